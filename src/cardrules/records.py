@@ -31,7 +31,6 @@ import typing
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final, Literal
 
 import attrs
@@ -265,7 +264,9 @@ def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
         try:
             state = rules.apply(state, action)
         except IllegalActionError as exc:
-            raise ValueError(f"bad game record: action {i} ({action}) is illegal: {exc.reason}")
+            raise ValueError(
+                f"bad game record: action {i} ({action}) is illegal: {exc.reason}"
+            ) from None
     return result
 
 
@@ -305,14 +306,24 @@ def _union(types_: Sequence[type[Any]]) -> Any:
     return typing.Union[tuple(types_)]  # noqa: UP007  (built from a runtime tuple)
 
 
-@cache
+_FIELDS_CACHE: dict[type[Any], tuple[attrs.Attribute[Any], ...]] = {}
+_HINTS_CACHE: dict[type[Any], dict[str, Any]] = {}
+
+
 def _init_fields(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
-    return tuple(field for field in attrs.fields(cls) if field.init)
+    fields = _FIELDS_CACHE.get(cls)
+    if fields is None:
+        fields = tuple(field for field in attrs.fields(cls) if field.init)
+        _FIELDS_CACHE[cls] = fields
+    return fields
 
 
-@cache
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    hints = _HINTS_CACHE.get(cls)
+    if hints is None:
+        hints = typing.get_type_hints(cls)
+        _HINTS_CACHE[cls] = hints
+    return hints
 
 
 def decode(hint: Any, value: Any, where: str) -> Any:
@@ -442,7 +453,9 @@ def _decode_attrs(cls: type[Any], value: Any, where: str) -> Any:
             if field.default is attrs.NOTHING:
                 raise ValueError(f"{where}: missing key {field.name!r} for {cls.__name__}")
             continue
-        kwargs[field.alias] = decode(hints[field.name], value[field.name], f"{where}.{field.name}")
+        kwargs[field.alias or field.name] = decode(
+            hints[field.name], value[field.name], f"{where}.{field.name}"
+        )
     try:
         return cls(**kwargs)
     except (ValueError, TypeError) as exc:

@@ -1,0 +1,581 @@
+"""Sets and runs, wild cards, lay-offs: the meld logic both rummies share.
+
+A meld on the table is a :class:`RunMeld` or a :class:`SetMeld`. Each keeps the
+physical cards and enough to know what every card *stands for*: a run its suit
+and the position of its first card, a set its rank and the suit each card takes.
+A card stands for itself when it is that natural card; any other card in a meld
+must be wild under the :class:`MeldRules` in force, so wild cards need no flag.
+
+Run positions count 1 (ace low), 2 … 13 (king), 14 (ace high); with wrap-around
+allowed they go on (15 = two again). A run's first position is 1..13.
+
+>>> from cardrules.cards import parse_cards
+>>> rules = MeldRules()
+>>> meld = make_meld(parse_cards("QH KH AH"), rules)
+>>> meld
+RunMeld(suit=Suit.HEARTS, start=12, cards=(...))
+>>> describe(meld)
+'Q♥ K♥ A♥'
+>>> [describe(m) for _, m in layoff_options(meld, parse_cards("JH")[0], rules)]
+['J♥ Q♥ K♥ A♥']
+>>> make_meld(parse_cards("KH AH 2H"), rules)
+Traceback (most recent call last):
+...
+cardrules.rummy.melds.MeldError: K♥ A♥ 2♥: a run cannot turn the corner from king through ace to two
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, sort_cards
+
+__all__ = [
+    "MeldError",
+    "MeldRules",
+    "RunMeld",
+    "SetMeld",
+    "TableMeld",
+    "can_place",
+    "card_at",
+    "describe",
+    "find_melds",
+    "layoff_options",
+    "make_meld",
+    "meld_error",
+    "placements",
+    "rank_at",
+]
+
+MAX_RUN: Final = 13
+MAX_SET: Final = 4
+
+
+class MeldError(ValueError):
+    """A group of cards that is not a legal meld, or a card that does not fit one."""
+
+
+@attrs.frozen
+class MeldRules:
+    """What counts as a meld in a game.
+
+    ``wilds`` holds every card that is wild (equal cards from several decks are
+    all wild); ``max_wilds`` caps the wild cards in one meld (``None``: no cap);
+    ``require_natural`` forbids melds of wild cards only; ``declare_set_suits``
+    lets a wild card in a set name the suit it stands for (otherwise set wilds
+    stay *open* and take any missing suit).
+    """
+
+    wilds: frozenset[Card] = frozenset()
+    allow_wraparound: bool = False
+    max_wilds: int | None = None
+    require_natural: bool = True
+    declare_set_suits: bool = False
+
+
+@attrs.frozen
+class RunMeld:
+    """Three or more cards of one suit in sequence.
+
+    ``cards[i]`` stands for the card at position ``start + i`` (see the module
+    docstring); a card that is not that natural card is a wild card.
+    """
+
+    suit: Suit
+    start: int
+    cards: tuple[Card, ...]
+
+    @property
+    def end(self) -> int:
+        """The position of the last card."""
+        return self.start + len(self.cards) - 1
+
+
+@attrs.frozen
+class SetMeld:
+    """Three or four cards of one rank, of different suits.
+
+    ``suits[i]`` is the suit ``cards[i]`` stands for; ``None`` marks an open wild
+    card, which takes whichever suit is still missing.
+    """
+
+    rank: Rank
+    cards: tuple[Card, ...]
+    suits: tuple[Suit | None, ...]
+
+
+TableMeld: TypeAlias = RunMeld | SetMeld
+"""A meld on the table: a run or a set."""
+
+_CARDS: Final[dict[tuple[Rank, Suit], Card]] = {
+    (rank, suit): Card(rank, suit) for rank in RANKS for suit in SUITS
+}
+
+
+def rank_at(position: int) -> Rank:
+    """The rank at a run position: 1 and 14 are aces, 15 is a two again (wrap-around)."""
+    return Rank((position - 1) % 13 + 1)
+
+
+def card_at(suit: Suit, position: int) -> Card:
+    """The natural card at a run position of a suit."""
+    return _CARDS[(rank_at(position), suit)]
+
+
+def placements(meld: TableMeld) -> tuple[tuple[Card, Card | None], ...]:
+    """Each physical card with the natural card it stands for (``None``: an open wild)."""
+    if isinstance(meld, RunMeld):
+        return tuple(
+            (card, card_at(meld.suit, meld.start + i)) for i, card in enumerate(meld.cards)
+        )
+    return tuple(
+        (card, None if suit is None else _CARDS[(meld.rank, suit)])
+        for card, suit in zip(meld.cards, meld.suits)
+    )
+
+
+def wild_count(meld: TableMeld) -> int:
+    """How many cards of the meld stand for a card other than themselves."""
+    return sum(1 for card, natural in placements(meld) if card != natural)
+
+
+def describe(meld: TableMeld) -> str:
+    """The meld as text: its cards in order, a wild card followed by what it stands for.
+
+    >>> from cardrules.cards import JOKER, Card, Rank, Suit
+    >>> describe(RunMeld(Suit.HEARTS, 5, (Card(Rank.FIVE, Suit.HEARTS), JOKER,
+    ...                                   Card(Rank.SEVEN, Suit.HEARTS))))
+    '5♥ JK=6♥ 7♥'
+    """
+    parts = []
+    for card, natural in placements(meld):
+        if natural is None or card == natural:
+            parts.append(str(card))
+        else:
+            parts.append(f"{card}={natural}")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Validation
+
+
+def meld_error(meld: TableMeld, rules: MeldRules) -> str | None:
+    """``None`` if the table meld is legal under ``rules``, else the reason."""
+    size = len(meld.cards)
+    if size < 3:
+        return "a meld needs at least three cards"
+    naturals = 0
+    for card, natural in placements(meld):
+        if card == natural:
+            naturals += 1
+        elif card not in rules.wilds:
+            if natural is None:
+                return f"{card} is not wild, so it cannot take an open place in a set"
+            return f"{card} cannot stand for {natural}: it is not wild"
+    wilds = size - naturals
+    if rules.require_natural and naturals == 0:
+        return "a meld needs at least one natural card"
+    if rules.max_wilds is not None and wilds > rules.max_wilds:
+        return f"a meld may hold at most {rules.max_wilds} wild card(s)"
+    if isinstance(meld, RunMeld):
+        if size > MAX_RUN:
+            return "a run has at most 13 cards"
+        if not 1 <= meld.start <= 13:
+            return "a run starts at an ace (low) up to a king"
+        if not rules.allow_wraparound and meld.end > 14:
+            return "a run cannot turn the corner from king through ace to two"
+        return None
+    if size > MAX_SET:
+        return "a set has at most four cards, one of each suit"
+    named = [suit for suit in meld.suits if suit is not None]
+    if len(set(named)) != len(named):
+        return "a set needs cards of different suits"
+    if not rules.declare_set_suits and any(
+        card != natural and natural is not None for card, natural in placements(meld)
+    ):
+        return "wild cards in a set do not name a suit in this game"
+    return None
+
+
+def make_meld(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    stands_for: Sequence[Card | Rank | None] | None = None,
+) -> TableMeld:
+    """Read cards (and, for wild cards, what they stand for) as a table meld.
+
+    ``stands_for[i]`` says what ``cards[i]`` stands for: ``None`` for the card
+    itself (a joker: an open place in a set), a :class:`~cardrules.cards.Card`
+    for a wild card standing for that card, or a :class:`~cardrules.cards.Rank`
+    for a wild card taking an open place in a set of that rank. Every wild card
+    in a run names its card. Runs are given low to high. Raises
+    :class:`MeldError` with the reason when the cards are no meld.
+
+    >>> from cardrules.cards import parse_cards
+    >>> make_meld(parse_cards("7C 7D 7H"), MeldRules())
+    SetMeld(rank=Rank.SEVEN, cards=(...), suits=(Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS))
+    """
+    cards = tuple(cards)
+    wants = tuple(stands_for) if stands_for is not None else (None,) * len(cards)
+    if len(wants) != len(cards):
+        raise MeldError("give one 'stands for' entry per card")
+    text = " ".join(str(c) if w is None else f"{c}={_target_text(w)}" for c, w in zip(cards, wants))
+    if len(cards) < 3:
+        raise MeldError(f"{text or 'nothing'}: a meld needs at least three cards")
+    targets: list[Card | Rank | None] = []
+    for card, want in zip(cards, wants):
+        if want is None:
+            targets.append(None if card.is_joker else card)
+        elif isinstance(want, Card) and want.is_joker:
+            raise MeldError(f"{text}: no card stands for a joker")
+        else:
+            targets.append(want)
+    candidates = [m for m in (_as_set(cards, targets), _as_run(cards, targets)) if m is not None]
+    if not candidates:
+        raise MeldError(f"{text} is neither a set nor a run")
+    errors = []
+    for meld in candidates:
+        reason = meld_error(meld, rules)
+        if reason is None:
+            return meld
+        errors.append(reason)
+    raise MeldError(f"{text}: {errors[0]}")
+
+
+def _target_text(target: Card | Rank) -> str:
+    return str(target) if isinstance(target, Card) else target.label
+
+
+def _as_set(cards: tuple[Card, ...], targets: list[Card | Rank | None]) -> SetMeld | None:
+    ranks = {t.rank if isinstance(t, Card) else t for t in targets if t is not None}
+    if len(ranks) != 1:
+        return None
+    suits = tuple(t.suit if isinstance(t, Card) else None for t in targets)
+    return SetMeld(ranks.pop(), cards, suits)
+
+
+def _as_run(cards: tuple[Card, ...], targets: list[Card | Rank | None]) -> RunMeld | None:
+    if any(not isinstance(t, Card) for t in targets):
+        return None  # every wild card in a run must name its card
+    known: list[Card] = [t for t in targets if isinstance(t, Card)]
+    suit = known[0].suit
+    if suit is None or any(t.suit is not suit for t in known):
+        return None
+    first = known[0]
+    bases = [int(first.rank)] + ([14] if first.rank is Rank.ACE else [])
+    for base in bases:
+        start = (base - 1) % 13 + 1
+        if all(card_at(suit, start + i) == t for i, t in enumerate(known)):
+            return RunMeld(suit, start, cards)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Lay-offs
+
+
+def layoff_options(
+    meld: TableMeld, card: Card, rules: MeldRules
+) -> list[tuple[Card | None, TableMeld]]:
+    """Every way to lay ``card`` off on ``meld``: ``(stands_for, new meld)`` pairs.
+
+    ``stands_for`` is ``None`` when the card goes on as itself (or as an open
+    wild in a set); otherwise it is the natural card the wild card stands for.
+    Natural placements come first.
+    """
+    options: list[tuple[Card | None, TableMeld]] = []
+    wild = card in rules.wilds
+    if isinstance(meld, RunMeld):
+        size = len(meld.cards)
+        if size >= MAX_RUN:
+            return options
+        ends: list[tuple[int, bool]] = []
+        if meld.start > 1 or rules.allow_wraparound:
+            ends.append((meld.start - 1, True))
+        if meld.end < 14 or rules.allow_wraparound:
+            ends.append((meld.end + 1, False))
+        for natural_pass in (True, False):
+            for position, low in ends:
+                natural = card_at(meld.suit, position if position >= 1 else position + 13)
+                if natural_pass != (card == natural):
+                    continue
+                if not natural_pass and not wild:
+                    continue
+                if low:
+                    start = meld.start - 1 if meld.start > 1 else 13
+                    new: TableMeld = RunMeld(meld.suit, start, (card, *meld.cards))
+                else:
+                    new = RunMeld(meld.suit, meld.start, (*meld.cards, card))
+                if meld_error(new, rules) is None:
+                    options.append((None if natural_pass else natural, new))
+        return options
+    if len(meld.cards) >= MAX_SET:
+        return options
+    taken = {suit for suit in meld.suits if suit is not None}
+    open_places = meld.suits.count(None)
+    if card.rank is meld.rank and card.suit not in taken and len(taken) + open_places < MAX_SET:
+        new = SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, card.suit))
+        if meld_error(new, rules) is None:
+            options.append((None, new))
+    if wild and not (card.rank is meld.rank and card.suit not in taken):
+        new = SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, None))
+        if meld_error(new, rules) is None:
+            options.append((None, new))
+    if wild and rules.declare_set_suits:
+        for suit in SUITS:
+            if suit in taken or (card.rank is meld.rank and card.suit is suit):
+                continue
+            new = SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, suit))
+            if meld_error(new, rules) is None:
+                options.append((_CARDS[(meld.rank, suit)], new))
+    return options
+
+
+# ---------------------------------------------------------------------------
+# Finding melds in a hand
+
+
+def find_melds(hand: Iterable[Card], rules: MeldRules) -> list[TableMeld]:
+    """Every distinct meld that can be laid down from ``hand``, in a canonical order.
+
+    Canonical form: wild cards are interchangeable, so a meld is fixed by its
+    natural cards, the positions (or set suits) its wild cards take and which
+    wild cards are used; the used wild cards fill the wild places in card order.
+    Sets come first (by rank), then runs (by suit, then start, then length).
+    """
+    counts = Counter(hand)
+    wild_pool = sort_cards(card for card in counts.elements() if card in rules.wilds)
+    melds: list[TableMeld] = []
+    melds.extend(_find_sets(counts, wild_pool, rules))
+    melds.extend(_find_runs(counts, wild_pool, rules))
+    return melds
+
+
+def _wild_choices(wild_pool: tuple[Card, ...], size: int) -> list[tuple[Card, ...]]:
+    """The distinct multisets of ``size`` wild cards from the pool, each sorted."""
+    if size == 0:
+        return [()]
+    return sorted(set(itertools.combinations(wild_pool, size)), key=_cards_key)
+
+
+def _cards_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(card.index for card in cards)
+
+
+def _fits(counts: Counter[Card], used: Iterable[Card]) -> bool:
+    need = Counter(used)
+    return all(counts[card] >= n for card, n in need.items())
+
+
+def _find_sets(
+    counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules
+) -> Iterator[SetMeld]:
+    cap = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    for rank in RANKS:
+        held = [suit for suit in SUITS if counts[_CARDS[(rank, suit)]] > 0]
+        for size in range(0 if not rules.require_natural else 1, len(held) + 1):
+            for natural_suits in itertools.combinations(held, size):
+                naturals = tuple(_CARDS[(rank, suit)] for suit in natural_suits)
+                for n_wild in range(min(cap, MAX_SET - size) + 1):
+                    if size + n_wild < 3:
+                        continue
+                    for wilds in _wild_choices(wild_pool, n_wild):
+                        if not _fits(counts, naturals + wilds):
+                            continue
+                        missing = [s for s in SUITS if s not in natural_suits]
+                        for suits in _wild_suit_choices(wilds, missing, rules):
+                            meld = SetMeld(rank, naturals + wilds, natural_suits + suits)
+                            if meld_error(meld, rules) is None:
+                                yield meld
+
+
+def _wild_suit_choices(
+    wilds: tuple[Card, ...], missing: list[Suit], rules: MeldRules
+) -> list[tuple[Suit | None, ...]]:
+    if not wilds:
+        return [()]
+    if not rules.declare_set_suits:
+        return [(None,) * len(wilds)]
+    options: list[Suit | None] = [None, *missing]
+    seen: set[tuple[tuple[Card, Suit | None], ...]] = set()
+    out: list[tuple[Suit | None, ...]] = []
+    for choice in itertools.product(options, repeat=len(wilds)):
+        named = [s for s in choice if s is not None]
+        if len(set(named)) != len(named):
+            continue
+        key = tuple(sorted(zip(wilds, choice), key=_wild_suit_key))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(choice)
+    return out
+
+
+def _wild_suit_key(pair: tuple[Card, Suit | None]) -> tuple[int, int]:
+    card, suit = pair
+    return (card.index, -1 if suit is None else int(suit))
+
+
+def _find_runs(
+    counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules
+) -> Iterator[RunMeld]:
+    cap = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    last_start = 13
+    for suit in SUITS:
+        for start in range(1, last_start + 1):
+            top = start + MAX_RUN - 1 if rules.allow_wraparound else 14
+            held_positions: list[int] = []
+            for end in range(start, top + 1):
+                if end - start + 1 > MAX_RUN:
+                    break
+                position_card = card_at(suit, end)
+                if counts[position_card] > 0:
+                    held_positions.append(end)
+                length = end - start + 1
+                gaps = length - len(held_positions)
+                if gaps > cap:
+                    # More gaps can only come; a longer run needs even more wilds.
+                    break
+                if length < 3:
+                    continue
+                yield from _runs_for_span(
+                    suit, start, length, held_positions, counts, wild_pool, cap, rules
+                )
+
+
+def _runs_for_span(
+    suit: Suit,
+    start: int,
+    length: int,
+    held_positions: list[int],
+    counts: Counter[Card],
+    wild_pool: tuple[Card, ...],
+    cap: int,
+    rules: MeldRules,
+) -> Iterator[RunMeld]:
+    positions = range(start, start + length)
+    held = set(held_positions)
+    gaps = [p for p in positions if p not in held]
+    spare = cap - len(gaps)
+    for n_replaced in range(min(spare, len(held_positions)) + 1):
+        for replaced in itertools.combinations(held_positions, n_replaced):
+            wild_places = sorted([*gaps, *replaced])
+            if rules.require_natural and len(wild_places) == length:
+                continue
+            for wilds in _wild_choices(wild_pool, len(wild_places)):
+                by_position = dict(zip(wild_places, wilds))
+                cards = tuple(by_position.get(p) or card_at(suit, p) for p in positions)
+                if not _fits(counts, cards):
+                    continue
+                meld = RunMeld(suit, start, cards)
+                if meld_error(meld, rules) is None:
+                    yield meld
+
+
+# ---------------------------------------------------------------------------
+# Can a card still be placed this turn?
+
+
+def can_place(
+    card: Card,
+    hand: Sequence[Card],
+    table: Sequence[TableMeld],
+    rules: MeldRules,
+    *,
+    keep: int = 0,
+) -> bool:
+    """Whether ``card`` (in ``hand``) can go into a meld this turn.
+
+    Either in a new meld from the hand, or laid off on a table meld, possibly
+    after laying off other hand cards first to bridge the gap (8♥ then 9♥ on
+    5♥ 6♥ 7♥). ``keep`` is how many cards must stay in hand afterwards.
+    """
+    counts = Counter(hand)
+    if counts[card] == 0:
+        return False
+    budget = len(hand) - keep
+    for meld in find_melds_with(card, counts, rules):
+        if len(meld.cards) <= budget:
+            return True
+    if budget < 1:
+        return False
+    rest = counts.copy()
+    rest[card] -= 1
+    for meld in table:
+        if layoff_options(meld, card, rules):
+            return True
+        if isinstance(meld, RunMeld) and _bridges(meld, card, rest, rules, budget - 1):
+            return True
+    return False
+
+
+def find_melds_with(card: Card, counts: Counter[Card], rules: MeldRules) -> Iterator[TableMeld]:
+    """The melds from a hand (given as counts) that use ``card``."""
+    wild_pool = sort_cards(c for c in counts.elements() if c in rules.wilds)
+    if card in rules.wilds:
+        candidates: Iterable[TableMeld] = itertools.chain(
+            _find_sets(counts, wild_pool, rules), _find_runs(counts, wild_pool, rules)
+        )
+    else:
+        candidates = itertools.chain(
+            _find_sets(_only_rank(counts, card.rank, rules), wild_pool, rules),
+            _find_runs(_only_suit(counts, card.suit, rules), wild_pool, rules),
+        )
+    for meld in candidates:
+        if card in meld.cards:
+            yield meld
+
+
+def _only_rank(counts: Counter[Card], rank: Rank, rules: MeldRules) -> Counter[Card]:
+    return Counter({c: n for c, n in counts.items() if c.rank is rank or c in rules.wilds})
+
+
+def _only_suit(counts: Counter[Card], suit: Suit | None, rules: MeldRules) -> Counter[Card]:
+    return Counter({c: n for c, n in counts.items() if c.suit is suit or c in rules.wilds})
+
+
+def _bridges(
+    meld: RunMeld, card: Card, rest: Counter[Card], rules: MeldRules, budget: int
+) -> bool:
+    """Whether hand cards can extend ``meld`` up to a place where ``card`` fits."""
+    wilds_left = sum(n for c, n in rest.items() if c in rules.wilds)
+    used_wilds = wild_count(meld)
+    for direction in (-1, 1):
+        position = meld.start if direction < 0 else meld.end
+        length = len(meld.cards)
+        spent = 0
+        wild_spent = 0
+        while length < MAX_RUN - 1 and spent < budget:
+            position += direction
+            if not rules.allow_wraparound and not 1 <= position <= 14:
+                break
+            natural = card_at(meld.suit, position)
+            if rest[natural] > 0 and natural != card:
+                spent += 1
+            elif wilds_left - wild_spent > 0 and (
+                rules.max_wilds is None or used_wilds + wild_spent < rules.max_wilds
+            ):
+                wild_spent += 1
+                spent += 1
+            else:
+                break
+            length += 1
+            beyond = card_at(meld.suit, position + direction)
+            fits_beyond = (
+                rules.allow_wraparound or 1 <= position + direction <= 14
+            ) and (
+                beyond == card
+                or (
+                    card in rules.wilds
+                    and (rules.max_wilds is None or used_wilds + wild_spent < rules.max_wilds)
+                )
+            )
+            if fits_beyond and length < MAX_RUN:
+                return True
+    return False
