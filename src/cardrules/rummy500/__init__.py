@@ -1,0 +1,73 @@
+"""Rummy 500 (500 Rum), per the project's spec ``rules/rummy500.md``.
+
+Parts: :mod:`.config` (options R5-1..R5-13), :mod:`.state` (the state and round
+breakdowns), :mod:`.actions` (actions and their text), :mod:`.rules` (deal,
+``legal_actions``, ``apply``, ``check``), :mod:`.scoring`, :mod:`.view`,
+:mod:`.parse` and :mod:`.validate` (checks for loaded states).
+
+>>> from cardrules import rummy500
+>>> state = rummy500.new_game(seed=11)
+>>> rummy500.legal_actions(state)[0]
+Draw()
+>>> state = rummy500.apply(state, rummy500.Draw())
+>>> state.phase, len(state.hands[state.to_act])
+(<Phase.PLAY: 'play'>, 11)
+"""
+
+from cardrules.engine import GameDefinition
+from cardrules.rummy500 import scoring
+from cardrules.rummy500.actions import (
+    Action,
+    Discard,
+    Draw,
+    EndRound,
+    LayOff,
+    Meld,
+    TakeDiscard,
+)
+from cardrules.rummy500.config import Config
+from cardrules.rummy500.parse import parse_action
+from cardrules.rummy500.rules import apply, check, legal_actions, new_game
+from cardrules.rummy500.state import Phase, RoundResult, SeatScore, State
+from cardrules.rummy500.validate import validate_state
+from cardrules.rummy500.view import View, view
+
+__all__ = [
+    "GAME",
+    "Action",
+    "Config",
+    "Discard",
+    "Draw",
+    "EndRound",
+    "LayOff",
+    "Meld",
+    "Phase",
+    "RoundResult",
+    "SeatScore",
+    "State",
+    "TakeDiscard",
+    "View",
+    "apply",
+    "check",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "scoring",
+    "validate_state",
+    "view",
+]
+
+GAME = GameDefinition(
+    name="rummy500",
+    config_type=Config,
+    state_type=State,
+    view_type=View,
+    action_types=(Draw, TakeDiscard, Meld, LayOff, Discard, EndRound),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    check=check,
+    view=view,
+    parse_action=parse_action,
+    validate_state=validate_state,
+)

@@ -1,0 +1,125 @@
+"""Rummy 500 configuration: one field per option of the spec (rummy500.md §3)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+__all__ = ["Config"]
+
+
+def _whole(low: int, high: int | None = None) -> object:
+    def check(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise ValueError(f"{attribute.name} must be {bound}, not {value}")
+
+    return check
+
+
+def _flag(_instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _one_of(*options: object) -> object:
+    def check(_instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if value not in options or isinstance(value, bool) != isinstance(options[0], bool):
+            allowed = ", ".join(repr(o) for o in options)
+            raise ValueError(f"{attribute.name} must be one of {allowed}, not {value!r}")
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """The rules of one Rummy 500 game. Defaults follow the spec's decisions R5-1..R5-13.
+
+    >>> Config().num_players, Config().target
+    (2, 500)
+    >>> Config(num_players=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: num_players must be 2..4 with one deck, not 5 (use decks=2 for up to 8)
+    """
+
+    num_players: int = attrs.field(default=2, validator=_whole(2, 8))  # type: ignore[arg-type]
+    """Players at the table, 2–4 (up to 8 with ``decks=2``, not the seed's game)."""
+    cards_2p: int = attrs.field(default=10, validator=_whole(1, 20))  # type: ignore[arg-type]
+    """Cards dealt to each of two players (R5-1: 10; 13 in some books)."""
+    cards_3_4p: int = attrs.field(default=7, validator=_whole(1, 13))  # type: ignore[arg-type]
+    """Cards dealt to each player with three or more players."""
+    ace_points: int = attrs.field(default=15, validator=_whole(0, 100))  # type: ignore[arg-type]
+    """What an ace scores, melded or in hand (R5-2)."""
+    low_ace_points: int | None = attrs.field(default=None)
+    """``None``: aces score ``ace_points`` everywhere; ``1``: an ace used low in a run scores 1 (R5-2)."""
+    top_discard_must_be_used: bool = attrs.field(default=True, validator=_flag)
+    """Whether taking only the top discard also obliges you to use it this turn (R5-3)."""
+    strict_immediate: bool = attrs.field(default=False, validator=_flag)
+    """True: the very next play after a dig must place the dug card (R5-4)."""
+    forbid_rediscard_of_taken: bool = attrs.field(default=False, validator=_flag)
+    """True: no card taken from the pile may be discarded the same turn (R5-5)."""
+    go_out_without_discard: bool = attrs.field(default=True, validator=_flag)
+    """Whether melding your last cards ends the round with no discard (R5-9)."""
+    stock_exhausted: Literal["end", "discard_only", "reshuffle"] = attrs.field(
+        default="end", validator=_one_of("end", "discard_only", "reshuffle")  # type: ignore[arg-type]
+    )
+    """What happens when the stock runs out (R5-6)."""
+    target: int = attrs.field(default=500, validator=_whole(1))  # type: ignore[arg-type]
+    """The score that ends the game (R5-8: reaching it counts)."""
+    tie: Literal["another_round", "shared"] = attrs.field(
+        default="another_round", validator=_one_of("another_round", "shared")  # type: ignore[arg-type]
+    )
+    """What a shared highest total at or above the target does (R5-7)."""
+    jokers: int = attrs.field(default=0, validator=_one_of(0, 2))  # type: ignore[arg-type]
+    """Jokers per deck: 0, or 2 wild jokers worth ``ace_points`` (R5-12)."""
+    allow_wraparound: bool = attrs.field(default=False, validator=_flag)
+    """Whether runs may turn the corner K-A-2 (R5-10)."""
+    decks: int = attrs.field(default=1, validator=_whole(1, 2))  # type: ignore[arg-type]
+    """Packs shuffled together; two allow up to eight players (not the seed's game)."""
+    first_dealer: int | None = attrs.field(default=None)
+    """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
+
+    @first_dealer.validator
+    def _check_first_dealer(self, _attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"first_dealer must be a seat number or None, not {value!r}")
+        if not 0 <= value < self.num_players:
+            raise ValueError(f"first_dealer must be a seat 0..{self.num_players - 1}, not {value}")
+
+    @low_ace_points.validator
+    def _check_low_ace(self, _attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"low_ace_points must be a whole number or None, not {value!r}")
+        if not 0 <= value <= 100:
+            raise ValueError(f"low_ace_points must be 0..100, not {value}")
+
+    def __attrs_post_init__(self) -> None:
+        if self.num_players > 4 * self.decks:
+            extra = " (use decks=2 for up to 8)" if self.decks == 1 else ""
+            raise ValueError(
+                f"num_players must be 2..{4 * self.decks} with {self.decks} deck"
+                f"{'s' if self.decks > 1 else ''}, not {self.num_players}{extra}"
+            )
+        if self.hand_size * self.num_players + 1 > self.deck_size:
+            raise ValueError(
+                f"{self.num_players} hands of {self.hand_size} need more than "
+                f"the {self.deck_size} cards in play"
+            )
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return self.cards_2p if self.num_players == 2 else self.cards_3_4p
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play: 52 a deck plus jokers."""
+        return (52 + self.jokers) * self.decks
