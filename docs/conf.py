@@ -7,11 +7,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from cardrules import __version__  # noqa: E402
+from cardrules import __version__
 
 project = "cardrules"
 author = "The cardrules developers"
-copyright = "2026, The cardrules developers"  # noqa: A001
+copyright = "2026, The cardrules developers"
 release = __version__
 version = __version__
 

@@ -127,7 +127,7 @@ def _check_suit(card: Card, _attribute: object, suit: Suit | None) -> None:
         raise ValueError("a joker has no suit and every other card has one")
 
 
-@attrs.frozen(order=False, cache_hash=True, repr=False)
+@attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """One playing card: a rank and a suit, or the joker (rank ``JOKER``, no suit).
 
@@ -175,6 +175,25 @@ class Card:
         if self.suit is None:
             return "JOKER"
         return f"Card({self.rank!r}, {self.suit!r})"
+
+    # Equality and hashing go through the precomputed index: cards are compared
+    # constantly in hands and melds, and the index identifies a card exactly.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index
+
+    def __ne__(self, other: object) -> bool:
+        if self is other:
+            return False
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index != other.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

@@ -105,12 +105,12 @@ class GameRecord:
 
 def encode(value: object) -> Any:
     """The JSON-ready form of a value (see the module docstring)."""
+    if isinstance(value, enum.Enum):  # before int: IntEnum members are ints
+        return value.name
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, Card):
         return value.code
-    if isinstance(value, enum.Enum):
-        return value.name
     if isinstance(value, tuple | list):
         return [encode(item) for item in value]
     if isinstance(value, frozenset):

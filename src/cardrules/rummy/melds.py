@@ -117,13 +117,22 @@ _CARDS: Final[dict[tuple[Rank, Suit], Card]] = {
 }
 
 
+_RANK_AT: Final = tuple(RANKS[(position - 1) % 13] for position in range(40))
+# Run positions reach 26 with wrap-around; the table is indexed by suit, then position.
+_CARD_AT: Final = tuple(
+    tuple(_CARDS[(_RANK_AT[position], suit)] for position in range(40)) for suit in SUITS
+)
+
+
 def rank_at(position: int) -> Rank:
     """The rank at a run position: 1 and 14 are aces, 15 is a two again (wrap-around)."""
-    return Rank((position - 1) % 13 + 1)
+    return _RANK_AT[position] if 0 <= position < 40 else RANKS[(position - 1) % 13]
 
 
 def card_at(suit: Suit, position: int) -> Card:
     """The natural card at a run position of a suit."""
+    if 0 <= position < 40:
+        return _CARD_AT[suit][position]
     return _CARDS[(rank_at(position), suit)]
 
 
@@ -377,8 +386,14 @@ def _find_sets(
     counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules
 ) -> Iterator[SetMeld]:
     cap = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    by_rank: dict[Rank, list[Suit]] = {}
+    for card in counts:
+        if card.suit is not None and counts[card] > 0:
+            by_rank.setdefault(card.rank, []).append(card.suit)
     for rank in RANKS:
-        held = [suit for suit in SUITS if counts[_CARDS[(rank, suit)]] > 0]
+        held = sorted(by_rank.get(rank, ()))
+        if len(held) + cap < 3 or (rules.require_natural and not held):
+            continue
         for size in range(0 if not rules.require_natural else 1, len(held) + 1):
             for natural_suits in itertools.combinations(held, size):
                 naturals = tuple(_CARDS[(rank, suit)] for suit in natural_suits)
@@ -426,6 +441,9 @@ def _find_runs(
     counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules
 ) -> Iterator[RunMeld]:
     cap = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
+    if cap == 0:
+        yield from _natural_runs(counts, rules)
+        return
     last_start = 13
     for suit in SUITS:
         for start in range(1, last_start + 1):
@@ -447,6 +465,24 @@ def _find_runs(
                 yield from _runs_for_span(
                     suit, start, length, held_positions, counts, wild_pool, cap, rules
                 )
+
+
+def _natural_runs(counts: Counter[Card], rules: MeldRules) -> Iterator[RunMeld]:
+    """Runs of natural cards only: every stretch of three or more held positions."""
+    top = 26 if rules.allow_wraparound else 14
+    for suit in SUITS:
+        row = _CARD_AT[suit]
+        held = [counts[row[position]] > 0 for position in range(top + 1)]
+        if sum(held[1:14]) < 3:
+            continue
+        for start in range(1, 14):
+            if not held[start]:
+                continue
+            end = start
+            while end < top and held[end + 1] and end - start + 1 < MAX_RUN:
+                end += 1
+                if end - start >= 2:
+                    yield RunMeld(suit, start, row[start : end + 1])
 
 
 def _runs_for_span(
@@ -500,6 +536,8 @@ def can_place(
     if counts[card] == 0:
         return False
     budget = len(hand) - keep
+    if not rules.wilds:
+        return _can_place_natural(card, counts, table, rules, budget)
     for meld in find_melds_with(card, counts, rules):
         if len(meld.cards) <= budget:
             return True
@@ -511,6 +549,44 @@ def can_place(
         if layoff_options(meld, card, rules):
             return True
         if isinstance(meld, RunMeld) and _bridges(meld, card, rest, rules, budget - 1):
+            return True
+    return False
+
+
+def _can_place_natural(
+    card: Card, counts: Counter[Card], table: Sequence[TableMeld], rules: MeldRules, budget: int
+) -> bool:
+    """:func:`can_place` when nothing is wild: a few counts settle it."""
+    if budget >= 3:
+        suits = sum(1 for suit in SUITS if counts[_CARDS[(card.rank, suit)]] > 0)
+        if suits >= 3:
+            return True
+        assert card.suit is not None
+        row = _CARD_AT[card.suit]
+        top = 26 if rules.allow_wraparound else 14
+        positions = [int(card.rank)] + ([14] if card.rank is Rank.ACE else [])
+        if rules.allow_wraparound:
+            positions += [p + 13 for p in positions if p + 13 <= top]
+        for position in positions:
+            low = position
+            while low - 1 >= 1 and counts[row[low - 1]] > 0 and position - low < 2:
+                low -= 1
+            high = position
+            while high + 1 <= top and counts[row[high + 1]] > 0 and high - low < 2:
+                high += 1
+            if high - low >= 2:
+                return True
+    if budget < 1:
+        return False
+    rest = counts.copy()
+    rest[card] -= 1
+    for meld in table:
+        if isinstance(meld, SetMeld):
+            if meld.rank is card.rank and layoff_options(meld, card, rules):
+                return True
+        elif meld.suit is card.suit and (
+            layoff_options(meld, card, rules) or _bridges(meld, card, rest, rules, budget - 1)
+        ):
             return True
     return False
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 import attrs
 
 __all__ = ["Config"]
 
 
-def _whole(low: int, high: int | None = None) -> object:
-    def check(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+_Validator = Callable[[Any, 'attrs.Attribute[Any]', Any], None]
+
+
+def _whole(low: int, high: int | None = None) -> _Validator:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
@@ -20,13 +24,13 @@ def _whole(low: int, high: int | None = None) -> object:
     return check
 
 
-def _flag(_instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+def _flag(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"{attribute.name} must be True or False, not {value!r}")
 
 
-def _one_of(*options: object) -> object:
-    def check(_instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _one_of(*options: object) -> _Validator:
+    def check(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in options or isinstance(value, bool) != isinstance(options[0], bool):
             allowed = ", ".join(repr(o) for o in options)
             raise ValueError(f"{attribute.name} must be one of {allowed}, not {value!r}")
@@ -43,19 +47,19 @@ class Config:
     >>> Config(num_players=5)
     Traceback (most recent call last):
     ...
-    ValueError: num_players must be 2..4 with one deck, not 5 (use decks=2 for up to 8)
+    ValueError: num_players must be 2..4 with 1 deck, not 5 (use decks=2 for up to 8)
     """
 
-    num_players: int = attrs.field(default=2, validator=_whole(2, 8))  # type: ignore[arg-type]
+    num_players: int = attrs.field(default=2, validator=_whole(2, 8))
     """Players at the table, 2–4 (up to 8 with ``decks=2``, not the seed's game)."""
-    cards_2p: int = attrs.field(default=10, validator=_whole(1, 20))  # type: ignore[arg-type]
+    cards_2p: int = attrs.field(default=10, validator=_whole(1, 20))
     """Cards dealt to each of two players (R5-1: 10; 13 in some books)."""
-    cards_3_4p: int = attrs.field(default=7, validator=_whole(1, 13))  # type: ignore[arg-type]
+    cards_3_4p: int = attrs.field(default=7, validator=_whole(1, 13))
     """Cards dealt to each player with three or more players."""
-    ace_points: int = attrs.field(default=15, validator=_whole(0, 100))  # type: ignore[arg-type]
+    ace_points: int = attrs.field(default=15, validator=_whole(0, 100))
     """What an ace scores, melded or in hand (R5-2)."""
     low_ace_points: int | None = attrs.field(default=None)
-    """``None``: aces score ``ace_points`` everywhere; ``1``: an ace used low in a run scores 1 (R5-2)."""
+    """``None``: an ace scores ``ace_points`` everywhere; ``1``: an ace used low scores 1 (R5-2)."""
     top_discard_must_be_used: bool = attrs.field(default=True, validator=_flag)
     """Whether taking only the top discard also obliges you to use it this turn (R5-3)."""
     strict_immediate: bool = attrs.field(default=False, validator=_flag)
@@ -65,26 +69,32 @@ class Config:
     go_out_without_discard: bool = attrs.field(default=True, validator=_flag)
     """Whether melding your last cards ends the round with no discard (R5-9)."""
     stock_exhausted: Literal["end", "discard_only", "reshuffle"] = attrs.field(
-        default="end", validator=_one_of("end", "discard_only", "reshuffle")  # type: ignore[arg-type]
+        default="end", validator=_one_of("end", "discard_only", "reshuffle")
     )
     """What happens when the stock runs out (R5-6)."""
-    target: int = attrs.field(default=500, validator=_whole(1))  # type: ignore[arg-type]
+    reshuffle_limit: int = attrs.field(default=2, validator=_whole(0, 100))
+    """With ``stock_exhausted="reshuffle"``: new stocks per round before the stock's end
+    ends the round as in ``"end"``. Without a limit two players could trade the top
+    discard for ever, so the library caps it (our decision; the spec is silent)."""
+    target: int = attrs.field(default=500, validator=_whole(1))
     """The score that ends the game (R5-8: reaching it counts)."""
     tie: Literal["another_round", "shared"] = attrs.field(
-        default="another_round", validator=_one_of("another_round", "shared")  # type: ignore[arg-type]
+        default="another_round", validator=_one_of("another_round", "shared")
     )
     """What a shared highest total at or above the target does (R5-7)."""
-    jokers: int = attrs.field(default=0, validator=_one_of(0, 2))  # type: ignore[arg-type]
+    jokers: int = attrs.field(default=0, validator=_one_of(0, 2))
     """Jokers per deck: 0, or 2 wild jokers worth ``ace_points`` (R5-12)."""
     allow_wraparound: bool = attrs.field(default=False, validator=_flag)
     """Whether runs may turn the corner K-A-2 (R5-10)."""
-    decks: int = attrs.field(default=1, validator=_whole(1, 2))  # type: ignore[arg-type]
+    decks: int = attrs.field(default=1, validator=_whole(1, 2))
     """Packs shuffled together; two allow up to eight players (not the seed's game)."""
     first_dealer: int | None = attrs.field(default=None)
     """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
 
     @first_dealer.validator
-    def _check_first_dealer(self, _attribute: attrs.Attribute[int | None], value: int | None) -> None:
+    def _check_first_dealer(
+        self, _attribute: attrs.Attribute[int | None], value: int | None
+    ) -> None:
         if value is None:
             return
         if isinstance(value, bool) or not isinstance(value, int):

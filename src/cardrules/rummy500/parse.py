@@ -34,7 +34,7 @@ def parse_action(text: str, state: State) -> Action:
     >>> parse_action("jump", state)
     Traceback (most recent call last):
     ...
-    ValueError: not a Rummy 500 action: 'jump' (try draw, take 4♥, meld 5♥ 6♥ 7♥, lay off 8♥ on #1, discard K♠)
+    ValueError: not a Rummy 500 action: 'jump' (try draw, take 4♥, meld 5♥ 6♥ 7♥, ...)
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -82,7 +82,7 @@ def new_game(
     >>> from cardrules.cards import make_deck
     >>> state = new_game(Config(first_dealer=1), deck=make_deck())
     >>> [str(c) for c in state.hands[0][:3]], str(state.discard[-1]), state.stock_size
-    (['A♣', '3♣', '5♣'], '9♦', 31)
+    (['A♣', '3♣', '5♣'], '8♦', 31)
     """
     if config is None:
         config = Config()
@@ -193,9 +193,18 @@ def _play_candidates(state: State) -> Iterator[Action]:
     distinct = _distinct(hand)
     for target, table_meld in enumerate(state.melds):
         for card in distinct:
+            if card not in rules.wilds and not _may_fit(card, table_meld):
+                continue
             yield from _layoff_actions(card, target, table_meld, rules)
     for card in distinct:
         yield Discard(card)
+
+
+def _may_fit(card: Card, table_meld: TableMeld) -> bool:
+    """A cheap first test: a natural card fits only its own rank's set or suit's run."""
+    if isinstance(table_meld, SetMeld):
+        return card.rank is table_meld.rank
+    return card.suit is table_meld.suit
 
 
 def _layoff_actions(
@@ -204,9 +213,9 @@ def _layoff_actions(
     options = layoff_options(table_meld, card, rules)
     seen: Counter[Card | None] = Counter(stands_for for stands_for, _ in options)
     for stands_for, new in options:
-        end = None
-        if seen[stands_for] > 1 and isinstance(new, RunMeld):
-            end = "low" if new.cards[0] is card and new.start != table_meld.start else "high"
+        end: Literal["low", "high"] | None = None
+        if seen[stands_for] > 1:
+            end = _end_of(table_meld, new)
         yield LayOff(card, target, stands_for, end)
 
 
@@ -222,7 +231,11 @@ def _hand(state: State) -> tuple[Card, ...]:
 def _can_draw_stock(state: State) -> bool:
     if state.stock:
         return True
-    return state.config.stock_exhausted == "reshuffle" and len(state.discard) > 1
+    return (
+        state.config.stock_exhausted == "reshuffle"
+        and len(state.discard) > 1
+        and state.reshuffles < state.config.reshuffle_limit
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -238,9 +251,14 @@ def check(state: State, action: object) -> str | None:
     if state.phase is Phase.OVER:
         return "the game is over"
     reason = _reason(state, action)
-    if reason is not None and isinstance(action, Discard) and state.phase is Phase.PLAY:
-        if action.card in _hand(state) and _stuck(state):
-            return None
+    if (
+        reason is not None
+        and isinstance(action, Discard)
+        and state.phase is Phase.PLAY
+        and action.card in _hand(state)
+        and _stuck(state)
+    ):
+        return None
     return reason
 
 
@@ -321,11 +339,14 @@ def _end_round_reason(state: State) -> str | None:
         return "the round has already ended"
     if mode == "reshuffle" and _can_draw_stock(state):
         return "the discard pile can be shuffled into a new stock: draw"
+    if mode == "reshuffle" and state.reshuffles >= state.config.reshuffle_limit:
+        return "the round has already ended"
     return None
 
 
-def _owed_reason(state: State, hand_after: Sequence[Card], melds_after: Sequence[TableMeld],
-                 placed_owed: bool) -> str | None:
+def _owed_reason(
+    state: State, hand_after: Sequence[Card], melds_after: Sequence[TableMeld], placed_owed: bool
+) -> str | None:
     owed = state.owed
     config = state.config
     if not hand_after:
@@ -373,8 +394,10 @@ def _layoff_reason(state: State, action: LayOff) -> str | None:
     if not isinstance(action.card, Card) or action.card not in hand:
         return f"you do not hold the {action.card}"
     target = action.target
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < len(state.melds):
-        return f"there is no meld #{target + 1 if isinstance(target, int) else target} on the table"
+    if isinstance(target, bool) or not isinstance(target, int):
+        return f"name a meld by its number, not {target!r}"
+    if not 0 <= target < len(state.melds):
+        return f"there is no meld #{target + 1} on the table"
     new = _layoff_result(state, action)
     if new is None:
         existing = describe(state.melds[target])
@@ -398,7 +421,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     return None
 
 
-def _end_of(old: TableMeld, new: TableMeld) -> str:
+def _end_of(old: TableMeld, new: TableMeld) -> Literal["low", "high"]:
     if isinstance(old, RunMeld) and isinstance(new, RunMeld) and new.cards[1:] == old.cards:
         return "low"
     return "high"
@@ -455,12 +478,19 @@ def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 def _apply_draw(state: State) -> State:
     seat = state.to_act
     assert seat is not None
+    config = state.config
     stock, discard, shuffles = state.stock, state.discard, state.shuffles
+    reshuffles = state.reshuffles
     if not stock:
         # R5-6 "reshuffle": the discards under the top card become a new stock.
         stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
         discard = discard[-1:]
         shuffles += 1
+        reshuffles += 1
+    last = len(stock) == 1 and (
+        config.stock_exhausted == "end"
+        or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
+    )
     card = stock[0]
     return attrs.evolve(
         state,
@@ -468,8 +498,9 @@ def _apply_draw(state: State) -> State:
         stock=stock[1:],
         discard=discard,
         shuffles=shuffles,
+        reshuffles=reshuffles,
         phase=Phase.PLAY,
-        stock_ran_out=state.config.stock_exhausted == "end" and len(stock) == 1,
+        stock_ran_out=last,
     )
 
 

@@ -89,6 +89,8 @@ class State:
     owed: Card | None = None
     taken: tuple[Card, ...] = ()
     stock_ran_out: bool = False
+    reshuffles: int = 0
+    """New stocks made from the discard pile this round (``stock_exhausted="reshuffle"``)."""
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
 

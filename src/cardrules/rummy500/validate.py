@@ -94,8 +94,12 @@ def _check_turn(state: State, fail: object) -> None:
         fail("nobody has drawn yet, so nothing was taken")
     if state.owed is not None and state.owed not in state.hands[state.to_act]:
         fail("the card owed to the table is not in the player's hand")
-    if state.stock_ran_out and (state.stock or state.config.stock_exhausted != "end"):
+    if state.stock_ran_out and (state.stock or state.config.stock_exhausted == "discard_only"):
         fail("the stock-ran-out flag does not match the stock")
+    if state.reshuffles > state.config.reshuffle_limit or (
+        state.reshuffles and state.config.stock_exhausted != "reshuffle"
+    ):
+        fail("too many reshuffles this round")
     if state.config.stock_exhausted == "end" and not state.stock and not state.stock_ran_out:
         fail("with stock_exhausted='end' an empty stock ends the round")
     if len(state.history) != state.round_number - 1:

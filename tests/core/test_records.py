@@ -1,0 +1,144 @@
+"""JSON documents: round trips, and refusal of malformed, tampered or oversized input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import records
+from cardrules.rummy500 import Config, Draw, apply, legal_actions, new_game, validate_state, view
+
+
+def played(seed=3, steps=25):
+    state = new_game(Config(num_players=3), seed=seed)
+    rnd = random.Random(seed)
+    actions = []
+    for _ in range(steps):
+        action = rnd.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    return state, tuple(actions)
+
+
+def test_round_trips_of_every_kind():
+    state, actions = played()
+    for obj in (state, state.config, actions[0], Draw(), view(state, 1), view(state, None)):
+        text = cardrules.to_json(obj)
+        assert cardrules.from_json(text) == obj
+        assert cardrules.to_json(cardrules.from_json(text)) == text
+    record = cardrules.GameRecord("rummy500", state.config, 3, None, actions)
+    loaded = cardrules.from_json(cardrules.to_json(record))
+    assert loaded == record and loaded.final_state() == state
+
+
+def test_envelope_names_game_kind_and_version():
+    doc = json.loads(cardrules.to_json(new_game(seed=1)))
+    assert doc["format"] == "cardrules" and doc["version"] == records.FORMAT_VERSION
+    assert doc["game"] == "rummy500" and doc["kind"] == "state"
+    assert "seed" in doc["data"]  # a full state is the server's record; views never hold it
+    assert "seed" not in json.loads(cardrules.to_json(view(new_game(seed=1), 0)))["data"]
+
+
+def _doc(obj):
+    return json.loads(cardrules.to_json(obj))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(game="poker"), "unknown game"),
+        (lambda d: d.update(kind="banana"), "unknown kind"),
+        (lambda d: d.update(extra=1), "unknown keys"),
+        (lambda d: d.pop("data"), "missing key"),
+        (lambda d: d["data"].update(scores=[0, 5]), "scores"),
+        (lambda d: d["data"]["hands"][0].__setitem__(0, d["data"]["hands"][1][0]), "conserved"),
+        (lambda d: d["data"]["hands"][0].__setitem__(0, "ZZ"), "not a card"),
+        (lambda d: d["data"].update(round_number=True), "whole number"),
+        (lambda d: d["data"].update(to_act=7), "seat"),
+        (lambda d: d["data"].update(phase="NAP"), "Phase"),
+        (lambda d: d["data"].update(seed=-5), "seed"),
+        (lambda d: d["data"]["config"].update(num_players=9), "num_players"),
+        (lambda d: d["data"].update(type="View"), "type"),
+    ],
+)
+def test_tampered_state_is_refused(mutate, message):
+    doc = _doc(new_game(Config(num_players=2), seed=4))
+    mutate(doc)
+    with pytest.raises(ValueError, match=message):
+        cardrules.from_json(json.dumps(doc))
+
+
+def test_record_with_an_illegal_action_is_refused():
+    state, actions = played()
+    record = cardrules.GameRecord("rummy500", state.config, 3, None, (actions[0], actions[0]))
+    with pytest.raises(ValueError, match="illegal"):
+        cardrules.from_json(cardrules.to_json(record))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "bad JSON"),
+        ("{", "bad JSON"),
+        ("[]", "must be an object"),
+        ('{"format": "cardrules", "version": NaN}', "NaN"),
+        ('{"a": 1, "a": 2}', "twice"),
+        ("[" * 100_000 + "]" * 100_000, "nested"),
+        ('{"x": "' + "a" * (records.MAX_JSON_CHARS + 1) + '"}', "longer than"),
+        (b"\xff\xfe", "UTF-8"),
+    ],
+)
+def test_malformed_documents(text, message):
+    with pytest.raises(ValueError, match=message):
+        cardrules.from_json(text)
+
+
+def test_from_json_wants_text():
+    with pytest.raises(TypeError):
+        cardrules.from_json(12)  # type: ignore[arg-type]
+
+
+def _mutations(value):
+    """Every path in a JSON tree (lists and objects) paired with its value."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (key,), item
+            for path, sub in _mutations(item):
+                yield (key, *path), sub
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield (index,), item
+            for path, sub in _mutations(item):
+                yield (index, *path), sub
+
+
+REPLACEMENTS = [None, True, 0, -1, 3, 10**30, "", "AS", "JK", [], {}, [1], "x" * 50, 1.5]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    seed=st.integers(0, 50),
+    pick=st.integers(0, 10**9),
+    replacement=st.sampled_from(REPLACEMENTS),
+)
+def test_fuzzed_states_load_valid_or_raise_value_error(seed, pick, replacement):
+    state, _ = played(seed=seed, steps=seed % 30)
+    doc = _doc(state)
+    paths = list(_mutations(doc))
+    path, _ = paths[pick % len(paths)]
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = replacement
+    try:
+        loaded = cardrules.from_json(json.dumps(doc))
+    except (ValueError, TypeError):
+        return
+    if loaded.__class__.__name__ == "State":
+        validate_state(loaded)

@@ -1,0 +1,150 @@
+"""Invariants of Rummy 500 over random games (hypothesis), checked after every step."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.cards import make_deck
+from cardrules.rummy.melds import RunMeld, SetMeld
+from cardrules.rummy500 import (
+    Config,
+    Discard,
+    LayOff,
+    Meld,
+    TakeDiscard,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+    validate_state,
+    view,
+)
+
+MAX_STEPS = 4000
+
+configs = st.builds(
+    Config,
+    num_players=st.integers(2, 4),
+    target=st.sampled_from([40, 80, 150]),
+    low_ace_points=st.sampled_from([None, 1]),
+    top_discard_must_be_used=st.booleans(),
+    strict_immediate=st.booleans(),
+    forbid_rediscard_of_taken=st.booleans(),
+    go_out_without_discard=st.booleans(),
+    stock_exhausted=st.sampled_from(["end", "discard_only", "reshuffle"]),
+    tie=st.sampled_from(["another_round", "shared"]),
+    jokers=st.sampled_from([0, 0, 2]),
+    allow_wraparound=st.booleans(),
+)
+
+
+def blind_variant(state, seat, rnd):
+    """The same state with every card hidden from ``seat`` dealt out differently."""
+    hidden = list(state.stock)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden.extend(hand)
+    rnd.shuffle(hidden)
+    hands = []
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(hidden[: len(hand)])))
+            hidden = hidden[len(hand) :]
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(hidden), seed=state.seed + 1)
+
+
+def outside_actions(state, legal, rnd):
+    """A few actions that are not legal here (cards not held, wrong depths, bad melds)."""
+    seat = state.to_act
+    hand = state.hands[seat]
+    others = [c for c in make_deck(jokers_per_deck=state.config.jokers) if c not in hand]
+    suit = rnd.choice([c.suit for c in others if c.suit is not None])
+    candidates = [
+        Discard(rnd.choice(others)),
+        TakeDiscard(rnd.choice(others), rnd.randint(1, 5)),
+        LayOff(rnd.choice(others), rnd.randint(0, 3)),
+        Meld(SetMeld(hand[0].rank, tuple(rnd.sample(others, 3)), (None, None, None))),
+        Meld(RunMeld(suit, rnd.randint(1, 12), tuple(rnd.sample([*hand, *others], 3)))),
+    ]
+    return [a for a in candidates if a not in legal]
+
+
+def check_step(state, rnd):
+    validate_state(state)
+    cards = [c for h in state.hands for c in h] + list(state.stock) + list(state.discard)
+    cards += [c for m in state.melds for c in m.cards]
+    assert Counter(cards) == Counter(make_deck(jokers_per_deck=state.config.jokers))
+    assert cardrules.from_json(cardrules.to_json(state)) == state
+    for seat in range(state.num_players):
+        assert view(blind_variant(state, seat, rnd), seat) == view(state, seat)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(config=configs, seed=st.integers(0, 2**40), policy=st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(config, seed, policy):
+    rnd = random.Random(policy)
+    state = new_game(config, seed=seed)
+    steps = 0
+    while not state.is_over:
+        assert steps < MAX_STEPS, "the game did not end"
+        steps += 1
+        check_step(state, rnd) if steps % 3 == 1 else validate_state(state)
+        legal = legal_actions(state)
+        assert legal, "a player to act always has a legal action"
+        assert len(set(legal)) == len(legal), "each action is listed once"
+        for action in legal:
+            assert check(state, action) is None
+        for action in outside_actions(state, legal, rnd):
+            assert check(state, action) is not None
+            try:
+                apply(state, action)
+            except cardrules.IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"{action} was accepted but not listed")
+        before = cardrules.to_json(state)
+        state_after = apply(state, rnd.choice(legal))
+        assert cardrules.to_json(state) == before, "apply changed its input"
+        state = state_after
+    check_step(state, rnd)
+    assert state.winners and legal_actions(state) == ()
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**40))
+def test_full_games_to_500_end(seed):
+    """R5-8: random play to the real target always finishes."""
+    rnd = random.Random(seed)
+    state = new_game(Config(num_players=rnd.randint(2, 4)), seed=seed)
+    steps = 0
+    while not state.is_over:
+        state = apply(state, rnd.choice(legal_actions(state)))
+        steps += 1
+        assert steps < 20_000
+    assert max(state.scores) >= 500
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**64))
+def test_same_seed_same_game_in_json(seed):
+    """Determinism: the same config, seed and actions give identical JSON."""
+    def play(s):
+        state = new_game(Config(num_players=3), seed=s)
+        rnd = random.Random(s)
+        out = [cardrules.to_json(state)]
+        for _ in range(30):
+            if state.is_over:
+                break
+            state = apply(state, rnd.choice(legal_actions(state)))
+            out.append(cardrules.to_json(state))
+        return out
+
+    assert play(seed) == play(seed)
