@@ -300,6 +300,8 @@ def layoff_options(
     """
     options: list[tuple[Card | None, TableMeld]] = []
     wild = card in rules.wilds
+    if not wild:
+        return _natural_layoff(meld, card, rules)
     if isinstance(meld, RunMeld):
         size = len(meld.cards)
         if size >= MAX_RUN:
@@ -343,6 +345,35 @@ def layoff_options(
             new = SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, suit))
             if meld_error(new, rules) is None:
                 options.append((_CARDS[(meld.rank, suit)], new))
+    return options
+
+
+def _natural_layoff(
+    meld: TableMeld, card: Card, rules: MeldRules
+) -> list[tuple[Card | None, TableMeld]]:
+    """:func:`layoff_options` for a card that is not wild: it can only be itself.
+
+    A natural card at a free end (or a missing suit) keeps a legal meld legal,
+    so no further validation is needed.
+    """
+    if isinstance(meld, SetMeld):
+        if (
+            card.rank is not meld.rank
+            or len(meld.cards) >= MAX_SET
+            or card.suit in meld.suits
+        ):
+            return []
+        return [(None, SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, card.suit)))]
+    if card.suit is not meld.suit or len(meld.cards) >= MAX_RUN:
+        return []
+    options: list[tuple[Card | None, TableMeld]] = []
+    start = meld.start
+    if (start > 1 or rules.allow_wraparound) and card == card_at(meld.suit, start - 1 or 13):
+        options.append((None, RunMeld(meld.suit, start - 1 if start > 1 else 13,
+                                      (card, *meld.cards))))
+    end = start + len(meld.cards) - 1
+    if (end < 14 or rules.allow_wraparound) and card == card_at(meld.suit, end + 1):
+        options.append((None, RunMeld(meld.suit, start, (*meld.cards, card))))
     return options
 
 
@@ -470,11 +501,26 @@ def _find_runs(
 def _natural_runs(counts: Counter[Card], rules: MeldRules) -> Iterator[RunMeld]:
     """Runs of natural cards only: every stretch of three or more held positions."""
     top = 26 if rules.allow_wraparound else 14
-    for suit in SUITS:
-        row = _CARD_AT[suit]
-        held = [counts[row[position]] > 0 for position in range(top + 1)]
-        if sum(held[1:14]) < 3:
+    held_by_suit = [[False] * (top + 2) for _ in SUITS]
+    sizes = [0, 0, 0, 0]
+    for card in counts:
+        suit = card.suit
+        if suit is None or counts[card] <= 0:
             continue
+        row_held = held_by_suit[suit]
+        rank = int(card.rank)
+        if not row_held[rank]:
+            sizes[suit] += 1
+        row_held[rank] = True
+        if rank == 1:
+            row_held[14] = True
+        if rules.allow_wraparound:
+            row_held[rank + 13] = True
+    for suit in SUITS:
+        if sizes[suit] < 3:
+            continue
+        row = _CARD_AT[suit]
+        held = held_by_suit[suit]
         for start in range(1, 14):
             if not held[start]:
                 continue
@@ -532,12 +578,13 @@ def can_place(
     after laying off other hand cards first to bridge the gap (8♥ then 9♥ on
     5♥ 6♥ 7♥). ``keep`` is how many cards must stay in hand afterwards.
     """
+    budget = len(hand) - keep
+    if not rules.wilds:
+        held = set(hand)
+        return card in held and _can_place_natural(card, held, table, rules, budget)
     counts = Counter(hand)
     if counts[card] == 0:
         return False
-    budget = len(hand) - keep
-    if not rules.wilds:
-        return _can_place_natural(card, counts, table, rules, budget)
     for meld in find_melds_with(card, counts, rules):
         if len(meld.cards) <= budget:
             return True
@@ -554,11 +601,11 @@ def can_place(
 
 
 def _can_place_natural(
-    card: Card, counts: Counter[Card], table: Sequence[TableMeld], rules: MeldRules, budget: int
+    card: Card, held: set[Card], table: Sequence[TableMeld], rules: MeldRules, budget: int
 ) -> bool:
-    """:func:`can_place` when nothing is wild: a few counts settle it."""
+    """:func:`can_place` when nothing is wild: which cards are held settles it."""
     if budget >= 3:
-        suits = sum(1 for suit in SUITS if counts[_CARDS[(card.rank, suit)]] > 0)
+        suits = sum(1 for suit in SUITS if _CARDS[(card.rank, suit)] in held)
         if suits >= 3:
             return True
         assert card.suit is not None
@@ -569,23 +616,22 @@ def _can_place_natural(
             positions += [p + 13 for p in positions if p + 13 <= top]
         for position in positions:
             low = position
-            while low - 1 >= 1 and counts[row[low - 1]] > 0 and position - low < 2:
+            while low - 1 >= 1 and row[low - 1] in held and position - low < 2:
                 low -= 1
             high = position
-            while high + 1 <= top and counts[row[high + 1]] > 0 and high - low < 2:
+            while high + 1 <= top and row[high + 1] in held and high - low < 2:
                 high += 1
             if high - low >= 2:
                 return True
     if budget < 1:
         return False
-    rest = counts.copy()
-    rest[card] -= 1
     for meld in table:
         if isinstance(meld, SetMeld):
-            if meld.rank is card.rank and layoff_options(meld, card, rules):
+            if meld.rank is card.rank and _natural_layoff(meld, card, rules):
                 return True
         elif meld.suit is card.suit and (
-            layoff_options(meld, card, rules) or _bridges(meld, card, rest, rules, budget - 1)
+            _natural_layoff(meld, card, rules)
+            or _bridges(meld, card, Counter(held), rules, budget - 1)
         ):
             return True
     return False

@@ -38,7 +38,7 @@ def _one_of(*options: object) -> _Validator:
     return check
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Config:
     """The rules of one Rummy 500 game. Defaults follow the spec's decisions R5-1..R5-13.
 

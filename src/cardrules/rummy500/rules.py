@@ -166,7 +166,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.DRAW:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
-        actions = [a for a in _play_candidates(state) if _reason(state, a) is None]
+        if state.owed is None:
+            actions = list(_free_play_actions(state))
+        else:
+            actions = [a for a in _play_candidates(state) if _reason(state, a) is None]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -198,6 +201,34 @@ def _play_candidates(state: State) -> Iterator[Action]:
             yield from _layoff_actions(card, target, table_meld, rules)
     for card in distinct:
         yield Discard(card)
+
+
+def _free_play_actions(state: State) -> Iterator[Action]:
+    """The play-phase actions when no dug card is owed.
+
+    Candidates are legal by construction (found in the hand, fitting the
+    table), so only the going-out and re-discard rules are left to check; this
+    gives the same list as filtering :func:`_play_candidates` through
+    :func:`_reason`, only faster.
+    """
+    config = state.config
+    hand = _hand(state)
+    size = len(hand)
+    must_keep = not config.go_out_without_discard
+    for action in _play_candidates(state):
+        if isinstance(action, Meld):
+            if must_keep and len(action.meld.cards) == size:
+                continue
+        elif isinstance(action, LayOff):
+            if must_keep and size == 1:
+                continue
+        elif (
+            isinstance(action, Discard)
+            and config.forbid_rediscard_of_taken
+            and hand.count(action.card) <= state.taken.count(action.card)
+        ):
+            continue
+        yield action
 
 
 def _may_fit(card: Card, table_meld: TableMeld) -> bool:

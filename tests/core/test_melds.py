@@ -1,0 +1,157 @@
+"""Shared rummy logic (cardrules.rummy.melds) checked against brute force."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules.cards import JOKER, make_deck, parse_card, parse_cards
+from cardrules.rummy.melds import (
+    MeldError,
+    MeldRules,
+    RunMeld,
+    SetMeld,
+    can_place,
+    describe,
+    find_melds,
+    layoff_options,
+    make_meld,
+    meld_error,
+)
+
+DECK = make_deck()
+NATURAL = MeldRules()
+WRAP = MeldRules(allow_wraparound=True)
+JOKERS = MeldRules(wilds=frozenset({JOKER}))
+
+
+def brute_force_melds(hand, rules):
+    """Every meld from every subset of the hand, read every way make_meld allows."""
+    found = set()
+    for size in range(3, len(hand) + 1):
+        for cards in itertools.combinations(sorted(hand), size):
+            for order in _orders(cards):
+                with contextlib.suppress(MeldError):
+                    found.add(_key(make_meld(order, rules)))
+    return found
+
+
+def _orders(cards):
+    # Runs are read low to high: try the sorted order with the ace first or last.
+    by_rank = sorted(cards, key=lambda c: c.rank)
+    yield tuple(by_rank)
+    aces = [c for c in by_rank if c.rank == 1]
+    if aces:
+        rest = [c for c in by_rank if c.rank != 1]
+        yield tuple(rest + aces)
+        for cut in range(1, len(rest)):
+            yield tuple(rest[cut:] + aces + rest[:cut])  # wrap-around: K A 2
+
+
+def _key(meld):
+    if isinstance(meld, SetMeld):
+        return ("set", meld.rank, frozenset(meld.cards))
+    return ("run", meld.suit, meld.start, meld.cards)
+
+
+hands = st.lists(st.sampled_from(DECK), min_size=3, max_size=9, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=hands, wrap=st.booleans())
+def test_find_melds_matches_brute_force(hand, wrap):
+    rules = WRAP if wrap else NATURAL
+    found = [_key(m) for m in find_melds(hand, rules)]
+    assert len(found) == len(set(found)), "each meld once"
+    assert set(found) == brute_force_melds(hand, rules)
+
+
+def brute_force_can_place(card, hand, table, rules, keep):
+    """Search every sequence of plays (new melds, lay-offs) that ends with ``card`` placed."""
+    budget = len(hand) - keep
+    frontier = [(tuple(hand), tuple(table))]
+    seen = set()
+    while frontier:
+        cards, melds = frontier.pop()
+        if (cards, melds) in seen:
+            continue
+        seen.add((cards, melds))
+        if card not in cards:
+            if len(hand) - len(cards) <= budget:
+                return True
+            continue
+        for meld in find_melds(cards, rules):
+            rest = list(cards)
+            for c in meld.cards:
+                rest.remove(c)
+            frontier.append((tuple(rest), (*melds, meld)))
+        for i, meld in enumerate(melds):
+            for c in set(cards):
+                for _, new in layoff_options(meld, c, rules):
+                    rest = list(cards)
+                    rest.remove(c)
+                    frontier.append((tuple(rest), (*melds[:i], new, *melds[i + 1 :])))
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(DECK), min_size=9, max_size=12, unique=True),
+    table_kind=st.sampled_from(["run", "set", "none"]),
+    keep=st.integers(0, 1),
+)
+def test_can_place_matches_search(cards, table_kind, keep):
+    rules = NATURAL
+    hand, spare = cards[:6], cards[6:]
+    table = []
+    if table_kind != "none":
+        anchor = spare[0]
+        if table_kind == "set":
+            candidates = [c for c in DECK if c.rank == anchor.rank and c not in hand][:3]
+            if len(candidates) == 3:
+                table.append(make_meld(candidates, rules))
+        else:
+            start = min(int(anchor.rank), 11)
+            run = [c for c in DECK if c.suit == anchor.suit and start <= c.rank < start + 3]
+            if not set(run) & set(hand):
+                table.append(make_meld(sorted(run, key=lambda c: c.rank), rules))
+    for card in set(hand):
+        assert can_place(card, hand, table, rules, keep=keep) == brute_force_can_place(
+            card, hand, table, rules, keep
+        ), (describe(table[0]) if table else "", card)
+
+
+def test_layoffs_at_both_ends_and_wilds():
+    run = make_meld(parse_cards("5H 6H 7H"), NATURAL)
+    assert [describe(m) for _, m in layoff_options(run, parse_card("4H"), NATURAL)] == [
+        "4♥ 5♥ 6♥ 7♥"
+    ]
+    assert layoff_options(run, parse_card("9H"), NATURAL) == []
+    wild = layoff_options(run, JOKER, JOKERS)
+    assert [(str(s), describe(m)) for s, m in wild] == [
+        ("4♥", "JK=4♥ 5♥ 6♥ 7♥"),
+        ("8♥", "5♥ 6♥ 7♥ JK=8♥"),
+    ]
+    full = make_meld(parse_cards("7C 7D 7H 7S"), NATURAL)
+    assert layoff_options(full, JOKER, JOKERS) == []
+
+
+def test_meld_rules_and_reasons():
+    assert meld_error(RunMeld(parse_card("2H").suit, 2, parse_cards("2H 3H")), NATURAL) == (
+        "a meld needs at least three cards"
+    )
+    with pytest.raises(MeldError, match="at least one natural"):
+        make_meld((JOKER, JOKER, JOKER), JOKERS, parse_cards("5H 6H 7H"))
+    with pytest.raises(MeldError, match="different suits"):
+        make_meld(parse_cards("7C 7C 7H"), NATURAL)
+    capped = MeldRules(wilds=frozenset({JOKER}), max_wilds=1)
+    with pytest.raises(MeldError, match="at most 1 wild"):
+        make_meld(
+            (parse_card("5H"), JOKER, JOKER), capped,
+            (None, parse_card("6H"), parse_card("7H")),
+        )
+    assert describe(make_meld(parse_cards("7C 7D JK"), JOKERS)) == "7♣ 7♦ JK"
