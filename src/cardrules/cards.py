@@ -122,6 +122,9 @@ RANKS: Final = tuple(r for r in Rank if r is not Rank.JOKER)
 """The thirteen natural ranks, ace first."""
 
 
+_INTERNED: dict[tuple[object, object], Card] = {}
+
+
 def _check_suit(card: Card, _attribute: object, suit: Suit | None) -> None:
     if (card.rank is Rank.JOKER) != (suit is None):
         raise ValueError("a joker has no suit and every other card has one")
@@ -149,10 +152,23 @@ class Card:
     index: int = attrs.field(init=False, eq=False, repr=False)
     """A number 0..52: suit-major position in a new deck, 52 for the joker."""
 
+    # There is one object per distinct card: ``Card(...)`` returns it, and pickling
+    # and copying come back to it. Equality and hashing are then identity, done in
+    # C — cards are compared and hashed constantly in hands, melds and sets.
+    def __new__(cls, rank: object, suit: object = None) -> Card:
+        try:
+            card = _INTERNED.get((rank, suit))
+        except TypeError:  # unhashable input: let the converters explain
+            card = None
+        return card if card is not None else super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
-        # Precomputed because sorting hands is on every hot path.
         index = 52 if self.suit is None else int(self.suit) * 13 + int(self.rank) - 1
         object.__setattr__(self, "index", index)
+        _INTERNED.setdefault((self.rank, self.suit), self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return (Card, (self.rank, self.suit))
 
     @property
     def is_joker(self) -> bool:
@@ -175,25 +191,6 @@ class Card:
         if self.suit is None:
             return "JOKER"
         return f"Card({self.rank!r}, {self.suit!r})"
-
-    # Equality and hashing go through the precomputed index: cards are compared
-    # constantly in hands and melds, and the index identifies a card exactly.
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.index == other.index
-
-    def __ne__(self, other: object) -> bool:
-        if self is other:
-            return False
-        if other.__class__ is not Card:
-            return NotImplemented
-        return self.index != other.index
-
-    def __hash__(self) -> int:
-        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

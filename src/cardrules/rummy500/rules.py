@@ -22,7 +22,7 @@ from typing import Any, Literal
 import attrs
 
 from cardrules import rng
-from cardrules.cards import JOKER, Card, make_deck, sort_cards
+from cardrules.cards import JOKER, SUITS, Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import (
     MeldRules,
@@ -30,6 +30,7 @@ from cardrules.rummy.melds import (
     SetMeld,
     TableMeld,
     can_place,
+    card_at,
     describe,
     find_melds,
     find_melds_with,
@@ -194,10 +195,13 @@ def _play_candidates(state: State) -> Iterator[Action]:
     for meld in find_melds(hand, rules):
         yield Meld(meld)
     distinct = _distinct(hand)
+    held = set(distinct)
+    wild_cards = [card for card in distinct if card in rules.wilds]
     for target, table_meld in enumerate(state.melds):
-        for card in distinct:
-            if card not in rules.wilds and not _may_fit(card, table_meld):
-                continue
+        fitting = _natural_fits(table_meld, held, rules)
+        if wild_cards:
+            fitting = sorted({*fitting, *wild_cards})
+        for card in fitting:
             yield from _layoff_actions(card, target, table_meld, rules)
     for card in distinct:
         yield Discard(card)
@@ -231,11 +235,19 @@ def _free_play_actions(state: State) -> Iterator[Action]:
         yield action
 
 
-def _may_fit(card: Card, table_meld: TableMeld) -> bool:
-    """A cheap first test: a natural card fits only its own rank's set or suit's run."""
+def _natural_fits(table_meld: TableMeld, held: set[Card], rules: MeldRules) -> list[Card]:
+    """The held natural cards that could extend a meld, in hand order.
+
+    A set takes only its rank; a run only the cards just below and above it.
+    """
     if isinstance(table_meld, SetMeld):
-        return card.rank is table_meld.rank
-    return card.suit is table_meld.suit
+        wanted = [card_at(suit, int(table_meld.rank)) for suit in SUITS]
+    else:
+        wanted = [
+            card_at(table_meld.suit, table_meld.start - 1 or 13),
+            card_at(table_meld.suit, table_meld.start + len(table_meld.cards)),
+        ]
+    return sorted(card for card in set(wanted) if card in held and card not in rules.wilds)
 
 
 def _layoff_actions(

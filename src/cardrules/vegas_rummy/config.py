@@ -1,0 +1,208 @@
+"""Las Vegas Rummy options (spec ``shared/rules/vegas_rummy.md``, section 3)."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Literal
+
+import attrs
+
+__all__ = ["DECK_SIZE", "Config", "deck_count", "to_money"]
+
+DECK_SIZE = 54
+"""Cards in one Las Vegas Rummy deck: 52 plus exactly two jokers (spec section 1)."""
+
+
+def to_money(value: object) -> Decimal:
+    """An exact amount: a ``Decimal``, an ``int`` or decimal text; floats are refused."""
+    if isinstance(value, bool):
+        raise ValueError("an amount is a number, not true/false")
+    if isinstance(value, Decimal):
+        amount = value
+    elif isinstance(value, int):
+        amount = Decimal(value)
+    elif isinstance(value, str):
+        try:
+            amount = Decimal(value)
+        except ArithmeticError:
+            raise ValueError(f"not an amount: {value!r}") from None
+    else:
+        raise ValueError(
+            f"amounts are exact: give a Decimal, an int or text, not {type(value).__name__}"
+        )
+    if not amount.is_finite():
+        raise ValueError(f"not a finite amount: {value!r}")
+    return amount
+
+
+def _money(value: object) -> Decimal:
+    return to_money(value)
+
+
+def _shares(value: object) -> tuple[Decimal, ...]:
+    if not isinstance(value, tuple | list):
+        raise ValueError("pot_split is a pair of shares (winner, runner-up)")
+    return tuple(to_money(v) for v in value)
+
+
+def _int_tuple(value: object) -> tuple[int, ...]:
+    if not isinstance(value, tuple | list):
+        raise ValueError("starting_scores is a sequence of whole numbers")
+    return tuple(value)
+
+
+def deck_count(players: int, cards_per_player: int, formula: str = "strict") -> int:
+    """The number of decks for ``players`` players of ``cards_per_player`` cards (LV-1).
+
+    ``"strict"``: ``ceil((n*(m+5) + 1) / 54)``, so every player can draw five
+    times before the first reshuffle (the deal, the upcard and five draws each).
+    ``"simple"``: ``ceil(n*(m+5) / 54)``.
+
+    >>> [deck_count(n, 7) for n in range(2, 13)]
+    [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
+    >>> deck_count(9, 7, "simple")
+    2
+    """
+    need = players * (cards_per_player + 5)
+    if formula == "strict":
+        need += 1
+    elif formula != "simple":
+        raise ValueError(f"deck_formula is 'strict' or 'simple', not {formula!r}")
+    return max(1, math.ceil(need / DECK_SIZE))
+
+
+def _check_whole(name: str, value: object, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, not {value}")
+
+
+@attrs.frozen(kw_only=True)
+class Config:
+    """The rule options of a Las Vegas Rummy game; defaults follow the spec.
+
+    ``num_players`` is the number of seats at the start (later joins add seats).
+    Two knobs are not in the spec's table: ``max_seats`` caps the seats late
+    joins may add (``None``: no cap), and ``reshuffle_limit`` (``None``: no
+    limit, the seed's rule) ends a round with nobody out, like LV-10's "nothing
+    to draw", once the stock runs out after that many reshuffles in the round;
+    without it a round can go on for ever when no remaining card fits anywhere.
+    Amounts (``buy_in``, ``pot_split``) are exact ``Decimal`` values; ``int``
+    and decimal text are accepted, floats are refused.
+
+    >>> Config(num_players=5).decks_for(5)
+    2
+    >>> Config(num_players=2, num_decks=1, cards_per_player=30)
+    Traceback (most recent call last):
+    ...
+    ValueError: 1 deck(s) hold 54 cards, too few to deal 30 to each of 2 players and turn an upcard
+    """
+
+    num_players: int = 4
+    max_score: int = 100
+    cards_per_player: int = 7
+    num_decks: int | None = None
+    deck_formula: Literal["strict", "simple"] = "strict"
+    buy_in: Decimal = attrs.field(default=Decimal(0), converter=_money)
+    starting_scores: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
+    wild_scope: Literal["rank", "card"] = "rank"
+    meld_solidarity: bool = True
+    meld_strictness: bool = False
+    require_natural: bool = True
+    set_wild_suit: Literal["declare_or_open", "open"] = "declare_or_open"
+    ace_hand_points: Literal[1, 11, 13] = 1
+    allow_wraparound: bool = False
+    forbid_rediscard_of_taken_card: bool = False
+    go_out_without_discard: bool = False
+    pot_split: tuple[Decimal, ...] = attrs.field(
+        default=(Decimal("0.7"), Decimal("0.3")), converter=_shares
+    )
+    third_gets_buy_in: bool = False
+    late_join_cost: Literal["max1", "literal", "plus_one"] = "max1"
+    first_dealer: Literal["high_card"] | int = "high_card"
+    max_seats: int | None = None
+    reshuffle_limit: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_whole("num_players", self.num_players, 2)
+        _check_whole("max_score", self.max_score, 1)
+        _check_whole("cards_per_player", self.cards_per_player, 1)
+        if self.deck_formula not in ("strict", "simple"):
+            raise ValueError(f"deck_formula is 'strict' or 'simple', not {self.deck_formula!r}")
+        if self.buy_in < 0:
+            raise ValueError(f"buy_in cannot be negative, not {self.buy_in}")
+        if self.starting_scores:
+            if len(self.starting_scores) != self.num_players:
+                raise ValueError(
+                    f"starting_scores needs one score per player ({self.num_players}), "
+                    f"not {len(self.starting_scores)}"
+                )
+            for score in self.starting_scores:
+                _check_whole("a starting score", score, 0)
+                if score >= self.max_score:
+                    raise ValueError(
+                        f"a starting score ({score}) must be below max_score ({self.max_score})"
+                    )
+        for name, value, options in (
+            ("wild_scope", self.wild_scope, ("rank", "card")),
+            ("set_wild_suit", self.set_wild_suit, ("declare_or_open", "open")),
+            ("late_join_cost", self.late_join_cost, ("max1", "literal", "plus_one")),
+        ):
+            if value not in options:
+                raise ValueError(f"{name} is one of {options}, not {value!r}")
+        for name in (
+            "meld_solidarity",
+            "meld_strictness",
+            "require_natural",
+            "allow_wraparound",
+            "forbid_rediscard_of_taken_card",
+            "go_out_without_discard",
+            "third_gets_buy_in",
+        ):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} is True or False, not {getattr(self, name)!r}")
+        if isinstance(self.ace_hand_points, bool) or self.ace_hand_points not in (1, 11, 13):
+            raise ValueError(f"ace_hand_points is 1, 11 or 13, not {self.ace_hand_points!r}")
+        if len(self.pot_split) != 2:
+            raise ValueError("pot_split is a pair of shares (winner, runner-up)")
+        if any(share < 0 for share in self.pot_split) or sum(self.pot_split) <= 0:
+            raise ValueError("pot_split shares are non-negative and not all zero")
+        if self.first_dealer != "high_card":
+            _check_whole("first_dealer", self.first_dealer, 0)
+            assert isinstance(self.first_dealer, int)
+            if self.first_dealer >= self.num_players:
+                raise ValueError(
+                    f"first_dealer must be a seat 0..{self.num_players - 1}, "
+                    f"not {self.first_dealer}"
+                )
+        if self.max_seats is not None:
+            _check_whole("max_seats", self.max_seats, self.num_players)
+        if self.reshuffle_limit is not None:
+            _check_whole("reshuffle_limit", self.reshuffle_limit, 0)
+        if self.num_decks is not None:
+            _check_whole("num_decks", self.num_decks, 1)
+        self.decks_for(self.num_players)
+
+    def decks_for(self, players: int) -> int:
+        """The decks used for a round dealt to ``players`` players (LV-1).
+
+        Raises ``ValueError`` when an explicit ``num_decks`` is too small to deal.
+        """
+        decks = (
+            self.num_decks
+            if self.num_decks is not None
+            else deck_count(players, self.cards_per_player, self.deck_formula)
+        )
+        if DECK_SIZE * decks < players * self.cards_per_player + 1:
+            raise ValueError(
+                f"{decks} deck(s) hold {DECK_SIZE * decks} cards, too few to deal "
+                f"{self.cards_per_player} to each of {players} players and turn an upcard"
+            )
+        return decks
+
+    @property
+    def starting(self) -> tuple[int, ...]:
+        """The starting score of every initial seat (handicaps; zeros by default)."""
+        return self.starting_scores or (0,) * self.num_players

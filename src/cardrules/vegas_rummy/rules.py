@@ -1,0 +1,744 @@
+"""Las Vegas Rummy play: new games, legal actions, applying and checking actions.
+
+Canonical order of :func:`legal_actions`:
+
+* ``"draw"`` phase: ``Draw`` then ``TakeDiscard`` (each only when legal).
+* ``"play"`` phase: melds (sets by rank, then runs by suit, start and length; see
+  :func:`cardrules.rummy.wilds.enumerate_melds`), then lay-offs (by table meld,
+  then card in hand order, then natural placement before wild placements), then
+  swaps (solidarity off; by table meld, then card, then wild card), then discards
+  (hand order).
+* ``"decide"``: ``Rebuy``, ``Retire``. ``"table"``: ``Deal``, then ``Join`` if a
+  seat can be added. ``"over"``: nothing.
+
+Equal cards are one action (cards are values). With meld solidarity on (the
+default) a wild card on the table can never come back, so the arrangements of
+the same wild cards over the same wild places are one action: the wild cards
+fill their places in card order, and :func:`apply` stores any other arrangement
+in that canonical form. With solidarity off every arrangement is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from functools import lru_cache
+from typing import TypeVar
+
+import attrs
+
+from cardrules import rng
+from cardrules.cards import Card, Rank, check_same_cards, make_deck, sort_cards
+from cardrules.errors import IllegalActionError
+from cardrules.rummy.melds import MeldError, MeldRules, SetMeld, layoff_options, meld_error
+from cardrules.rummy.wilds import (
+    check_meld_cards,
+    enumerate_melds,
+    meld_text,
+    normalize,
+    parse_meld,
+    swap_options,
+)
+from cardrules.vegas_rummy import betting, scoring
+from cardrules.vegas_rummy.actions import (
+    Action,
+    Deal,
+    Discard,
+    Draw,
+    Join,
+    LayOff,
+    Meld,
+    Rebuy,
+    Retire,
+    SwapWild,
+    TakeDiscard,
+    parse_action_text,
+)
+from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.state import (
+    CutAttempt,
+    LedgerEntry,
+    OwnedMeld,
+    RoundResult,
+    State,
+    wild_cards,
+)
+
+__all__ = [
+    "apply",
+    "check",
+    "cut_value",
+    "legal_actions",
+    "meld_rules",
+    "new_game",
+    "parse_action",
+]
+
+T = TypeVar("T")
+
+_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Join, Deal)
+
+
+# ---------------------------------------------------------------------------
+# Rules of a round
+
+
+@lru_cache(maxsize=256)
+def _rules(config: Config, upcard: Card) -> MeldRules:
+    return MeldRules(
+        wilds=wild_cards(config, upcard),  # LV-2
+        allow_wraparound=config.allow_wraparound,  # LV-9
+        max_wilds=1 if config.meld_strictness else None,  # LV-6
+        require_natural=config.require_natural,  # LV-6
+        declare_set_suits=config.set_wild_suit == "declare_or_open",  # LV-8
+    )
+
+
+def meld_rules(state: State) -> MeldRules:
+    """The meld rules of the round being played (wild cards from the upcard)."""
+    if state.upcard is None:
+        raise ValueError("no round is being played")
+    return _rules(state.config, state.upcard)
+
+
+def cut_value(card: Card) -> int:
+    """A card's rank in the cut for the first dealer: joker > A > K > … > 2 (LV-16)."""
+    if card.is_joker:
+        return 15
+    if card.rank is Rank.ACE:
+        return 14
+    return int(card.rank)
+
+
+# ---------------------------------------------------------------------------
+# Seats
+
+
+def _next_active(active: Sequence[bool], seat: int) -> int:
+    n = len(active)
+    for step in range(1, n + 1):
+        other = (seat + step) % n
+        if active[other]:
+            return other
+    raise ValueError("nobody is playing")
+
+
+def _deal_order(active: Sequence[bool], dealer: int) -> list[int]:
+    """Active seats from the dealer's left round to the dealer (who is last)."""
+    n = len(active)
+    return [(dealer + step) % n for step in range(1, n + 1) if active[(dealer + step) % n]]
+
+
+# ---------------------------------------------------------------------------
+# A new game
+
+
+@lru_cache(maxsize=64)
+def _cut(config: Config, seed: int, shuffles: int) -> tuple[int, tuple[CutAttempt, ...], int]:
+    """Cut for the first dealer (spec section 1, LV-16). Returns dealer, attempts, shuffles."""
+    n = config.num_players
+    pack = make_deck(decks=config.decks_for(n), jokers_per_deck=2)
+    attempts: list[CutAttempt] = []
+    while True:
+        cards = rng.shuffle(pack, seed=seed, stream=shuffles)
+        shuffles += 1
+        position = 0
+        contenders = list(range(n))
+        passes: list[tuple[Card | None, ...]] = []
+        while position + len(contenders) <= len(cards):
+            row: list[Card | None] = [None] * n
+            for seat in contenders:  # one card each, face up, cards are not collected
+                row[seat] = cards[position]
+                position += 1
+            passes.append(tuple(row))
+            best = max(cut_value(c) for c in row if c is not None)
+            contenders = [s for s in contenders if cut_value(row[s]) == best]  # type: ignore[arg-type]
+            if len(contenders) == 1:
+                attempts.append(CutAttempt(tuple(passes)))
+                return contenders[0], tuple(attempts), shuffles
+        attempts.append(CutAttempt(tuple(passes)))  # the pack ran out: reshuffle, restart
+
+
+def new_game(
+    config: Config | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+) -> State:
+    """A new game, the first round dealt.
+
+    ``seed`` makes every shuffle reproducible (drawn from the OS if omitted).
+    ``deck`` (top card first) stacks the first deal: one card at a time to each
+    player from the dealer's left, the dealer last, ``cards_per_player`` times
+    round; the next card is the upcard; the rest is the stock, top first. It must
+    hold exactly the round's pack (``num_decks`` decks of 52 cards and 2 jokers).
+    The cut for the first dealer always uses the seed.
+    """
+    if config is None:
+        config = Config()
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a vegas_rummy Config, not {type(config).__name__}")
+    seed = rng.draw_seed() if seed is None else rng.validate_seed(seed)
+    shuffles = 0
+    if config.first_dealer == "high_card":
+        dealer, cut, shuffles = _cut(config, seed, shuffles)
+    else:
+        assert isinstance(config.first_dealer, int)
+        dealer, cut = config.first_dealer, ()
+    n = config.num_players
+    starting = config.starting
+    ledger = tuple(
+        LedgerEntry(0, seat, "buy_in", config.buy_in, starting[seat]) for seat in range(n)
+    )
+    blank = State(
+        config=config,
+        seed=seed,
+        shuffles=shuffles,
+        phase="table",
+        to_act=dealer,
+        dealer=dealer,
+        round_number=0,
+        num_decks=config.decks_for(n),
+        hands=((),) * n,
+        stock=(),
+        discard=(),
+        melds=(),
+        upcard=None,
+        turn=0,
+        taken=None,
+        reshuffles=0,
+        scores=starting,
+        busts=(0,) * n,
+        active=(True,) * n,
+        winners=(),
+        cut=cut,
+        history=(),
+        ledger=ledger,
+    )
+    return _deal(blank, dealer, deck)
+
+
+def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> State:
+    """Collect, shuffle and deal the next round (spec section 1 "Dealing a round")."""
+    config = state.config
+    order = _deal_order(state.active, dealer)
+    decks = config.decks_for(len(order))  # LV-1, recomputed for the players now seated
+    pack = make_deck(decks=decks, jokers_per_deck=2)
+    shuffles = state.shuffles
+    if deck is None:
+        cards = rng.shuffle(pack, seed=state.seed, stream=shuffles)
+        shuffles += 1
+    else:
+        cards = tuple(deck)
+        if not all(isinstance(c, Card) for c in cards):
+            raise TypeError("deck must be a sequence of cards")
+        check_same_cards(pack, cards, "the stacked deck")
+    hands: list[list[Card]] = [[] for _ in state.scores]
+    position = 0
+    for _ in range(config.cards_per_player):
+        for seat in order:
+            hands[seat].append(cards[position])
+            position += 1
+    upcard = cards[position]  # LV-2, LV-3: starts the discard pile, names the wild cards
+    position += 1
+    new = attrs.evolve(
+        state,
+        shuffles=shuffles,
+        phase="draw",
+        to_act=order[0],
+        dealer=dealer,
+        round_number=state.round_number + 1,
+        num_decks=decks,
+        hands=tuple(sort_cards(h) for h in hands),
+        stock=tuple(reversed(cards[position:])),
+        discard=(upcard,),
+        melds=(),
+        upcard=upcard,
+        turn=0,
+        taken=None,
+        reshuffles=0,
+    )
+    return _start_turn(new)
+
+
+def _can_take(state: State) -> bool:
+    if state.turn == 0 or not state.discard:
+        return False  # LV-3: the round's first player may not take the upcard
+    if state.config.forbid_rediscard_of_taken_card:
+        assert state.to_act is not None
+        top = state.discard[-1]
+        # LV-11 option: he could never end the turn if every card left were that card.
+        return any(card != top for card in state.hands[state.to_act])
+    return True
+
+
+def _can_draw(state: State) -> bool:
+    return bool(state.stock) or len(state.discard) >= 2  # LV-10
+
+
+def _limit_reached(state: State) -> bool:
+    limit = state.config.reshuffle_limit
+    return not state.stock and limit is not None and state.reshuffles >= limit
+
+
+def _start_turn(state: State) -> State:
+    """LV-10: if the player to act has nothing to draw, the round ends, nobody out.
+
+    So it does when the stock is empty and ``reshuffle_limit`` reshuffles were done.
+    """
+    if (_can_draw(state) or _can_take(state)) and not _limit_reached(state):
+        return state
+    return _end_round(state, went_out=None)
+
+
+# ---------------------------------------------------------------------------
+# Round end and between rounds
+
+
+def _end_round(state: State, went_out: int | None) -> State:
+    config = state.config
+    wilds = state.wilds
+    points = tuple(
+        scoring.hand_points(hand, wilds, config) if on else 0
+        for hand, on in zip(state.hands, state.active)
+    )
+    scores = tuple(s + p for s, p in zip(state.scores, points))
+    busted = scoring.busted_seats(scores, state.active, config.max_score)
+    busts = tuple(b + (1 if i in busted else 0) for i, b in enumerate(state.busts))
+    over = scoring.game_over(scores, state.active, config.max_score)  # LV-13, before rebuys
+    assert state.upcard is not None
+    result = RoundResult(
+        round_number=state.round_number,
+        dealer=state.dealer,
+        upcard=state.upcard,
+        went_out=went_out,
+        hands=state.hands,
+        points=points,
+        scores=scores,
+        busted=busted,
+        game_over=over,
+    )
+    n = state.num_seats
+    new = attrs.evolve(
+        state,
+        hands=((),) * n,
+        stock=(),
+        discard=(),
+        melds=(),
+        upcard=None,
+        turn=0,
+        taken=None,
+        reshuffles=0,
+        scores=scores,
+        busts=busts,
+        history=(*state.history, result),
+    )
+    if over:
+        winners = scoring.winners_of(scores, state.active, config.max_score)
+        return attrs.evolve(new, phase="over", to_act=None, winners=winners)
+    return _between_rounds(new)
+
+
+def _pending(state: State) -> list[int]:
+    """Busted active players still to choose rebuy or retire, from the dealer's left."""
+    return [
+        seat
+        for seat in _deal_order(state.active, state.dealer)
+        if state.scores[seat] >= state.config.max_score
+    ]
+
+
+def _between_rounds(state: State) -> State:
+    pending = _pending(state)
+    if pending:
+        return attrs.evolve(state, phase="decide", to_act=pending[0])  # LV-12
+    return attrs.evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
+
+
+def _join_error(state: State) -> str | None:
+    config = state.config
+    if config.max_seats is not None and state.num_seats >= config.max_seats:
+        return f"the table is full ({config.max_seats} seats)"
+    try:
+        config.decks_for(sum(state.active) + 1)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Checking actions
+
+
+def _rest_ok(state: State, rest: Sequence[Card]) -> bool:
+    """Whether the turn can still end after leaving ``rest`` in hand (LV-5, LV-11 option)."""
+    if not rest:
+        return state.config.go_out_without_discard
+    if state.config.forbid_rediscard_of_taken_card and state.taken is not None:
+        return any(card != state.taken for card in rest)
+    return True
+
+
+def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _keep_reason(state: State) -> str:
+    if state.config.forbid_rediscard_of_taken_card and state.taken is not None:
+        return (
+            f"you must keep a card other than {state.taken} (just taken) to discard "
+            "(LV-5, LV-11)"
+        )
+    return "you must keep a card to discard at the end of your turn (LV-5)"
+
+
+def check(state: State, action: object) -> str | None:
+    """``None`` if ``action`` is legal in ``state``, else the reason :func:`apply` would give."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    if not isinstance(action, _ACTION_TYPES):
+        return f"{type(action).__name__} is not a Las Vegas Rummy action"
+    phase = state.phase
+    if phase == "over":
+        return "the game is over"
+    if isinstance(action, Rebuy | Retire):
+        if phase != "decide":
+            return (
+                "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
+            )
+        return None
+    if isinstance(action, Join | Deal):
+        if phase == "decide":
+            return "busted players must choose to rebuy or retire first (LV-12)"
+        if phase != "table":
+            what = "join" if isinstance(action, Join) else "deal"
+            return (
+                f"a new player may only {what} at the start of a round, not mid-round (LV-14)"
+                if isinstance(action, Join)
+                else f"you cannot {what} now: a round is being played"
+            )
+        return _join_error(state) if isinstance(action, Join) else None
+    if phase in ("decide", "table"):
+        return "no round is being played: the table is between rounds"
+    assert state.to_act is not None
+    hand = state.hands[state.to_act]
+    if isinstance(action, Draw | TakeDiscard):
+        if phase != "draw":
+            return "you have already drawn this turn"
+        if isinstance(action, Draw):
+            if not _can_draw(state):
+                return "the stock is empty and there are no discards to reshuffle (LV-10)"
+            return None
+        if not state.discard:
+            return "the discard pile is empty"
+        if state.turn == 0:
+            return "the first player of a round may not draw from the discard pile (LV-3)"
+        if not _can_take(state):
+            return (
+                f"you could not discard anything but {state.discard[-1]} after taking it "
+                "(LV-11 option)"
+            )
+        return None
+    if phase != "play":
+        return "you must draw first: from the stock or the top of the discard pile"
+    rules = meld_rules(state)
+    if isinstance(action, Discard):
+        if action.card not in hand:
+            return f"you do not hold {action.card}"
+        if state.config.forbid_rediscard_of_taken_card and action.card == state.taken:
+            return f"you may not discard {action.card}: you took it this turn (LV-11 option)"
+        return None
+    if isinstance(action, Meld):
+        meld = action.meld
+        if isinstance(meld, SetMeld) and len(meld.suits) != len(meld.cards):
+            return "a set needs one suit entry per card"
+        reason = meld_error(meld, rules)
+        if reason is not None:
+            return f"{meld_text(meld)}: {reason}"
+        reason = check_meld_cards(meld, hand)
+        if reason is not None:
+            return reason
+        if not _rest_ok(state, _minus(hand, meld.cards)):
+            return _keep_reason(state)
+        return None
+    if isinstance(action, LayOff):
+        reason = _target_error(state, action.target)
+        if reason is not None:
+            return reason
+        if action.card not in hand:
+            return f"you do not hold {action.card}"
+        if not _rest_ok(state, _minus(hand, [action.card])):
+            return _keep_reason(state)
+        if _layoff_result(state, action, rules) is None:
+            target = meld_text(state.melds[action.target].meld)
+            placed = str(action.card) if action.stands_for is None else (
+                f"{action.card} as {action.stands_for}"
+            )
+            why = ""
+            if rules.max_wilds is not None and action.card in rules.wilds:
+                why = f" (meld strictness: at most {rules.max_wilds} wild card per meld, LV-6)"
+            return f"{placed} does not fit on #{action.target + 1} ({target}){why}"
+        return None
+    assert isinstance(action, SwapWild)
+    if state.config.meld_solidarity:
+        return "meld solidarity is on: wild cards may not be swapped out of melds (LV-7)"
+    reason = _target_error(state, action.target)
+    if reason is not None:
+        return reason
+    if action.card not in hand:
+        return f"you do not hold {action.card}"
+    if _swap_result(state, action, rules) is None:
+        meld = state.melds[action.target].meld
+        return (
+            f"{action.card} cannot replace {action.wild} in #{action.target + 1} "
+            f"({meld_text(meld)}): a wild card is swapped only for exactly the card it "
+            "stands for (LV-7)"
+        )
+    if not _rest_ok(state, (*_minus(hand, [action.card]), action.wild)):
+        return _keep_reason(state)
+    return None
+
+
+def _target_error(state: State, target: int) -> str | None:
+    if not 0 <= target < len(state.melds):
+        return f"there is no meld #{target + 1} on the table"
+    return None
+
+
+def _layoff_result(state: State, action: LayOff, rules: MeldRules) -> OwnedMeld | None:
+    owned = state.melds[action.target]
+    for stands_for, new in layoff_options(owned.meld, action.card, rules):
+        if stands_for == action.stands_for:
+            fixed = normalize(new, interchangeable=state.config.meld_solidarity)
+            return OwnedMeld(owned.owner, fixed)
+    return None
+
+
+def _swap_result(state: State, action: SwapWild, rules: MeldRules) -> OwnedMeld | None:
+    owned = state.melds[action.target]
+    for wild, new in swap_options(owned.meld, action.card, rules):
+        if wild == action.wild:
+            return OwnedMeld(owned.owner, new)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Legal actions
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the player to act, in the canonical order (module docstring)."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    phase = state.phase
+    if phase == "over":
+        return ()
+    if phase == "decide":
+        return (Rebuy(), Retire())
+    if phase == "table":
+        return (Deal(), Join()) if _join_error(state) is None else (Deal(),)
+    if phase == "draw":
+        out: list[Action] = []
+        if _can_draw(state):
+            out.append(Draw())
+        if _can_take(state):
+            out.append(TakeDiscard())
+        return tuple(out)
+    return _play_actions(state)
+
+
+def _play_actions(state: State) -> tuple[Action, ...]:
+    assert state.to_act is not None
+    config = state.config
+    rules = meld_rules(state)
+    hand = state.hands[state.to_act]
+    keep = 0 if config.go_out_without_discard else 1
+    check_rest = config.forbid_rediscard_of_taken_card and state.taken is not None
+    out: list[Action] = []
+    for meld in enumerate_melds(
+        hand, rules, max_size=len(hand) - keep, interchangeable=config.meld_solidarity
+    ):
+        # The size limit keeps a card; only the LV-11 option needs a closer look.
+        if not check_rest or _rest_ok(state, _minus(hand, meld.cards)):
+            out.append(Meld(meld))
+    distinct = sorted(set(hand), key=lambda c: c.index)
+    layable = [c for c in distinct if _rest_ok(state, _minus(hand, [c]))]
+    for target, owned in enumerate(state.melds):
+        for card in layable:
+            # A 12-card wrap-around run takes the same card at either end: one action
+            # (the low end; both give the same 13 cards).
+            options = {sf: None for sf, _new in layoff_options(owned.meld, card, rules)}
+            for stands_for in options:
+                out.append(LayOff(card, target, stands_for))
+    if not config.meld_solidarity:
+        for target, owned in enumerate(state.melds):
+            for card in distinct:
+                for wild, _new in swap_options(owned.meld, card, rules):
+                    if _rest_ok(state, (*_minus(hand, [card]), wild)):
+                        out.append(SwapWild(card, target, wild))
+    for card in distinct:
+        if not (config.forbid_rediscard_of_taken_card and card == state.taken):
+            out.append(Discard(card))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Applying actions
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
+    reason = check(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
+    config = state.config
+    if isinstance(action, Rebuy):
+        seat = state.to_act
+        assert seat is not None
+        score = betting.rebuy_score(state.scores, state.active, config.max_score)  # LV-12
+        entry = LedgerEntry(state.round_number, seat, "rebuy", config.buy_in, score)
+        new = attrs.evolve(
+            state,
+            scores=_put(state.scores, seat, score),
+            ledger=(*state.ledger, entry),
+        )
+        return _between_rounds(new)
+    if isinstance(action, Retire):
+        seat = state.to_act
+        assert seat is not None
+        entry = LedgerEntry(state.round_number, seat, "retire", Decimal(0), state.scores[seat])
+        new = attrs.evolve(
+            state, active=_put(state.active, seat, False), ledger=(*state.ledger, entry)
+        )
+        return _between_rounds(new)
+    if isinstance(action, Join):
+        cost, score = betting.join_terms(config, state.scores, state.busts, state.active)
+        seat = state.num_seats
+        entry = LedgerEntry(state.round_number, seat, "join", cost, score)
+        active = (*state.active, True)
+        return attrs.evolve(
+            state,
+            hands=(*state.hands, ()),
+            scores=(*state.scores, score),
+            busts=(*state.busts, 0),
+            active=active,
+            ledger=(*state.ledger, entry),
+            # The new seat sits left of the highest seat: if that seat dealt last,
+            # the deal now passes to the newcomer (LV-17), who acts for the table.
+            to_act=_next_active(active, state.dealer),
+        )
+    if isinstance(action, Deal):
+        return _deal(state, _next_active(state.active, state.dealer))  # LV-17
+    seat = state.to_act
+    assert seat is not None
+    hand = state.hands[seat]
+    if isinstance(action, Draw):
+        stock, discard, shuffles = state.stock, state.discard, state.shuffles
+        reshuffles = state.reshuffles
+        if not stock:  # LV-10: all discards but the top one become the new stock
+            stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
+            discard = discard[-1:]
+            shuffles += 1
+            reshuffles += 1
+        card = stock[-1]
+        return attrs.evolve(
+            state,
+            phase="play",
+            stock=stock[:-1],
+            discard=discard,
+            shuffles=shuffles,
+            reshuffles=reshuffles,
+            hands=_put(state.hands, seat, sort_cards((*hand, card))),
+            taken=None,
+        )
+    if isinstance(action, TakeDiscard):
+        card = state.discard[-1]
+        return attrs.evolve(
+            state,
+            phase="play",
+            discard=state.discard[:-1],
+            hands=_put(state.hands, seat, sort_cards((*hand, card))),
+            taken=card,
+        )
+    rules = meld_rules(state)
+    if isinstance(action, Meld):
+        meld = normalize(action.meld, interchangeable=config.meld_solidarity)
+        rest = _minus(hand, meld.cards)
+        new = attrs.evolve(
+            state,
+            hands=_put(state.hands, seat, rest),
+            melds=(*state.melds, OwnedMeld(seat, meld)),
+        )
+        return _end_round(new, seat) if not rest else new
+    if isinstance(action, LayOff):
+        owned = _layoff_result(state, action, rules)
+        assert owned is not None
+        rest = _minus(hand, [action.card])
+        new = attrs.evolve(
+            state,
+            hands=_put(state.hands, seat, rest),
+            melds=_put(state.melds, action.target, owned),
+        )
+        return _end_round(new, seat) if not rest else new
+    if isinstance(action, SwapWild):
+        owned = _swap_result(state, action, rules)
+        assert owned is not None
+        rest = sort_cards((*_minus(hand, [action.card]), action.wild))
+        return attrs.evolve(
+            state,
+            hands=_put(state.hands, seat, rest),
+            melds=_put(state.melds, action.target, owned),
+        )
+    assert isinstance(action, Discard)
+    rest = _minus(hand, [action.card])
+    new = attrs.evolve(
+        state,
+        hands=_put(state.hands, seat, rest),
+        discard=(*state.discard, action.card),
+        taken=None,
+    )
+    if not rest:
+        return _end_round(new, seat)  # LV-5: going out by discarding the last card
+    new = attrs.evolve(
+        new, phase="draw", to_act=_next_active(state.active, seat), turn=state.turn + 1
+    )
+    return _start_turn(new)
+
+
+def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+# ---------------------------------------------------------------------------
+# Text
+
+
+def parse_action(text: str, state: State) -> Action:
+    """Read an action's text form (see :mod:`cardrules.vegas_rummy.actions`).
+
+    Melds are read with the wild cards of ``state``'s round; whether the meld
+    is legal is for :func:`check`. Raises ``ValueError`` on text that is no
+    action (or a meld whose cards cannot form a set or run at all).
+    """
+    parsed = parse_action_text(text)
+    if isinstance(parsed, tuple):
+        if state.upcard is None:
+            raise ValueError("no round is being played, so there is nothing to meld")
+        # Read the shape leniently so that check/apply give the rule's reason
+        # (strictness, naturals, wrap-around, stated suits).
+        lenient = attrs.evolve(
+            meld_rules(state),
+            max_wilds=None,
+            require_natural=False,
+            allow_wraparound=True,
+            declare_set_suits=True,
+        )
+        try:
+            return Meld(parse_meld(parsed[1], lenient))
+        except MeldError as exc:
+            raise ValueError(str(exc)) from None
+    return parsed
+

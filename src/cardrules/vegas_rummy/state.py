@@ -1,0 +1,181 @@
+"""The Las Vegas Rummy game state and the records it keeps.
+
+Phases (``State.phase``):
+
+``"draw"``
+    ``to_act`` starts a turn: :class:`~.actions.Draw` or :class:`~.actions.TakeDiscard`.
+``"play"``
+    ``to_act`` has drawn: melds, lay-offs, swaps, then one discard ends the turn.
+``"decide"``
+    Between rounds: each busted player in turn (clockwise from the dealer's
+    left) chooses :class:`~.actions.Rebuy` or :class:`~.actions.Retire` (LV-12).
+``"table"``
+    Between rounds: the next dealer acts for the table: :class:`~.actions.Join`
+    seats a new player (appended as the highest seat number), :class:`~.actions.Deal`
+    starts the next round (LV-14, LV-17).
+``"over"``
+    The game is over; ``to_act`` is ``None``.
+
+Between rounds the cards are collected: hands, stock, discard pile and melds are
+empty and the last round's hands live in ``history``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal, TypeAlias
+
+import attrs
+
+from cardrules.cards import JOKER, SUITS, Card, Rank
+from cardrules.rummy.melds import RunMeld, SetMeld
+from cardrules.vegas_rummy.config import Config
+
+__all__ = [
+    "CutAttempt",
+    "LedgerEntry",
+    "OwnedMeld",
+    "Phase",
+    "RoundResult",
+    "State",
+    "wild_cards",
+]
+
+Phase: TypeAlias = Literal["draw", "play", "decide", "table", "over"]
+
+
+def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
+    """The round's wild cards for an upcard (LV-2).
+
+    Jokers are always wild; a joker upcard makes them the only wild cards;
+    otherwise every card of the upcard's rank (``wild_scope="rank"``) or every
+    card equal to the upcard (``"card"``) is wild too.
+
+    >>> from cardrules.cards import parse_card
+    >>> sorted(str(c) for c in wild_cards(Config(), parse_card("7D")))
+    ['7♠', '7♣', '7♥', '7♦', 'JK']
+    """
+    if upcard.is_joker:
+        return frozenset({JOKER})
+    if config.wild_scope == "card":
+        return frozenset({JOKER, upcard})
+    return frozenset({JOKER} | {Card(upcard.rank, suit) for suit in SUITS})
+
+
+@attrs.frozen
+class OwnedMeld:
+    """A meld on the table and the seat that laid it down (anyone may add to it)."""
+
+    owner: int
+    meld: RunMeld | SetMeld
+
+
+@attrs.frozen
+class CutAttempt:
+    """One try at cutting for the first dealer (LV-16).
+
+    ``passes[i][seat]`` is the card dealt face up to ``seat`` in pass ``i``
+    (``None``: that seat was no longer tied). An attempt that ran out of cards
+    is followed by another after a reshuffle.
+    """
+
+    passes: tuple[tuple[Card | None, ...], ...]
+
+
+@attrs.frozen
+class RoundResult:
+    """One round's scoring breakdown: the facts, then the points.
+
+    ``hands`` are the cards left in every seat's hand (empty for retired seats
+    and the player who went out), ``points`` their penalty value, ``scores``
+    every seat's game score after adding them, ``busted`` the seats at or over
+    the maximum, ``game_over`` the LV-13 test.
+    """
+
+    round_number: int
+    dealer: int
+    upcard: Card
+    went_out: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    busted: tuple[int, ...]
+    game_over: bool
+
+
+@attrs.frozen
+class LedgerEntry:
+    """A payment or seat change, in order.
+
+    ``kind``: ``"buy_in"`` (a starting seat), ``"rebuy"`` (LV-12), ``"join"``
+    (LV-14) or ``"retire"`` (amount 0). ``after_round`` is the round just scored
+    (0 for the buy-ins before the first deal); ``score`` is the seat's score
+    after the entry.
+    """
+
+    after_round: int
+    seat: int
+    kind: Literal["buy_in", "rebuy", "join", "retire"]
+    amount: Decimal
+    score: int
+
+
+@attrs.frozen
+class State:
+    """A Las Vegas Rummy game at one moment. Immutable; see the module docstring for phases.
+
+    Per-seat tuples (``hands``, ``scores``, ``busts``, ``active``) grow when a
+    player joins. ``stock`` and ``discard`` are listed bottom to top; the stock's
+    order is hidden from players (see :func:`~cardrules.vegas_rummy.view`).
+    """
+
+    config: Config
+    seed: int
+    shuffles: int
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    round_number: int
+    num_decks: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    melds: tuple[OwnedMeld, ...]
+    upcard: Card | None
+    turn: int
+    taken: Card | None
+    reshuffles: int
+    scores: tuple[int, ...]
+    busts: tuple[int, ...]
+    active: tuple[bool, ...]
+    winners: tuple[int, ...]
+    cut: tuple[CutAttempt, ...]
+    history: tuple[RoundResult, ...]
+    ledger: tuple[LedgerEntry, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (LV-13)."""
+        return self.phase == "over"
+
+    @property
+    def num_seats(self) -> int:
+        """Seats so far, retired ones and joiners included."""
+        return len(self.scores)
+
+    @property
+    def wilds(self) -> frozenset[Card]:
+        """This round's wild cards (empty between rounds)."""
+        return frozenset() if self.upcard is None else wild_cards(self.config, self.upcard)
+
+    @property
+    def wild_rank(self) -> Rank | None:
+        """The rank made wild by the upcard (``None``: jokers only, or between rounds)."""
+        if self.upcard is None or self.upcard.is_joker:
+            return None
+        return self.upcard.rank
+
+    @property
+    def pot(self) -> Decimal:
+        """Every buy-in, rebuy and join payment so far (LV-15)."""
+        return sum((entry.amount for entry in self.ledger), Decimal(0))

@@ -1,0 +1,99 @@
+"""What one seat may know of a Las Vegas Rummy game."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.vegas_rummy.actions import Action
+from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.rules import legal_actions
+from cardrules.vegas_rummy.state import (
+    CutAttempt,
+    LedgerEntry,
+    OwnedMeld,
+    Phase,
+    RoundResult,
+    State,
+)
+
+__all__ = ["View", "view"]
+
+
+@attrs.frozen
+class View:
+    """One seat's knowledge (``seat=None``: a spectator).
+
+    Holds the seat's own ``hand`` (``None`` for a spectator), every hand's size,
+    the stock's size (never its order), the discard pile, the melds, the upcard,
+    scores, busts, seats in play, the ledger and pot, the round history (hands
+    are shown at each round's scoring), the cut, and the seat's ``legal`` actions
+    when it is to act. Never another player's hand, the stock order or the seed.
+    """
+
+    config: Config
+    seat: int | None
+    phase: Phase
+    to_act: int | None
+    is_over: bool
+    dealer: int
+    round_number: int
+    num_decks: int
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard: tuple[Card, ...]
+    melds: tuple[OwnedMeld, ...]
+    upcard: Card | None
+    turn: int
+    taken: Card | None
+    reshuffles: int
+    scores: tuple[int, ...]
+    busts: tuple[int, ...]
+    active: tuple[bool, ...]
+    winners: tuple[int, ...]
+    pot: Decimal
+    ledger: tuple[LedgerEntry, ...]
+    history: tuple[RoundResult, ...]
+    cut: tuple[CutAttempt, ...]
+    legal: tuple[Action, ...]
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know of ``state`` (``None``: a spectator)."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_seats
+    ):
+        raise ValueError(f"no seat {seat!r} at this table of {state.num_seats}")
+    return View(
+        config=state.config,
+        seat=seat,
+        phase=state.phase,
+        to_act=state.to_act,
+        is_over=state.is_over,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        num_decks=state.num_decks,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(state.stock),
+        discard=state.discard,
+        melds=state.melds,
+        upcard=state.upcard,
+        turn=state.turn,
+        taken=state.taken,
+        reshuffles=state.reshuffles,
+        scores=state.scores,
+        busts=state.busts,
+        active=state.active,
+        winners=state.winners,
+        pot=state.pot,
+        ledger=state.ledger,
+        history=state.history,
+        cut=state.cut,
+        legal=legal_actions(state) if seat is not None and seat == state.to_act else (),
+    )
