@@ -7,6 +7,9 @@ from typing import Any, Literal
 
 import attrs
 
+from cardrules.cards import JOKER
+from cardrules.rummy.melds import MeldRules
+
 __all__ = ["Config"]
 
 
@@ -111,7 +114,13 @@ class Config:
         if not 0 <= value <= 100:
             raise ValueError(f"low_ace_points must be 0..100, not {value}")
 
+    meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
+    """What counts as a meld under this config (derived: jokers wild, wrap-around)."""
+
     def __attrs_post_init__(self) -> None:
+        wilds = frozenset({JOKER}) if self.jokers else frozenset()
+        rules = MeldRules(wilds=wilds, allow_wraparound=self.allow_wraparound)
+        object.__setattr__(self, "meld_rules", rules)
         if self.num_players > 4 * self.decks:
             extra = " (use decks=2 for up to 8)" if self.decks == 1 else ""
             raise ValueError(

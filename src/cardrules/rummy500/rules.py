@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any, Literal
 
 import attrs
 
 from cardrules import rng
-from cardrules.cards import JOKER, SUITS, Card, make_deck, sort_cards
+from cardrules.cards import SUITS, Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import (
     MeldRules,
@@ -55,11 +54,9 @@ __all__ = ["apply", "check", "legal_actions", "meld_rules", "new_game"]
 _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
 
 
-@lru_cache(maxsize=64)
 def meld_rules(config: Config) -> MeldRules:
     """The meld rules of a config: jokers wild when in play (R5-12), wrap-around per option."""
-    wilds = frozenset({JOKER}) if config.jokers else frozenset()
-    return MeldRules(wilds=wilds, allow_wraparound=config.allow_wraparound)
+    return config.meld_rules
 
 
 # ---------------------------------------------------------------------------
