@@ -175,7 +175,7 @@ def play(seed: int) -> tuple[int, int, int]:
             assert view(state, seat) == view(blind_twin(state, seat, rnd), seat)
         seen = view(state, seat)
         assert seen.hand == (state.hands[seat] if seat < state.num_seats else None)
-        assert seen.legal == (actions if seat == state.to_act else ())
+        assert seen.legal_actions == (actions if seat == state.to_act else ())
         action = choose(state, actions, rnd)
         previous = state
         state = apply(state, action)

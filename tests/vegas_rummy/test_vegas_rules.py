@@ -453,15 +453,15 @@ def test_view_shows_only_what_a_seat_may_know(stacked) -> None:  # type: ignore[
     state = stacked(two(), HAND_WILD, "2C", "KC")
     mine = view(state, 0)
     assert mine.hand == state.hands[0]
-    assert mine.legal == (Draw(),)
+    assert mine.legal_actions == (Draw(),)
     assert mine.hand_sizes == (7, 7)
     assert mine.stock_size == len(state.stock)
     other = view(state, 1)
     assert other.hand == state.hands[1]
-    assert other.legal == ()
+    assert other.legal_actions == ()
     spectator = view(state, None)
     assert spectator.hand is None
-    assert spectator.legal == ()
+    assert spectator.legal_actions == ()
     text = cardrules.to_json(spectator)
     assert "KC" not in text  # the stock's top card is nowhere in the view
     assert cardrules.from_json(cardrules.to_json(mine)) == mine

@@ -29,7 +29,7 @@ class View:
     Holds the seat's own ``hand`` (``None`` for a spectator), every hand's size,
     the stock's size (never its order), the discard pile, the melds, the upcard,
     scores, busts, seats in play, the ledger and pot, the round history (hands
-    are shown at each round's scoring), the cut, and the seat's ``legal`` actions
+    are shown at each round's scoring), the cut, and the seat's ``legal_actions``
     when it is to act. Never another player's hand, the stock order or the seed.
     """
 
@@ -58,7 +58,7 @@ class View:
     ledger: tuple[LedgerEntry, ...]
     history: tuple[RoundResult, ...]
     cut: tuple[CutAttempt, ...]
-    legal: tuple[Action, ...]
+    legal_actions: tuple[Action, ...]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -95,5 +95,5 @@ def view(state: State, seat: int | None) -> View:
         ledger=state.ledger,
         history=state.history,
         cut=state.cut,
-        legal=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
     )
