@@ -1,0 +1,80 @@
+"""Casino: standard and Royal Casino, sweeps, 2–4 players, 2 v 2 partnerships.
+
+Spec: ``shared/rules/casino.md`` (decisions CA-1..CA-18). The parts:
+
+- :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
+- :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`
+  and their text forms;
+- :mod:`~cardrules.casino.captures` — card values and the enumeration of groups;
+- :mod:`~cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
+- :mod:`~cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
+  :func:`apply`, :func:`check`, :func:`validate_state`, :func:`parse_action`;
+- :mod:`~cardrules.casino.scoring` — hand breakdowns and the end of the game;
+- :mod:`~cardrules.casino.view` — :class:`View`, what one seat may know.
+
+>>> from cardrules import casino
+>>> state = casino.new_game(seed=11)
+>>> len(state.loose), [len(h) for h in state.hands], len(state.stock)
+(4, [4, 4], 40)
+>>> while not state.is_over:
+...     state = casino.apply(state, casino.legal_actions(state)[0])
+>>> state.winners in ((0,), (1,))
+True
+>>> from cardrules.cards import parse_card
+>>> casino.parse_action("trail 4d", state) == casino.Trail(parse_card("4D"))
+True
+"""
+
+from cardrules.casino.actions import Action, Build, Capture, Trail
+from cardrules.casino.config import Config
+from cardrules.casino.rules import (
+    apply,
+    check,
+    deal_order,
+    legal_actions,
+    new_game,
+    parse_action,
+    validate_state,
+)
+from cardrules.casino.scoring import HandScore, ScoreItem
+from cardrules.casino.state import State, TableBuild
+from cardrules.casino.view import View, view
+from cardrules.engine import GameDefinition
+
+__all__ = [
+    "GAME",
+    "Action",
+    "Build",
+    "Capture",
+    "Config",
+    "HandScore",
+    "ScoreItem",
+    "State",
+    "TableBuild",
+    "Trail",
+    "View",
+    "apply",
+    "check",
+    "deal_order",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "validate_state",
+    "view",
+]
+
+GAME = GameDefinition(
+    name="casino",
+    config_type=Config,
+    state_type=State,
+    view_type=View,
+    action_types=(Capture, Build, Trail),
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    check=check,
+    view=view,
+    parse_action=parse_action,
+    validate_state=validate_state,
+)
+"""The engine's description of Casino."""

@@ -1,0 +1,205 @@
+"""Casino actions (spec ``casino.md`` §4) and their text forms.
+
+Every action names the hand card played. Table cards are named as a set, so two
+spellings of the same play are one action: the converters sort the cards, and a
+capture is the set of cards and builds it takes, however they are grouped.
+
+=============================  ================================================
+text                           action
+=============================  ================================================
+``6♣ takes 6♥ 3♠ 3♦``          :class:`Capture` of loose cards
+``8♦ takes [3♥ 5♠] 8♣``        :class:`Capture` of a build (its cards in ``[]``)
+``A♠ as 14 takes A♦ K♥``       Royal ace capturing as 14 (CA-6)
+``5♣ builds 8 with 3♣``        :class:`Build` ``kind="new"``
+``3♠ raises [2♣ 3♦] to 8``     :class:`Build` ``kind="raise"`` (``with …`` absorbs)
+``A♥ adds to [4♦ 5♣] for 9``   :class:`Build` ``kind="add"`` (``with …`` loose cards)
+``trail 4♦``                   :class:`Trail`
+=============================  ================================================
+
+>>> from cardrules.cards import parse_card, parse_cards
+>>> a = Capture(parse_card("6C"), cards=parse_cards("3S 6H 3D"))
+>>> str(a)
+'6♣ takes 3♦ 6♥ 3♠'
+>>> parse_action_text(str(a)) == a
+True
+>>> str(Build(parse_card("5C"), kind="new", value=8, cards=parse_cards("3C")))
+'5♣ builds 8 with 3♣'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Literal
+
+import attrs
+
+from cardrules.cards import Card, Rank, format_cards, parse_card, parse_cards
+
+__all__ = ["Action", "Build", "Capture", "Trail", "parse_action_text"]
+
+
+def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(cards, str | Card):
+        raise TypeError("cards must be a sequence of Card values")
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(builds, str):
+        raise TypeError("builds must be a sequence of card sequences")
+    return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
+
+
+def _is_card(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Card) or value.is_joker:
+        raise TypeError(f"{attribute.name} must be a natural Card, not {value!r}")
+
+
+def _cards_ok(_inst: Any, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
+    for card in value:
+        if not isinstance(card, Card) or card.is_joker:
+            raise TypeError(f"{attribute.name} must hold natural Card values, not {card!r}")
+
+
+def _bracket(cards: tuple[Card, ...]) -> str:
+    return "[" + format_cards(cards) + "]"
+
+
+@attrs.frozen
+class Capture:
+    """Play ``card`` and take ``cards`` (loose) and ``builds`` (each named by its cards).
+
+    ``ace_high`` is true when a Royal ace captures as 14 (CA-6); the taken cards
+    must then make groups of 14. The grouping of the loose cards is not part of
+    the action: any capture that takes the same cards is the same action.
+    """
+
+    card: Card = attrs.field(validator=_is_card)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_card_set, validator=_cards_ok)
+    builds: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_build_set)
+    ace_high: bool = attrs.field(default=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.ace_high, bool):
+            raise TypeError("ace_high must be true or false")
+        if self.ace_high and self.card.rank is not Rank.ACE:
+            raise ValueError("only an ace can capture as 14")
+        for build in self.builds:
+            _cards_ok(self, attrs.fields(Capture).builds, build)
+
+    def __str__(self) -> str:
+        head = str(self.card) + (" as 14" if self.ace_high else "")
+        taken = [_bracket(b) for b in self.builds] + [str(c) for c in self.cards]
+        return f"{head} takes {' '.join(taken)}"
+
+
+@attrs.frozen
+class Build:
+    """Play ``card`` into a build of capture value ``value``.
+
+    ``kind`` is ``"new"`` (``card`` and loose ``cards`` form a new build),
+    ``"raise"`` (``card`` joins the single build ``target`` and raises it to
+    ``value``, optionally absorbing loose groups of ``value``) or ``"add"``
+    (``card``, with loose ``cards``, joins ``target`` whose value stays
+    ``value``). ``target`` names an existing build by its cards.
+    """
+
+    card: Card = attrs.field(validator=_is_card)
+    kind: Literal["new", "raise", "add"] = attrs.field(kw_only=True)
+    value: int = attrs.field(kw_only=True)
+    cards: tuple[Card, ...] = attrs.field(
+        default=(), converter=_card_set, validator=_cards_ok, kw_only=True
+    )
+    target: tuple[Card, ...] = attrs.field(
+        default=(), converter=_card_set, validator=_cards_ok, kw_only=True
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("new", "raise", "add"):
+            raise ValueError(f"a build's kind is 'new', 'raise' or 'add', not {self.kind!r}")
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise TypeError("a build's value is a whole number")
+        if (self.kind == "new") != (not self.target):
+            raise ValueError("a new build has no target; a raise or an add names its target")
+
+    def __str__(self) -> str:
+        extra = f" with {format_cards(self.cards)}" if self.cards else ""
+        if self.kind == "new":
+            return f"{self.card} builds {self.value}{extra}"
+        if self.kind == "raise":
+            return f"{self.card} raises {_bracket(self.target)} to {self.value}{extra}"
+        return f"{self.card} adds to {_bracket(self.target)} for {self.value}{extra}"
+
+
+@attrs.frozen
+class Trail:
+    """Play ``card`` face up to the table without capturing or building."""
+
+    card: Card = attrs.field(validator=_is_card)
+
+    def __str__(self) -> str:
+        return f"trail {self.card}"
+
+
+Action = Capture | Build | Trail
+"""Any Casino action."""
+
+_CARD = r"[^\s\[\]]+"
+_TRAIL = re.compile(rf"trail\s+({_CARD})", re.I)
+_CAPTURE = re.compile(rf"({_CARD})(?:\s+as\s+(\d+))?\s+takes\s+(.*)", re.I)
+_NEW = re.compile(rf"({_CARD})\s+builds\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I)
+_RAISE = re.compile(
+    rf"({_CARD})\s+raises\s+\[([^\]]*)\]\s+to\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
+)
+_ADD = re.compile(
+    rf"({_CARD})\s+adds\s+to\s+\[([^\]]*)\]\s+for\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
+)
+
+
+def parse_action_text(text: str) -> Action:
+    """Read an action from its text form (see the table above); ``ValueError`` if malformed."""
+    if not isinstance(text, str):
+        raise TypeError(f"an action is written as text, not {type(text).__name__}")
+    line = " ".join(text.split())
+    if len(line) > 400:
+        raise ValueError("action text is too long")
+    if m := _TRAIL.fullmatch(line):
+        return Trail(parse_card(m[1]))
+    if m := _CAPTURE.fullmatch(line):
+        card = parse_card(m[1])
+        ace_high = False
+        if m[2] is not None:
+            if card.rank is not Rank.ACE or m[2] not in ("1", "14"):
+                raise ValueError(f"'as {m[2]}' only fits an ace, as 1 or 14: {text!r}")
+            ace_high = m[2] == "14"
+        rest = m[3]
+        builds = [parse_cards(b) for b in re.findall(r"\[([^\]]*)\]", rest)]
+        loose = parse_cards(re.sub(r"\[[^\]]*\]", " ", rest))
+        if "[" in re.sub(r"\[[^\]]*\]", " ", rest) or "]" in re.sub(r"\[[^\]]*\]", " ", rest):
+            raise ValueError(f"unbalanced brackets in {text!r}")
+        if not builds and not loose:
+            raise ValueError(f"a capture must name what it takes: {text!r}")
+        return Capture(card, loose, builds, ace_high=ace_high)
+    if m := _NEW.fullmatch(line):
+        return Build(parse_card(m[1]), kind="new", value=int(m[2]), cards=parse_cards(m[3] or ""))
+    if m := _RAISE.fullmatch(line):
+        return Build(
+            parse_card(m[1]),
+            kind="raise",
+            value=int(m[3]),
+            target=parse_cards(m[2]),
+            cards=parse_cards(m[4] or ""),
+        )
+    if m := _ADD.fullmatch(line):
+        return Build(
+            parse_card(m[1]),
+            kind="add",
+            value=int(m[3]),
+            target=parse_cards(m[2]),
+            cards=parse_cards(m[4] or ""),
+        )
+    raise ValueError(
+        f"not a Casino action: {text!r} (expected e.g. 'trail 4♦', '6♣ takes 3♠ 3♦', "
+        "'5♣ builds 8 with 3♣', '3♠ raises [2♣ 3♦] to 8', 'A♥ adds to [4♦ 5♣] for 9')"
+    )

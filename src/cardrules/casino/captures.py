@@ -1,0 +1,218 @@
+"""Card values and group enumeration for Casino (spec ``casino.md`` §4).
+
+A *group of value v* is a loose card of value v, two or more loose cards
+summing to v, or a build of value v. This module finds, for a table and a value,
+every set of table items that splits into disjoint groups of that value. Items
+are numbered as bits: loose card ``i`` is bit ``i``, build ``j`` is bit
+``len(loose) + j``; a set of items is an ``int`` mask.
+
+Enumeration is in two steps, both done once per call of ``legal_actions``:
+
+1. every subset of summable items with a total of at most the largest value the
+   player could use, by a depth-first walk over items sorted by value (pruned as
+   soon as the total is too big), bucketed by total;
+2. for a value v, the set of all disjoint unions of the v-groups, built by
+   ``reach |= {m | g for m in reach if not m & g}`` over the groups: each
+   union appears once however many ways it can be grouped.
+
+>>> from cardrules.cards import parse_cards
+>>> from cardrules.casino.config import Config
+>>> table = Table(parse_cards("5H 3C 2D KS"), (), Config(), limit=10)
+>>> sorted(table.capture_unions(5))   # 5♥ alone, 3♣+2♦, or all three
+[1, 6, 7]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from cardrules.cards import Card
+from cardrules.casino.config import Config
+
+__all__ = ["Table", "capture_values", "covers", "partition", "table_value"]
+
+
+def table_value(card: Card, royal: bool) -> int | None:
+    """A card's value on the table, in sums and in builds (§4).
+
+    Standard: A 1, 2–10 as marked, J/Q/K none (CA-17). Royal: J 11, Q 12, K 13,
+    and an ace always 1 here (CA-6).
+    """
+    rank = int(card.rank)
+    if royal:
+        return rank
+    return None if rank > 10 else rank
+
+
+def capture_values(card: Card, config: Config) -> tuple[int, ...]:
+    """The values a card from hand can capture (or back a build) at.
+
+    Standard face cards have none (they pair by rank, CA-3/CA-17); a Royal ace
+    has 1 and 14 unless ``royal_ace_14`` is off (CA-6).
+    """
+    rank = int(card.rank)
+    if config.royal:
+        return (1, 14) if rank == 1 and config.ace_14 else (rank,)
+    return () if rank > 10 else (rank,)
+
+
+def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> bool:
+    """True if distinct cards of ``hand`` can capture each of the ``required`` values (CA-7).
+
+    One card covers one value: a Royal ace can stand for 1 or 14, not both.
+    """
+    needed = sorted(set(required))
+    if not needed:
+        return True
+    options = [capture_values(card, config) for card in hand]
+    if all(len(o) <= 1 for o in options):
+        have = {o[0] for o in options if o}
+        return all(v in have for v in needed)
+
+    def assign(i: int, used: int) -> bool:
+        if i == len(needed):
+            return True
+        for j, opts in enumerate(options):
+            if not used >> j & 1 and needed[i] in opts and assign(i + 1, used | 1 << j):
+                return True
+        return False
+
+    return assign(0, 0)
+
+
+def partition(values: Sequence[int], value: int) -> list[list[int]] | None:
+    """Split items (by their values) into groups each summing to ``value``.
+
+    Returns lists of item indices (the group of item 0 first, each group in
+    index order, found by a deterministic search) or ``None`` if impossible.
+
+    >>> partition([3, 1, 2], 3)
+    [[0], [1, 2]]
+    >>> partition([3, 1, 2], 6)
+    [[0, 1, 2]]
+    >>> partition([3, 1], 3) is None
+    True
+    """
+    if value <= 0 or any(v <= 0 or v > value for v in values):
+        return None
+    if sum(values) % value:
+        return None
+    return _partition(tuple(values), value, (1 << len(values)) - 1)
+
+
+@lru_cache(maxsize=4096)
+def _partition(values: tuple[int, ...], value: int, remaining: int) -> list[list[int]] | None:
+    if not remaining:
+        return []
+    first = (remaining & -remaining).bit_length() - 1
+    rest = [i for i in range(first + 1, len(values)) if remaining >> i & 1]
+
+    def pick(k: int, chosen: list[int], total: int) -> list[list[int]] | None:
+        if total == value:
+            mask = remaining
+            for i in chosen:
+                mask &= ~(1 << i)
+            tail = _partition(values, value, mask)
+            return None if tail is None else [chosen, *tail]
+        for idx in range(k, len(rest)):
+            i = rest[idx]
+            if total + values[i] <= value:
+                found = pick(idx + 1, [*chosen, i], total + values[i])
+                if found is not None:
+                    return found
+        return None
+
+    return pick(0, [first], values[first])
+
+
+class Table:
+    """The loose cards and builds of a table, analysed for one player's turn.
+
+    ``builds`` are ``(value, is_single)`` pairs. ``limit`` is the largest value
+    of interest (the player's highest capture value); larger sums are skipped.
+    """
+
+    def __init__(
+        self,
+        loose: Sequence[Card],
+        builds: Sequence[tuple[int, bool]],
+        config: Config,
+        *,
+        limit: int,
+    ) -> None:
+        royal = config.royal
+        self.nloose = n = len(loose)
+        self.loose_mask = (1 << n) - 1
+        self.builds = builds
+        self.limit = limit
+        items: list[tuple[int, int]] = []
+        for i, card in enumerate(loose):
+            v = table_value(card, royal)
+            if v is not None and v <= limit:
+                items.append((v, 1 << i))
+        summable_builds = 0
+        if config.build_as_card:  # CA-12: single builds join sums as one card
+            for j, (v, single) in enumerate(builds):
+                if single and v <= limit:
+                    items.append((v, 1 << (n + j)))
+                    summable_builds |= 1 << (n + j)
+        items.sort()
+        by_sum: list[list[int]] = [[] for _ in range(limit + 1)]
+        count = len(items)
+
+        def walk(start: int, mask: int, total: int) -> None:
+            for k in range(start, count):
+                v, bit = items[k]
+                t = total + v
+                if t > limit:
+                    break
+                m = mask | bit
+                by_sum[t].append(m)
+                walk(k + 1, m, t)
+
+        walk(0, 0, 0)
+        self.by_sum = by_sum
+        # Builds that are groups only on their own (every multiple build, and single
+        # builds unless they joined the sums above).
+        self.build_bits: list[list[int]] = [[] for _ in range(limit + 1)]
+        for j, (v, _single) in enumerate(builds):
+            bit = 1 << (n + j)
+            if v <= limit and not bit & summable_builds:
+                self.build_bits[v].append(bit)
+        self._loose_unions: dict[int, set[int]] = {}
+        self._capture_unions: dict[int, set[int]] = {}
+
+    def loose_sums(self, total: int) -> list[int]:
+        """Masks of non-empty sets of loose cards with this total."""
+        if not 0 < total <= self.limit:
+            return []
+        lm = self.loose_mask
+        return [m for m in self.by_sum[total] if not m & ~lm]
+
+    def loose_unions(self, value: int) -> set[int]:
+        """Every disjoint union of loose groups of ``value``, the empty one (0) included."""
+        cached = self._loose_unions.get(value)
+        if cached is None:
+            cached = _unions(self.loose_sums(value))
+            self._loose_unions[value] = cached
+        return cached
+
+    def capture_unions(self, value: int) -> set[int]:
+        """Every non-empty disjoint union of groups of ``value`` (loose sums and builds)."""
+        cached = self._capture_unions.get(value)
+        if cached is None:
+            if 0 < value <= self.limit:
+                cached = _unions(self.by_sum[value] + self.build_bits[value])
+                cached.discard(0)
+            else:
+                cached = set()
+            self._capture_unions[value] = cached
+        return cached
+
+
+def _unions(groups: list[int]) -> set[int]:
+    reach = {0}
+    for g in groups:
+        reach |= {m | g for m in reach if not m & g}
+    return reach

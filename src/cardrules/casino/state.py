@@ -1,0 +1,100 @@
+"""The Casino game state: an immutable snapshot of a whole game."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.cards import Card, format_cards
+from cardrules.casino.config import Config
+from cardrules.casino.scoring import HandScore
+
+__all__ = ["State", "TableBuild"]
+
+
+@attrs.frozen
+class TableBuild:
+    """A build on the table: its capture ``value``, its ``groups`` and its ``owner`` seat.
+
+    One group is a single build (its value may be raised); several groups make a
+    multiple build, whose value never changes (§1.5). Each group's cards add up
+    to ``value`` (aces count 1). The owner is whoever last created, raised or
+    added to it (CA-14: with ``build_for_partner`` an add for one's partner
+    leaves the partner owner).
+    """
+
+    value: int
+    groups: tuple[tuple[Card, ...], ...]
+    owner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """All its cards, sorted; this is how actions name the build."""
+        return tuple(sorted((c for g in self.groups for c in g), key=lambda c: c.index))
+
+    @property
+    def is_single(self) -> bool:
+        """True for a single build (one group)."""
+        return len(self.groups) == 1
+
+    def __str__(self) -> str:
+        return f"[{self.value}: " + " | ".join("+".join(map(str, g)) for g in self.groups) + "]"
+
+
+@attrs.frozen
+class State:
+    """Everything about a Casino game at one moment. Never changed in place.
+
+    Seats are ``0..n-1`` clockwise; the player left of the dealer (``P1``)
+    plays first in every deal. ``hands`` are sorted; ``loose`` is the loose
+    table cards, sorted; ``builds`` in the order they were made; ``piles`` the
+    captured cards of each seat, sorted; ``stock`` the undealt cards, top first
+    (hidden: never in a view). ``sweep_log`` lists the seats that swept in this
+    hand, in order. ``scores`` are per scoring side (seat, or team). ``history``
+    holds each finished hand's :class:`~cardrules.casino.scoring.HandScore`.
+    """
+
+    config: Config
+    seed: int
+    shuffles: int
+    dealer: int
+    round_number: int
+    deal_number: int
+    to_act: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    loose: tuple[Card, ...]
+    builds: tuple[TableBuild, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    sweep_log: tuple[int, ...]
+    last_capturer: int | None
+    stock: tuple[Card, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    history: tuple[HandScore, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has been won."""
+        return self.to_act is None
+
+    @property
+    def is_last_deal(self) -> bool:
+        """True during the hand's final deal (the one the dealer announces as "last")."""
+        return self.deal_number == self.config.deals_per_hand
+
+    @property
+    def num_players(self) -> int:
+        """How many seats."""
+        return self.config.num_players
+
+    def describe(self) -> str:
+        """A few lines for people: table, hands, piles and scores."""
+        lines = [
+            f"hand {self.round_number}, deal {self.deal_number}"
+            + (" (last)" if self.is_last_deal else "")
+            + f", dealer {self.dealer}, to act {self.to_act}",
+            "table: " + " ".join([format_cards(self.loose)] + [str(b) for b in self.builds]),
+        ]
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"seat {seat}: {format_cards(hand)}  (pile {len(self.piles[seat])})")
+        lines.append(f"scores: {list(self.scores)}")
+        return "\n".join(lines)

@@ -1,0 +1,79 @@
+"""What one seat may know of a Casino game."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.casino.actions import Build, Capture, Trail
+from cardrules.casino.config import Config
+from cardrules.casino.rules import legal_actions
+from cardrules.casino.scoring import HandScore
+from cardrules.casino.state import State, TableBuild
+
+__all__ = ["View", "view"]
+
+
+@attrs.frozen
+class View:
+    """A seat's view: public facts plus its own hand (``seat=None``: a spectator).
+
+    Captured piles are face down, so only their sizes show; sweeps are face up
+    (CA-5). Other hands show only as counts; the stock's order and the seed are
+    never included. ``legal_actions`` is filled when ``seat`` is to act.
+    """
+
+    config: Config
+    seat: int | None
+    to_act: int | None
+    dealer: int
+    round_number: int
+    deal_number: int
+    is_last_deal: bool
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    loose: tuple[Card, ...]
+    builds: tuple[TableBuild, ...]
+    pile_sizes: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    last_capturer: int | None
+    stock_size: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    history: tuple[HandScore, ...]
+    legal_actions: tuple[Capture | Build | Trail, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has been won."""
+        return self.to_act is None
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know of ``state``; ``None`` gives the spectator's view."""
+    n = state.config.num_players
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+    ):
+        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+    return View(
+        config=state.config,
+        seat=seat,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        deal_number=state.deal_number,
+        is_last_deal=state.is_last_deal,
+        hand=() if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        loose=state.loose,
+        builds=state.builds,
+        pile_sizes=tuple(len(p) for p in state.piles),
+        sweeps=tuple(state.sweep_log.count(s) for s in range(n)),
+        last_capturer=state.last_capturer,
+        stock_size=len(state.stock),
+        scores=state.scores,
+        winners=state.winners,
+        history=state.history,
+        legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+    )
