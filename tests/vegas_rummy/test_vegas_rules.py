@@ -419,7 +419,7 @@ def test_text_forms_round_trip(stacked) -> None:  # type: ignore[no-untyped-def]
     hands = ["5H JK 7H 6H 8H 10D QD", "2D 3H 4S 5C 6D 8C 9S"]
     state = act(stacked(two(meld_solidarity=False), hands, "2C", "KC"), "draw", "meld 5H JK=6H 7H")
     texts = {str(a) for a in legal_actions(state)}
-    assert {"swap 6♥ for JK #1", "layoff 8♥ #1", "discard Q♦"} <= texts
+    assert {"swap 6♥ for JK #1", "lay off 8♥ on #1", "discard Q♦"} <= texts
     for action in legal_actions(state):
         assert parse_action(str(action), state) == action
     with pytest.raises(ValueError, match="unknown action"):

@@ -6,7 +6,7 @@ action                 text                        when
 :class:`Draw`          ``draw``                    start of a turn (stock; LV-10)
 :class:`TakeDiscard`   ``take``                    start of a turn, top discard (LV-11)
 :class:`Meld`          ``meld 5♥ JK=6♥ 7♥``        after drawing
-:class:`LayOff`        ``layoff JK=8♥ #2``         after drawing; ``#n`` = nth table meld
+:class:`LayOff`        ``lay off JK=8♥ on #2``     after drawing; ``#n`` = nth table meld
 :class:`SwapWild`      ``swap 6♥ for JK #2``       after drawing, solidarity off (LV-7)
 :class:`Discard`       ``discard 5♣``              ends the turn
 :class:`Rebuy`         ``rebuy``                   between rounds, a busted player (LV-12)
@@ -86,7 +86,7 @@ class LayOff:
 
     def __str__(self) -> str:
         placed = str(self.card) if self.stands_for is None else f"{self.card}={self.stands_for}"
-        return f"layoff {placed} #{self.target + 1}"
+        return f"lay off {placed} on #{self.target + 1}"
 
 
 @attrs.frozen
@@ -177,6 +177,11 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
         raise ValueError("empty action text")
     verb = words[0].lower()
     args = words[1:]
+    # "lay off 8H on #2" is the form Rummy 500 uses too; "layoff 8H #2" is accepted.
+    if verb == "lay" and args and args[0].lower() == "off":
+        verb, args = "layoff", args[1:]
+    if verb == "layoff" and len(args) == 3 and args[1].lower() == "on":
+        args = [args[0], args[2]]
     if verb in _SIMPLE:
         if args:
             raise ValueError(f"{verb!r} takes nothing after it")
@@ -189,7 +194,7 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
         return Discard(parse_card(args[0]))
     if verb == "layoff":
         if len(args) != 2:
-            raise ValueError("write 'layoff <card>[=<card>] #<meld>', e.g. 'layoff JK=8H #2'")
+            raise ValueError("write 'lay off <card>[=<card>] on #<meld>', e.g. 'lay off JK=8H on #2'")
         card, stands_for = parse_placed_card(args[0])
         if stands_for is not None and not isinstance(stands_for, Card):
             stands_for = None  # an open set place: the same as no stated suit
