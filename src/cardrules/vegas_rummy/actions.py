@@ -194,7 +194,9 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
         return Discard(parse_card(args[0]))
     if verb == "layoff":
         if len(args) != 2:
-            raise ValueError("write 'lay off <card>[=<card>] on #<meld>', e.g. 'lay off JK=8H on #2'")
+            raise ValueError(
+                "write 'lay off <card>[=<card>] on #<meld>', e.g. 'lay off JK=8H on #2'"
+            )
         card, stands_for = parse_placed_card(args[0])
         if stands_for is not None and not isinstance(stands_for, Card):
             stands_for = None  # an open set place: the same as no stated suit
