@@ -153,8 +153,8 @@ class Card:
     """A number 0..52: suit-major position in a new deck, 52 for the joker."""
 
     # There is one object per distinct card: ``Card(...)`` returns it, and pickling
-    # and copying come back to it. Equality and hashing are then identity, done in
-    # C — cards are compared and hashed constantly in hands, melds and sets.
+    # and copying come back to it. Equality is then identity, done in C — cards
+    # are compared constantly in hands and melds.
     def __new__(cls, rank: object, suit: object = None) -> Card:
         try:
             card = _INTERNED.get((rank, suit))
@@ -169,6 +169,11 @@ class Card:
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
         return (Card, (self.rank, self.suit))
+
+    # The hash is the index, not the object's address, so sets and dicts of cards
+    # iterate in the same order in every process (determinism across processes).
+    def __hash__(self) -> int:
+        return self.index
 
     @property
     def is_joker(self) -> bool:

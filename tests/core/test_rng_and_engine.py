@@ -85,3 +85,25 @@ def test_illegal_action_error_carries_reason_and_action():
     assert isinstance(info.value, ValueError)
     assert info.value.action == action
     assert "draw" in info.value.reason
+
+
+def test_games_are_identical_in_other_processes():
+    """Same config, seed and actions: identical JSON in processes with other hash seeds."""
+    code = (
+        "import random, cardrules\n"
+        "for game in cardrules.GAMES:\n"
+        "    state = cardrules.new_game(game, seed=5)\n"
+        "    chooser = random.Random(5)\n"
+        "    for _ in range(150):\n"
+        "        if state.is_over: break\n"
+        "        state = cardrules.apply(state, chooser.choice(cardrules.legal_actions(state)))\n"
+        "    print(cardrules.to_json(state))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env={"PYTHONHASHSEED": str(h), "PATH": ""},
+        ).stdout
+        for h in (0, 1, 2)
+    }
+    assert len(outputs) == 1
