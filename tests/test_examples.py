@@ -14,6 +14,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ARGS = {
     "rummy500_random_game.py": ["--seed", "3", "--quiet"],
     "server_loop.py": ["--seed", "2", "--max-turns", "400"],
+    "custom_bot.py": ["--games", "4"],
+    "tournament.py": ["--games", "2"],
 }
 
 
