@@ -148,3 +148,26 @@ def test_same_seed_same_game_in_json(seed):
         return out
 
     assert play(seed) == play(seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(config=configs, seed=st.integers(0, 2**40))
+def test_fast_paths_list_exactly_what_check_accepts(config, seed):
+    """legal_actions' shortcuts (digs, plays with nothing owed) equal filtering by check()."""
+    from cardrules.rummy500.rules import _play_candidates
+    from cardrules.rummy500.state import Phase
+
+    rnd = random.Random(seed)
+    state = new_game(config, seed=seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        listed = legal_actions(state)
+        if state.phase is Phase.DRAW:
+            digs = [TakeDiscard(state.discard[-k], k) for k in range(1, len(state.discard) + 1)]
+            assert [a for a in listed if isinstance(a, TakeDiscard)] == [
+                a for a in digs if check(state, a) is None
+            ]
+        else:
+            assert list(listed) == [a for a in _play_candidates(state) if check(state, a) is None]
+        state = apply(state, rnd.choice(listed))

@@ -581,7 +581,7 @@ def can_place(
     budget = len(hand) - keep
     if not rules.wilds:
         held = set(hand)
-        return card in held and _can_place_natural(card, held, table, rules, budget)
+        return card in held and can_place_natural(card, held, table, rules, budget)
     counts = Counter(hand)
     if counts[card] == 0:
         return False
@@ -600,10 +600,15 @@ def can_place(
     return False
 
 
-def _can_place_natural(
+def can_place_natural(
     card: Card, held: set[Card], table: Sequence[TableMeld], rules: MeldRules, budget: int
 ) -> bool:
-    """:func:`can_place` when nothing is wild: which cards are held settles it."""
+    """:func:`can_place` when nothing is wild: which cards are held settles it.
+
+    ``held`` is the set of cards in hand (``card`` among them) and ``budget`` how
+    many of them may be played this turn. Callers that test many cards against
+    a growing hand (every depth of a discard pile) can keep one set and add to it.
+    """
     if budget >= 3:
         suits = sum(1 for suit in SUITS if _CARDS[(card.rank, suit)] in held)
         if suits >= 3:

@@ -29,6 +29,7 @@ from cardrules.rummy.melds import (
     SetMeld,
     TableMeld,
     can_place,
+    can_place_natural,
     card_at,
     describe,
     find_melds,
@@ -178,10 +179,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> Iterator[Action]:
     if _can_draw_stock(state):
         yield Draw()
-    for count in range(1, len(state.discard) + 1):
-        action = TakeDiscard(state.discard[-count], count)
-        if _take_reason(state, action) is None:
-            yield action
+    config = state.config
+    rules = meld_rules(config)
+    if rules.wilds or config.strict_immediate:
+        for count in range(1, len(state.discard) + 1):
+            action = TakeDiscard(state.discard[-count], count)
+            if _take_reason(state, action) is None:
+                yield action
+    else:
+        # The same test as _take_reason, with one set of held cards grown depth by depth.
+        hand = _hand(state)
+        held = set(hand)
+        keep = 0 if config.go_out_without_discard else 1
+        for count in range(1, len(state.discard) + 1):
+            card = state.discard[-count]
+            held.add(card)
+            budget = len(hand) + count - keep
+            if (count == 1 and not config.top_discard_must_be_used) or can_place_natural(
+                card, held, state.melds, rules, budget
+            ):
+                yield TakeDiscard(card, count)
     if _end_round_reason(state) is None:
         yield EndRound()
 
