@@ -9,9 +9,10 @@ between calls, so **one bot instance plays one seat of one game**: use
 deterministic given their seed (each owns a :class:`random.Random`).
 
 Per-game modules hold the levels of each game (:mod:`cardrules.bots.rummy500`,
-listing its classes in ``LEVEL_CLASSES``). A game without its own module yet
-(Casino, Las Vegas Rummy today) has the ``"random"`` bot only; asking it for
-another level raises ``ValueError`` naming what is available.
+:mod:`cardrules.bots.casino`, :mod:`cardrules.bots.vegas_rummy`), each listing
+its classes in ``LEVEL_CLASSES``; a new game's bots go in a module of the same
+shape. Asking for a level a game lacks raises ``ValueError`` naming what is
+available.
 
 >>> from cardrules import bots, rummy500
 >>> bot = bots.make("rummy500", "expert", seed=7)
@@ -49,7 +50,11 @@ __all__ = [
 LEVELS: Final = ("random", "easy", "normal", "expert")
 """Bot levels, weakest first."""
 
-_GAME_MODULES: Final = {"rummy500": "cardrules.bots.rummy500"}
+_GAME_MODULES: Final = {
+    "rummy500": "cardrules.bots.rummy500",
+    "vegas_rummy": "cardrules.bots.vegas_rummy",
+    "casino": "cardrules.bots.casino",
+}
 """Games with their own bot module; each defines ``LEVEL_CLASSES`` (level -> class(seed))."""
 
 
@@ -80,8 +85,7 @@ def make(game: str, level: str, *, seed: int | None = None) -> Bot:
     """A new bot playing ``game`` at ``level`` (one of :data:`LEVELS`).
 
     ``seed`` makes its play reproducible; ``None`` lets it vary. Unknown games
-    or levels raise ``ValueError``; so does a level a game has no bot for yet
-    (today Casino and Las Vegas Rummy have only ``"random"``).
+    or levels raise ``ValueError``, and so does a level a game has no bot for.
     """
     _check_game(game)
     if not isinstance(level, str):

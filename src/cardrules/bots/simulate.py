@@ -141,6 +141,25 @@ def seating(players: int, index: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+def match_config(config_type: type[Any], config: object | None, players: int) -> object:
+    """The config a match is played with: one seat per bot, and no seats added later.
+
+    With no config the game's defaults are used for ``players`` players. A given
+    config must seat exactly ``players``. Las Vegas Rummy's late joins would seat
+    a player no bot controls, so a match caps ``max_seats`` at the bots' number.
+    """
+    if config is None:
+        config = config_type(num_players=players)
+    if not isinstance(config, config_type):
+        raise TypeError(f"config must be a {config_type.__module__}.Config, not {config!r}")
+    seated = getattr(config, "num_players", players)
+    if seated != players:
+        raise ValueError(f"the config seats {seated} players but {players} bots were given")
+    if getattr(config, "max_seats", players) != players:
+        config = attrs.evolve(config, max_seats=players)
+    return config
+
+
 def play_game(
     game: str, bots: Sequence[BotSpec], *, index: int, seed: int, config: object | None = None
 ) -> GameOutcome:
@@ -151,11 +170,12 @@ def play_game(
     derived seed. Deterministic for the same arguments, in any process.
     """
     n = len(bots)
+    definition = engine.definition(game)
+    config = match_config(definition.config_type, config, n)
     seats = seating(n, index)
     players = [_make_bot(game, bots[seats[s]], _derive(seed, "bot", index, s)) for s in range(n)]
     state = engine.new_game(game, config, seed=_derive(seed, "deal", index))
     actions = 0
-    definition = engine.definition(game)
     while not state.is_over and actions < MAX_ACTIONS:
         seat = state.to_act
         if seat is None:
@@ -203,9 +223,10 @@ def simulate(
     many processes (``spawn``-safe: call it under ``if __name__ ==
     "__main__":`` in scripts); the result does not depend on ``workers``.
     """
-    engine.definition(game)  # unknown game -> ValueError
+    rules = engine.definition(game)  # unknown game -> ValueError
     if not 2 <= len(bots) <= 8:
         raise ValueError(f"a match needs 2..8 bots, not {len(bots)}")
+    config = match_config(rules.config_type, config, len(bots))
     for spec in bots:
         if not (isinstance(spec, str) or callable(spec)):
             raise TypeError(f"a bot is a level name or a factory, not {spec!r}")

@@ -1,0 +1,647 @@
+"""Casino computer players: easy, normal and expert (spec ``casino.md``; API "Computer players").
+
+* **easy** plays the obvious move: the capture that takes the most cards, else
+  it trails its lowest card. It never builds.
+* **normal** values what it takes by the points it is worth (10♦, 2♠, aces,
+  spades, card count, sweeps when they score), builds when it holds the card
+  that captures the build, and scores every move by what it gains minus what
+  the next opponents could then take from the table. It estimates that from the
+  cards it can see right now (its hand and the table): the chance that an
+  opponent holds a card of each capture value. So it avoids trails that hand
+  an opponent an easy capture or a sweep. The owner's duty (§1.4, CA-7) is
+  kept by choosing among the legal actions only.
+* **expert** remembers every card seen this hand (:class:`CasinoMemory`): cards
+  that passed over the table, and, in two-player games, the rank of the
+  opponent's capturing card whenever the cards he took allow only one value.
+  Its chances are counted over the cards still unseen. It then checks the
+  most promising moves by playing the rest of the deal out on sampled deals
+  of the hidden cards (:func:`sample_hands`): the opponents' captures, whether
+  its build survives to be taken next turn, and who takes the residue as the
+  last capturer at the end of the final deal (CA-1).
+
+Every level sees only its own :class:`~cardrules.casino.View`, never the state,
+and is deterministic given its seed (one :class:`random.Random` per bot; any
+order-dependent choice is sorted by ``card.index``).
+
+>>> from cardrules import casino
+>>> players = [ExpertBot(seed=1), NormalBot(seed=2)]
+>>> state = casino.new_game(seed=4)
+>>> while state.round_number == 1:
+...     seat = state.to_act
+...     state = casino.apply(state, players[seat].choose(casino.view(state, seat)))
+>>> sum(state.history[0].points) >= 7
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar
+
+from cardrules.bots.base import legal_actions_of
+from cardrules.cards import Card, Rank, Suit, make_deck
+from cardrules.casino.actions import Action, Build, Capture, Trail
+from cardrules.casino.captures import Table, capture_values, partition, table_value
+from cardrules.casino.config import Config
+from cardrules.casino.view import View
+
+__all__ = [
+    "LEVEL_CLASSES",
+    "CasinoMemory",
+    "EasyBot",
+    "ExpertBot",
+    "NormalBot",
+    "card_worth",
+    "sample_hands",
+]
+
+_DECK = make_deck()
+_BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
+_LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
+
+W_CARD = 0.2
+"""Worth of one card towards "most cards" (3 points for 27+ of 52)."""
+W_SPADE = 0.12
+"""Extra worth of a spade towards "most spades" (1 point)."""
+W_SWEEP = 1.0
+"""A sweep, when sweeps score (CA-5)."""
+
+
+def card_worth(card: Card) -> float:
+    """Roughly how many points capturing ``card`` is worth.
+
+    >>> from cardrules.cards import parse_card
+    >>> card_worth(parse_card("10D")) > card_worth(parse_card("AS")) > card_worth(parse_card("9S"))
+    True
+    """
+    worth = W_CARD
+    if card.suit is Suit.SPADES:
+        worth += W_SPADE
+    if card is _BIG_CASINO:
+        worth += 2.0
+    elif card is _LITTLE_CASINO or card.rank is Rank.ACE:
+        worth += 1.0
+    return worth
+
+
+def _worth(cards: Iterable[Card]) -> float:
+    return sum(card_worth(c) for c in cards)
+
+
+def _keys(card: Card, config: Config) -> tuple[int, ...]:
+    """Capture keys of a hand card: its capture values, or ``100 + rank`` for a standard face."""
+    if not config.royal and card.rank.is_face:
+        return (100 + int(card.rank),)
+    return capture_values(card, config)
+
+
+def _all_keys(config: Config) -> tuple[int, ...]:
+    if config.royal:
+        return tuple(range(1, config.max_value + 1))
+    return (*range(1, 11), 111, 112, 113)
+
+
+# ---------------------------------------------------------------------------
+# A light table model: loose cards and builds, enough to value captures.
+
+
+class _Snap:
+    """A table (loose cards, builds as ``(value, cards, owner, single)``) with memoised captures."""
+
+    __slots__ = ("_best", "_table", "builds", "config", "loose")
+
+    def __init__(
+        self,
+        loose: tuple[Card, ...],
+        builds: tuple[tuple[int, tuple[Card, ...], int, bool], ...],
+        config: Config,
+    ) -> None:
+        self.loose = loose
+        self.builds = builds
+        self.config = config
+        self._table: Table | None = None
+        self._best: dict[int, tuple[float, int, bool]] = {}
+
+    @property
+    def empty(self) -> bool:
+        return not self.loose and not self.builds
+
+    def best(self, key: int) -> tuple[float, int, bool]:
+        """The best capture with ``key``: (worth taken, mask of items, empties the table)."""
+        found = self._best.get(key)
+        if found is not None:
+            return found
+        loose = self.loose
+        result = (0.0, 0, False)
+        if key >= 100:
+            same = [i for i, c in enumerate(loose) if int(c.rank) == key - 100]
+            if same:
+                if self.config.face_capture == "all":
+                    mask = sum(1 << i for i in same)
+                else:
+                    i = max(same, key=lambda i: (card_worth(loose[i]), loose[i].index))
+                    mask = 1 << i
+                result = (self._mask_worth(mask), mask, self._full(mask))
+        else:
+            if self._table is None:
+                self._table = Table(
+                    loose,
+                    [(b[0], b[3]) for b in self.builds],
+                    self.config,
+                    limit=self.config.max_value,
+                )
+            best_worth = 0.0
+            best_mask = 0
+            for mask in sorted(self._table.capture_unions(key)):
+                worth = self._mask_worth(mask)
+                if worth > best_worth + 1e-12:
+                    best_worth, best_mask = worth, mask
+            if best_mask:
+                result = (best_worth, best_mask, self._full(best_mask))
+        self._best[key] = result
+        return result
+
+    def _full(self, mask: int) -> bool:
+        return mask == (1 << (len(self.loose) + len(self.builds))) - 1
+
+    def _mask_worth(self, mask: int) -> float:
+        n = len(self.loose)
+        worth = 0.0
+        for i, card in enumerate(self.loose):
+            if mask >> i & 1:
+                worth += card_worth(card)
+        for j, build in enumerate(self.builds):
+            if mask >> (n + j) & 1:
+                worth += _worth(build[1])
+        return worth
+
+    def take(self, mask: int) -> tuple[_Snap, list[Card], list[int]]:
+        """The table after the items of ``mask`` are captured; the cards and build owners taken."""
+        n = len(self.loose)
+        taken = [c for i, c in enumerate(self.loose) if mask >> i & 1]
+        owners = []
+        builds = []
+        for j, build in enumerate(self.builds):
+            if mask >> (n + j) & 1:
+                taken += build[1]
+                owners.append(build[2])
+            else:
+                builds.append(build)
+        loose = tuple(c for i, c in enumerate(self.loose) if not mask >> i & 1)
+        return _Snap(loose, tuple(builds), self.config), taken, owners
+
+    def trail(self, card: Card) -> _Snap:
+        loose = tuple(sorted((*self.loose, card), key=lambda c: c.index))
+        return _Snap(loose, self.builds, self.config)
+
+    def cards(self) -> list[Card]:
+        return [*self.loose, *(c for b in self.builds for c in b[1])]
+
+
+def _snap_of(view: View) -> _Snap:
+    builds = tuple((b.value, b.cards, b.owner, b.is_single) for b in view.builds)
+    return _Snap(view.loose, builds, view.config)
+
+
+def _after(snap: _Snap, action: Action, seat: int) -> tuple[_Snap, list[Card]]:
+    """The table after ``seat`` plays ``action`` on ``snap``, and the cards it captured."""
+    config = snap.config
+    if isinstance(action, Trail):
+        return snap.trail(action.card), []
+    if isinstance(action, Capture):
+        taken_loose = set(action.cards)
+        taken_builds = set(action.builds)
+        loose = tuple(c for c in snap.loose if c not in taken_loose)
+        builds = tuple(b for b in snap.builds if b[1] not in taken_builds)
+        taken = [action.card, *action.cards, *(c for b in action.builds for c in b)]
+        return _Snap(loose, builds, config), taken
+    used = set(action.cards)
+    loose = tuple(c for c in snap.loose if c not in used)
+    new_cards = tuple(sorted((action.card, *action.cards), key=lambda c: c.index))
+    if action.kind == "new":
+        single = partition(
+            [table_value(c, config.royal) or 0 for c in new_cards], action.value
+        ) == [list(range(len(new_cards)))]
+        builds = (*snap.builds, (action.value, new_cards, seat, single))
+    else:
+        out = []
+        for build in snap.builds:
+            if build[1] == action.target:
+                cards = tuple(sorted((*build[1], *new_cards), key=lambda c: c.index))
+                single = action.kind == "raise" and not action.cards
+                owner = seat
+                if (
+                    action.kind == "add"
+                    and config.build_for_partner
+                    and build[2] == (seat + 2) % 4
+                ):
+                    owner = build[2]
+                out.append((action.value, cards, owner, single))
+            else:
+                out.append(build)
+        builds = tuple(out)
+    return _Snap(loose, builds, config), []
+
+
+# ---------------------------------------------------------------------------
+# What the opponents may hold
+
+
+def _opponents(view: View) -> list[int]:
+    """Seats of the opponents (partners excluded), in playing order after ours."""
+    assert view.seat is not None
+    config = view.config
+    n = config.num_players
+    mine = config.side_of(view.seat)
+    order = [(view.seat + k) % n for k in range(1, n)]
+    return [s for s in order if config.side_of(s) != mine]
+
+
+def _opponent_cards(view: View) -> int:
+    """How many cards the opponents will play before our next turn (a fresh deal if none left)."""
+    opponents = _opponents(view)
+    held = sum(view.hand_sizes[s] for s in opponents)
+    if held == 0 and view.stock_size > 0:
+        held = 4 * len(opponents)
+    return held
+
+
+def _hold_chances(
+    unseen: Sequence[Card], gone: Counter[int], held: int, config: Config
+) -> dict[int, float]:
+    """Per capture key, the chance that ``held`` cards drawn from ``unseen`` include one.
+
+    ``gone`` counts, by rank, unseen cards known to be out of play (an
+    opponent's capturing card inferred from what it took).
+    """
+    total = max(0, len(unseen) - sum(gone.values()))
+    per_key: Counter[int] = Counter()
+    by_rank: Counter[int] = Counter(int(c.rank) for c in unseen)
+    for rank, count in by_rank.items():
+        live = max(0, count - gone[rank])
+        card = Card(Rank(rank), Suit.CLUBS)
+        for key in _keys(card, config):
+            per_key[key] += live
+    chances: dict[int, float] = {}
+    h = min(held, total)
+    for key in _all_keys(config):
+        u = per_key[key]
+        if h <= 0 or u <= 0 or total <= 0:
+            chances[key] = 0.0
+            continue
+        none = 1.0
+        for i in range(h):
+            if total - i <= 0:
+                none = 0.0
+                break
+            none *= max(0.0, (total - u - i) / (total - i))
+        chances[key] = 1.0 - none
+    return chances
+
+
+def _expected_loss(snap: _Snap, chances: dict[int, float], sweeps: bool) -> float:
+    """The expected worth an opponent takes from ``snap`` with his best capture."""
+    options = []
+    for key, p in chances.items():
+        if p <= 0.0:
+            continue
+        worth, _mask, empties = snap.best(key)
+        if worth > 0.0:
+            options.append((worth + W_CARD + (W_SWEEP if sweeps and empties else 0.0), p))
+    options.sort(reverse=True)
+    loss = 0.0
+    missing = 1.0
+    for worth, p in options:
+        loss += worth * p * missing
+        missing *= 1.0 - p
+    return loss
+
+
+# ---------------------------------------------------------------------------
+# Memory and sampling (expert)
+
+
+def _table_cards(view: View) -> set[Card]:
+    return {*view.loose, *(c for b in view.builds for c in b.cards)}
+
+
+class CasinoMemory:
+    """What one seat remembers of the current Casino hand.
+
+    Every card seen on the table or in our hand is remembered. With two players
+    exactly one opponent move falls between two of our turns: when it took
+    cards, their values often allow only one capture value, which gives the rank
+    of the card he captured with (a card we never see); ``gone`` counts those.
+    """
+
+    def __init__(self) -> None:
+        self.round_number: int | None = None
+        self.seen: set[Card] = set()
+        self.gone: Counter[int] = Counter()
+        self._after_me: set[Card] | None = None
+
+    def observe(self, view: View) -> None:
+        """Take in a view of our seat (call once per decision, before choosing)."""
+        if view.round_number != self.round_number:
+            self.round_number = view.round_number
+            self.seen = set()
+            self.gone = Counter()
+            self._after_me = None
+        table = _table_cards(view)
+        if self._after_me is not None and view.config.num_players == 2:
+            removed = sorted(self._after_me - table, key=lambda c: c.index)
+            if removed:
+                rank = _capturing_rank(removed, view.config)
+                if rank is not None:
+                    self.gone[rank] += 1
+        self.seen |= table
+        self.seen.update(view.hand)
+
+    def note(self, view: View, action: Action) -> None:
+        """Remember the table as our ``action`` leaves it."""
+        table = _table_cards(view)
+        if isinstance(action, Capture):
+            table -= {*action.cards, *(c for b in action.builds for c in b)}
+        else:
+            table.add(action.card)
+        self._after_me = table
+
+    def unseen(self, view: View) -> list[Card]:
+        """Cards never seen this hand (in other hands, the stock, or captured unseen)."""
+        seen = self.seen | set(view.hand) | _table_cards(view)
+        return [c for c in _DECK if c not in seen]
+
+
+def _capturing_rank(taken: Sequence[Card], config: Config) -> int | None:
+    """The rank of the card that captured ``taken``, when only one is possible."""
+    royal = config.royal
+    if not royal and any(c.rank.is_face for c in taken):
+        if len({c.rank for c in taken}) == 1 and all(c.rank.is_face for c in taken):
+            return int(taken[0].rank)
+        return None
+    values = [table_value(c, royal) or 0 for c in taken]
+    top = 14 if config.ace_14 else config.max_value
+    options = [v for v in range(max(values), top + 1) if partition(values, v) is not None]
+    if len(options) != 1:
+        return None
+    return 1 if options[0] == 14 else options[0]
+
+
+def sample_hands(
+    view: View, memory: CasinoMemory, rnd: random.Random
+) -> dict[int, list[Card]]:
+    """Deal the other seats' hands at random from the cards ``view``'s seat has not seen.
+
+    Cards known to be gone by rank (``memory.gone``) are first struck from the
+    pool. Uses only the view, the memory and ``rnd``: never the real state.
+    """
+    assert view.seat is not None
+    pool = memory.unseen(view)
+    for rank in sorted(memory.gone):
+        same = [c for c in pool if int(c.rank) == rank]
+        for card in rnd.sample(same, min(len(same), memory.gone[rank])):
+            pool.remove(card)
+    rnd.shuffle(pool)
+    hands: dict[int, list[Card]] = {}
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            continue
+        take = min(size, len(pool))
+        hands[seat] = pool[:take]
+        del pool[:take]
+    return hands
+
+
+# ---------------------------------------------------------------------------
+# Bots
+
+
+class _CasinoBot:
+    """What the levels share: type checks, the legality net and the memory upkeep."""
+
+    game: ClassVar[str] = "casino"
+    level: ClassVar[str] = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+        self.memory = CasinoMemory()
+
+    def reset(self) -> None:
+        """Forget the game played so far; the bot then plays as if new (same seed)."""
+        self._random = random.Random(self.seed)
+        self.memory = CasinoMemory()
+
+    def choose(self, view: View) -> Action:
+        """The action to play in ``view`` (the view of this bot's seat, which is to act)."""
+        if not isinstance(view, View):
+            raise TypeError(f"expected a casino View, not {type(view).__name__}")
+        legal = legal_actions_of(view)
+        self.memory.observe(view)
+        action = legal[0] if len(legal) == 1 else self._pick(view, legal)
+        if action not in legal:  # never happens by design; stay legal regardless
+            action = legal[0]
+        self.memory.note(view, action)
+        return action
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+        raise NotImplementedError
+
+
+def _taken_count(action: Capture) -> int:
+    return len(action.cards) + sum(len(b) for b in action.builds)
+
+
+class EasyBot(_CasinoBot):
+    """Easy: takes the most cards it can, else trails its lowest card; never builds."""
+
+    level: ClassVar[str] = "easy"
+
+    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+        captures = [a for a in legal if isinstance(a, Capture)]
+        if captures:
+            return max(captures, key=lambda a: (_taken_count(a), -a.card.index))
+        trails = [a for a in legal if isinstance(a, Trail)]
+        if trails:
+            return min(trails, key=lambda a: (int(a.card.rank), a.card.index))
+        return legal[0]  # an owner must keep building: easy never builds, so never here
+
+
+class NormalBot(_CasinoBot):
+    """Normal: values captures by points, builds what it can take, trails safely."""
+
+    level: ClassVar[str] = "normal"
+
+    def _chances(self, view: View) -> dict[int, float]:
+        visible = set(view.hand) | _table_cards(view)
+        unseen = [c for c in _DECK if c not in visible]
+        return _hold_chances(unseen, Counter(), _opponent_cards(view), view.config)
+
+    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+        scored = self._scores(view, legal, self._chances(view))
+        return max(scored, key=lambda item: item[0])[1]
+
+    def _scores(
+        self, view: View, legal: tuple[Action, ...], chances: dict[int, float]
+    ) -> list[tuple[float, Action]]:
+        """Each legal action with its one-move score (ties keep the canonical order)."""
+        assert view.seat is not None
+        config = view.config
+        snap = _snap_of(view)
+        sweeps = config.sweeps
+        out: list[tuple[float, Action]] = []
+        for rank, action in enumerate(legal):
+            after, taken = _after(snap, action, view.seat)
+            score = _worth(taken)
+            if sweeps and taken and after.empty:
+                score += W_SWEEP
+            score -= _expected_loss(after, chances, sweeps)
+            if isinstance(action, Build):
+                rest = list(view.hand)
+                rest.remove(action.card)
+                holders = [c for c in rest if action.value in _keys(c, config)]
+                capturer = min(card_worth(c) for c in holders) if holders else 0.0
+                build_cards = next(b[1] for b in after.builds if action.card in b[1])
+                survive = 1.0 - chances.get(action.value, 0.0)
+                score += 0.9 * survive * (_worth(build_cards) + capturer)
+            elif isinstance(action, Trail):
+                score -= 0.25 * card_worth(action.card)
+            out.append((score - 1e-9 * rank, action))
+        return out
+
+
+class ExpertBot(NormalBot):
+    """Expert: card memory, sampled deals of the hidden cards, the deal played out."""
+
+    level: ClassVar[str] = "expert"
+
+    #: How many moves (best by the one-move score) are checked by play-outs.
+    candidates: ClassVar[int] = 8
+    #: How many deals of the hidden cards each check uses.
+    samples: ClassVar[int] = 24
+
+    def _chances(self, view: View) -> dict[int, float]:
+        return _hold_chances(
+            self.memory.unseen(view), self.memory.gone, _opponent_cards(view), view.config
+        )
+
+    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+        assert view.seat is not None
+        chances = self._chances(view)
+        scored = sorted(self._scores(view, legal, chances), key=lambda item: -item[0])
+        short = [action for _score, action in scored[: self.candidates]]
+        worlds = [sample_hands(view, self.memory, self._random) for _ in range(self.samples)]
+        snap = _snap_of(view)
+        config = view.config
+        n = config.num_players
+        mine = config.side_of(view.seat)
+        final = view.stock_size == 0
+        leader = (view.dealer + 1) % n
+        fresh = _hold_chances(self.memory.unseen(view), self.memory.gone, 4, config)
+        best: tuple[float, Action] | None = None
+        for rank, action in enumerate(short):
+            after, taken = _after(snap, action, view.seat)
+            base = _worth(taken)
+            if config.sweeps and taken and after.empty:
+                base += W_SWEEP
+            last = view.seat if taken else view.last_capturer
+            hand = list(view.hand)
+            hand.remove(action.card)
+            total = 0.0
+            for world in worlds:
+                hands = {s: list(h) for s, h in world.items()}
+                hands[view.seat] = list(hand)
+                total += _play_out(
+                    after, hands, (view.seat + 1) % n, last, mine, config,
+                    final=final, leader=leader, fresh=fresh,
+                )
+            score = base + total / len(worlds) - 1e-9 * rank
+            if best is None or score > best[0]:
+                best = (score, action)
+        assert best is not None
+        return best[1]
+
+
+def _greedy(
+    snap: _Snap, hand: list[Card], seat: int, config: Config
+) -> tuple[Card, int, float]:
+    """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
+
+    Returns (card, mask taken or -1 for a trail, worth taken with the card).
+    A build owner keeps a card that takes his build.
+    """
+    owned = [b[0] for b in snap.builds if b[2] == seat]
+    best_card: Card | None = None
+    best_mask = -1
+    best_worth = 0.0
+    for card in hand:
+        for key in _keys(card, config):
+            worth, mask, empties = snap.best(key)
+            if not mask:
+                continue
+            worth += card_worth(card) + (W_SWEEP if config.sweeps and empties else 0.0)
+            if worth > best_worth + 1e-12:
+                best_card, best_mask, best_worth = card, mask, worth
+    if best_card is not None:
+        return best_card, best_mask, best_worth
+    keep = set(owned)
+    trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
+    card = min(trails, key=lambda c: (card_worth(c), int(c.rank), c.index))
+    return card, -1, 0.0
+
+
+def _play_out(
+    snap: _Snap,
+    hands: dict[int, list[Card]],
+    to_act: int,
+    last: int | None,
+    mine: int,
+    config: Config,
+    *,
+    final: bool,
+    leader: int,
+    fresh: dict[int, float],
+) -> float:
+    """Play the rest of the deal greedily; the worth our side gains minus the others'."""
+    n = config.num_players
+    side_of: Callable[[int], int] = config.side_of
+    net = 0.0
+    seat = to_act
+    while any(hands.values()):
+        hand = hands.get(seat, [])
+        if hand:
+            card, mask, worth = _greedy(snap, hand, seat, config)
+            hand.remove(card)
+            if mask >= 0:
+                snap, _taken, _owners = snap.take(mask)
+                last = seat
+                net += worth if side_of(seat) == mine else -worth
+            else:
+                snap = snap.trail(card)
+        seat = (seat + 1) % n
+    # Builds cannot outlive a deal (CA-16): their owners take them.
+    for build in snap.builds:
+        worth = _worth(build[1])
+        net += worth if side_of(build[2]) == mine else -worth
+    loose = _Snap(snap.loose, (), config)
+    if final:
+        if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
+            worth = _worth(loose.loose)
+            net += worth if side_of(last) == mine else -worth
+    elif loose.loose:
+        exposed = 0.6 * _expected_loss(loose, fresh, config.sweeps)
+        net += exposed if side_of(leader) == mine else -exposed
+    return net
+
+
+LEVEL_CLASSES: dict[str, Callable[..., _CasinoBot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "expert": ExpertBot,
+}
+"""Level name -> bot class, for :func:`cardrules.bots.make`."""

@@ -1,0 +1,221 @@
+"""Casino bots: strength tripwires, no cheating, determinism, legality in every variant, memory."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+from cardrules import casino
+from cardrules.bots import available_levels, make, simulate
+from cardrules.bots.casino import CasinoMemory, EasyBot, NormalBot, card_worth, sample_hands
+from cardrules.cards import make_deck, parse_card, parse_cards, sort_cards
+
+# Measured over 400 games (docs/bots.rst): every level beats random in 90 %+ of
+# two-player games. The thresholds sit well below that yet far above 50 %: a
+# level that played like random would fail them.
+TRIPWIRES = [("easy", 40, 0.7), ("normal", 30, 0.75), ("expert", 20, 0.75)]
+
+
+@pytest.mark.parametrize(("level", "games", "threshold"), TRIPWIRES)
+def test_each_level_beats_random(level: str, games: int, threshold: float) -> None:
+    result = simulate("casino", [level, "random"], games=games, seed=77)
+    assert result.win_rates[0] >= threshold, result.table()
+
+
+def test_levels_are_available() -> None:
+    assert available_levels("casino") == ("random", "easy", "normal", "expert")
+
+
+def _hide_differently(state: casino.State, seat: int, rnd: random.Random) -> casino.State:
+    """The same state with the cards hidden from ``seat`` dealt anew.
+
+    Hidden: the other hands, the stock, and the face-down captured piles (only
+    their sizes show), each keeping its size.
+    """
+    others = [s for s in range(len(state.hands)) if s != seat]
+    hidden = [c for s in others for c in state.hands[s]] + list(state.stock)
+    hidden += [c for pile in state.piles for c in pile]
+    rnd.shuffle(hidden)
+    hands = list(state.hands)
+    for s in others:
+        hands[s] = sort_cards(hidden[: len(state.hands[s])])
+        del hidden[: len(state.hands[s])]
+    piles = []
+    for pile in state.piles:
+        piles.append(sort_cards(hidden[: len(pile)]))
+        del hidden[: len(pile)]
+    stock = tuple(hidden)
+    return attrs.evolve(state, hands=tuple(hands), stock=stock, piles=tuple(piles))
+
+
+def _other_world(state: casino.State, rnd: random.Random) -> casino.State:
+    """A valid state that seat 0 cannot tell from ``state``, its hidden cards dealt otherwise."""
+    for _ in range(200):
+        alt = _hide_differently(state, 0, rnd)
+        try:
+            casino.validate_state(alt)  # an opponent must still hold a card for his builds
+        except ValueError:
+            continue
+        if alt.hands[1:] != state.hands[1:] or (alt.stock, alt.piles) != (state.stock, state.piles):
+            return alt
+    pytest.fail("no other valid world found")
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "expert"])
+def test_bots_do_not_look_at_hidden_cards(level: str) -> None:
+    """Twin bots fed views of worlds differing only in hidden cards choose alike, move by move."""
+    rnd = random.Random(3)
+    real = casino.new_game(seed=19)
+    watched = make("casino", level, seed=5)
+    twin = make("casino", level, seed=5)
+    other = make("casino", "normal", seed=6)
+    compared = 0
+    while real.round_number == 1 and not real.is_over:
+        seat = real.to_act
+        assert seat is not None
+        if seat == 0:
+            alt = _other_world(real, rnd)
+            mine, theirs = casino.view(real, 0), casino.view(alt, 0)
+            assert mine == theirs
+            action = watched.choose(mine)
+            assert twin.choose(theirs) == action
+            compared += 1
+        else:
+            action = other.choose(casino.view(real, seat))
+        real = casino.apply(real, action)
+    assert compared >= 20
+
+
+def _play(config: casino.Config, levels: list[str], seed: int, max_hands: int) -> int:
+    """Play with bots at ``levels`` (by seat); assert every choice is legal; count decisions."""
+    players = [make("casino", level, seed=seed + i) for i, level in enumerate(levels)]
+    state = casino.new_game(config, seed=seed)
+    decisions = 0
+    while not state.is_over and state.round_number <= max_hands:
+        seat = state.to_act
+        assert seat is not None
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        assert action in casino.legal_actions(state), str(action)
+        state = casino.apply(state, action)
+        decisions += 1
+    return decisions
+
+
+VARIANTS = {
+    "standard": casino.Config(),
+    "royal_sweeps": casino.Config(variant="royal", sweeps=True),
+    "three": casino.Config(num_players=3),
+    "partners": casino.Config(num_players=4, partnerships=True, sweeps=True),
+    "face_all_compulsory": casino.Config(face_capture="all", compulsory_capture=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_choice_is_legal(name: str) -> None:
+    config = VARIANTS[name]
+    levels = ["expert", "normal", "easy", "random"][: config.num_players]
+    assert _play(config, levels, seed=4, max_hands=2) > 20
+    assert _play(config, list(reversed(levels)), seed=8, max_hands=1) > 10
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "expert"])
+def test_same_seed_same_game(level: str) -> None:
+    def moves(seed: int) -> list[str]:
+        players = [make("casino", level, seed=seed), make("casino", "normal", seed=1)]
+        state = casino.new_game(casino.Config(variant="royal"), seed=12)
+        out = []
+        while state.round_number == 1:
+            seat = state.to_act
+            assert seat is not None
+            action = players[seat].choose(casino.view(state, seat))
+            out.append(str(action))
+            state = casino.apply(state, action)
+        return out
+
+    assert moves(3) == moves(3)
+    bot = make("casino", level, seed=3)
+    state = casino.new_game(seed=12)
+    first = bot.choose(casino.view(state, state.to_act))
+    bot.reset()
+    assert bot.choose(casino.view(state, state.to_act)) == first
+
+
+def _state(hand: str, loose: str, other: str, **config: object) -> casino.State:
+    """Seat 0 to act in the last deal of a two-player hand; unlisted cards sit in the piles."""
+    cfg = casino.Config(**config)  # type: ignore[arg-type]
+    base = casino.new_game(cfg, seed=1)
+    mine, table, theirs = parse_cards(hand), parse_cards(loose), parse_cards(other)
+    used = {*mine, *table, *theirs}
+    rest = [c for c in sort_cards(make_deck()) if c not in used]
+    state = attrs.evolve(
+        base, to_act=0, dealer=1, deal_number=cfg.deals_per_hand,
+        hands=(sort_cards(mine), sort_cards(theirs)), loose=sort_cards(table), stock=(),
+        piles=(sort_cards(rest[::2]), sort_cards(rest[1::2])), last_capturer=1,
+    )
+    casino.validate_state(state)
+    return state
+
+
+def test_easy_takes_most_cards_and_trails_lowest() -> None:
+    state = _state("5C 9D", "5H 3C 2D 4S", "KH QH")
+    action = EasyBot(seed=0).choose(casino.view(state, 0))
+    assert action == casino.Capture(parse_card("5C"), parse_cards("5H 3C 2D"))
+    state = _state("KC 9D 6H", "2H 3S", "KH QH JH")
+    assert EasyBot(seed=0).choose(casino.view(state, 0)) == casino.Trail(parse_card("6H"))
+
+
+def test_normal_prefers_points_and_builds_what_it_holds() -> None:
+    # Taking the 10♦ (3 points with the card count) beats taking two plain cards.
+    state = _state("10C 7H", "10D 4C 3H", "KH QH")
+    assert NormalBot(seed=0).choose(casino.view(state, 0)) == casino.Capture(
+        parse_card("10C"), parse_cards("10D"))
+    # Holding 9♦ and 4♥ with a 5♣ on the table: build 9 rather than trail.
+    state = _state("4H 9D", "5C", "KH QH")
+    action = NormalBot(seed=0).choose(casino.view(state, 0))
+    assert isinstance(action, casino.Build) and action.value == 9
+
+
+def test_normal_does_not_trail_into_a_sweep() -> None:
+    # Trailing the 3 onto a lone 4 gives a 7 a sweep; trailing the K (table K-less) is safer.
+    state = _state("3D KC", "4H", "KH QH", sweeps=True)
+    assert NormalBot(seed=0).choose(casino.view(state, 0)) == casino.Trail(parse_card("KC"))
+
+
+def test_memory_infers_the_capturing_rank_and_samples_consistently() -> None:
+    state = casino.new_game(seed=21)
+    memory = CasinoMemory()
+    players = [make("casino", "expert", seed=2), make("casino", "normal", seed=3)]
+    for _ in range(15):
+        seat = state.to_act
+        assert seat is not None
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == 0:
+            memory.observe(view)
+            memory.note(view, action)
+        state = casino.apply(state, action)
+    view = casino.view(state, 0)
+    memory.observe(view)
+    unseen = memory.unseen(view)
+    table = {*view.loose, *(c for b in view.builds for c in b.cards)}
+    assert not set(unseen) & (set(view.hand) | table | memory.seen)
+    hands = sample_hands(view, memory, random.Random(1))
+    assert [len(h) for h in hands.values()] == [view.hand_sizes[1]]
+    assert all(set(h) <= set(unseen) for h in hands.values())
+    # A lone 7 taken between our turns can only have been taken by a 7.
+    memory2 = CasinoMemory()
+    board = _state("2C 9D", "7H 3S", "7C KH")
+    v0 = casino.view(board, 0)
+    memory2.observe(v0)
+    trail = casino.Trail(parse_card("2C"))
+    memory2.note(v0, trail)
+    after = casino.apply(board, trail)
+    after = casino.apply(after, casino.Capture(parse_card("7C"), parse_cards("7H")))
+    memory2.observe(casino.view(after, 0))
+    assert memory2.gone == Counter({7: 1})
+    assert card_worth(parse_card("10D")) > card_worth(parse_card("2S")) > card_worth(
+        parse_card("3S"))
