@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -418,7 +419,7 @@ def sample_hands(
 # Bots
 
 
-class _CasinoBot:
+class _CasinoBot(abc.ABC):
     """What the levels share: type checks, the legality net and the memory upkeep."""
 
     game: ClassVar[str] = "casino"
@@ -449,8 +450,9 @@ class _CasinoBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
+    @abc.abstractmethod
     def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
-        raise NotImplementedError
+        """The level's choice at this point of the turn (each level defines it)."""
 
 
 def _taken_count(action: Capture) -> int:

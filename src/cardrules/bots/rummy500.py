@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import math
 import random
 from collections import Counter
@@ -196,7 +197,7 @@ def _points(cards: Sequence[Card], config: Config) -> int:
 # Bots
 
 
-class _Rummy500Bot:
+class _Rummy500Bot(abc.ABC):
     """What the three levels share: memory upkeep and the safety net of legality."""
 
     game: ClassVar[str] = "rummy500"
@@ -234,11 +235,13 @@ class _Rummy500Bot:
 
     # -- the parts each level fills in --------------------------------------
 
+    @abc.abstractmethod
     def _draw(self, view: View, legal: tuple[Action, ...]) -> Action:
-        raise NotImplementedError
+        """The level's choice at this point of the turn (each level defines it)."""
 
+    @abc.abstractmethod
     def _play(self, view: View, legal: tuple[Action, ...]) -> Action:
-        raise NotImplementedError
+        """The level's choice at this point of the turn (each level defines it)."""
 
     # -- shared helpers ------------------------------------------------------
 

@@ -44,6 +44,7 @@ their seed; whatever depends on an order is sorted by ``card.index``.
 
 from __future__ import annotations
 
+import abc
 import math
 import random
 from collections import Counter
@@ -319,7 +320,7 @@ class _Context:
     wild_layoffs: bool
 
 
-class _VegasBot:
+class _VegasBot(abc.ABC):
     """What the levels share: the action dispatch, memory upkeep and legality safety net."""
 
     game: ClassVar[str] = "vegas_rummy"
@@ -380,11 +381,13 @@ class _VegasBot:
     def _pts(self, card: Card, view: View) -> int:
         return scoring.card_points(card, self._rules(view).wilds, view.config)
 
+    @abc.abstractmethod
     def _draw(self, view: View, legal: tuple[Action, ...]) -> Action:
-        raise NotImplementedError
+        """The level's choice at this point of the turn (each level defines it)."""
 
+    @abc.abstractmethod
     def _play(self, view: View, legal: tuple[Action, ...]) -> Action:
-        raise NotImplementedError
+        """The level's choice at this point of the turn (each level defines it)."""
 
 
 class EasyBot(_VegasBot):
