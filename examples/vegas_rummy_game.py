@@ -72,7 +72,14 @@ def main(seed: int = 7) -> None:
               f"{entry.amount} (score {entry.score})")
     print(f"Pot {settlement.pot}:")
     for seat, (paid, got) in enumerate(zip(settlement.paid, settlement.payouts)):
-        print(f"  seat {seat}: paid {paid}, receives {got}")
+        print(f"  seat {seat}: paid {_money(paid)}, receives {_money(got)}")
+
+
+def _money(amount: object) -> str:
+    """Cents when the amount is whole cents (11.2 -> 11.20); otherwise exactly as it is."""
+    if isinstance(amount, Decimal) and amount == amount.quantize(Decimal("0.01")):
+        return f"{amount:.2f}"
+    return str(amount)
 
 
 if __name__ == "__main__":
