@@ -142,3 +142,44 @@ def test_fuzzed_states_load_valid_or_raise_value_error(seed, pick, replacement):
         return
     if loaded.__class__.__name__ == "State":
         validate_state(loaded)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    game=st.sampled_from(cardrules.GAMES),
+    seed=st.integers(0, 40),
+    steps=st.integers(0, 60),
+    kind=st.sampled_from(["state", "view", "config"]),
+    picks=st.lists(st.tuples(st.integers(0, 10**9), st.sampled_from(REPLACEMENTS)),
+                   min_size=1, max_size=3),
+)
+def test_fuzzed_documents_of_every_game(game, seed, steps, kind, picks):
+    """Untrusted JSON for any game: loads into a valid, playable object or raises ValueError."""
+    state = cardrules.new_game(game, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = cardrules.apply(state, chooser.choice(cardrules.legal_actions(state)))
+    obj = {"state": state, "view": cardrules.view(state, state.to_act), "config": state.config}
+    doc = _doc(obj[kind])
+    paths = list(_mutations(doc))
+    for pick, replacement in picks:
+        path, _ = paths[pick % len(paths)]
+        target = doc
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = replacement
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier replacement changed the shape under this path
+    try:
+        loaded = cardrules.from_json(json.dumps(doc))
+    except (ValueError, TypeError):
+        return
+    if kind == "state":
+        from cardrules import engine
+
+        engine.definition(game).validate_state(loaded)
+        for action in cardrules.legal_actions(loaded)[:5]:
+            cardrules.apply(loaded, action)
