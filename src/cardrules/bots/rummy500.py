@@ -46,6 +46,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.bots.base import legal_actions_of
+from cardrules.bots.layoffs import greedy_layoffs
 from cardrules.bots.worlds import Memory, sample_world, unseen_cards
 from cardrules.cards import SUITS, Card
 from cardrules.rummy.melds import (
@@ -169,22 +170,11 @@ def _complete(
             left.remove(card)
     laid: list[Card] = []
     if layoffs and left:
-        board = [*table, *melds]
-        progress = True
-        while progress and left:
-            progress = False
-            # Highest first; the card index breaks ties (sets of cards have no stable order).
-            for card in sorted(set(left), key=lambda c: (-scoring.card_points(c, config), c.index)):
-                for i, meld in enumerate(board):
-                    options = layoff_options(meld, card, rules)
-                    if options:
-                        board[i] = options[0][1]
-                        left.remove(card)
-                        laid.append(card)
-                        progress = True
-                        break
-                if progress:
-                    break
+        # Highest first; the card index breaks ties (sets of cards have no stable order).
+        laid = greedy_layoffs(
+            left, [*table, *melds], rules,
+            order=lambda c: (-scoring.card_points(c, config), c.index),
+        )
     points = sum(_points(m.cards, config) for m in melds) + _points(laid, config)
     return Plan(tuple(melds), tuple(laid), tuple(left), points)
 

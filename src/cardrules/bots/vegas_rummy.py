@@ -55,6 +55,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.bots.base import legal_actions_of
+from cardrules.bots.layoffs import greedy_layoffs
 from cardrules.cards import SUITS, Card, make_deck
 from cardrules.rummy.melds import MeldRules, TableMeld, card_at, layoff_options
 from cardrules.rummy.wilds import enumerate_melds, normalize
@@ -207,25 +208,14 @@ def _with_layoffs(
     for meld in melds:
         for card in meld.cards:
             left.remove(card)
-    board = [*table, *melds]
-    laid: list[Card] = []
-    progress = True
-    while progress and len(left) > 1:
-        progress = False
-        # Natural cards first (highest index first for a stable order), wild cards last.
-        for card in sorted(set(left), key=lambda c: (c in rules.wilds, -c.index)):
-            if card in rules.wilds and not wild_layoffs:
-                continue
-            for i, meld in enumerate(board):
-                options = layoff_options(meld, card, rules)
-                if options:
-                    board[i] = options[0][1]
-                    left.remove(card)
-                    laid.append(card)
-                    progress = True
-                    break
-            if progress:
-                break
+    # Natural cards first (highest index first for a stable order), wild cards last;
+    # one card always stays for the discard (LV-5).
+    laid = greedy_layoffs(
+        left, [*table, *melds], rules,
+        order=lambda c: (c in rules.wilds, -c.index),
+        keep=1,
+        allowed=lambda c: wild_layoffs or c not in rules.wilds,
+    )
     return Plan(tuple(melds), tuple(laid), tuple(left))
 
 
