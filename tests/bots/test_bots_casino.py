@@ -160,10 +160,23 @@ def _state(hand: str, loose: str, other: str, **config: object) -> casino.State:
     return state
 
 
+def bot_steps(bot: object, state: casino.State) -> tuple[casino.Action, ...]:
+    """The steps a bot takes for its whole play (a capture may take several)."""
+    seat = state.to_act
+    out = []
+    while True:
+        action = bot.choose(casino.view(state, seat))  # type: ignore[attr-defined]
+        out.append(action)
+        state = casino.apply(state, action)
+        if state.pending is None or state.to_act != seat:
+            return tuple(out)
+
+
 def test_easy_takes_most_cards_and_trails_lowest() -> None:
     state = _state("5C 9D", "5H 3C 2D 4S", "KH QH")
-    action = EasyBot(seed=0).choose(casino.view(state, 0))
-    assert action == casino.Capture(parse_card("5C"), parse_cards("5H 3C 2D"))
+    whole = casino.Capture(parse_card("5C"), parse_cards("5H 3C 2D"))
+    assert bot_steps(EasyBot(seed=0), state) == casino.steps(state, whole)
+    assert len(casino.steps(state, whole)) == 3  # 5♣ takes 3♣, and 2♦, and 5♥ (then done)
     state = _state("KC 9D 6H", "2H 3S", "KH QH JH")
     assert EasyBot(seed=0).choose(casino.view(state, 0)) == casino.Trail(parse_card("6H"))
 
@@ -194,9 +207,9 @@ def test_memory_infers_the_capturing_rank_and_samples_consistently() -> None:
         assert seat is not None
         view = casino.view(state, seat)
         action = players[seat].choose(view)
-        if seat == 0:
+        if seat == 0 and view.pending is None:
             memory.observe(view)
-            memory.note(view, action)
+            memory.note(view, casino.plays(view)[0])
         state = casino.apply(state, action)
     view = casino.view(state, 0)
     memory.observe(view)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import casino
 from cardrules.cards import Card, make_deck
-from cardrules.casino import Build, Capture, Config, State, Trail
+from cardrules.casino import Build, Capture, Config, Done, State, Take, Trail
 
 DECK = make_deck()
 ALL_INDICES = list(range(52))
@@ -61,7 +61,9 @@ def candidates(state: State, rnd: random.Random, count: int) -> list[object]:
     hand = state.hands[state.to_act]
     loose = list(state.loose)
     builds = [b.cards for b in state.builds]
-    out: list[object] = []
+    out: list[object] = [Done(), Take((rnd.choice(DECK),))]
+    if builds:
+        out.append(Take(rnd.choice(builds)))
     for _ in range(count):
         card = rnd.choice(hand) if rnd.random() < 0.9 else rnd.choice(DECK)
         cards = rnd.sample(loose, rnd.randint(0, min(4, len(loose))))
@@ -165,6 +167,39 @@ def exhaustive_candidates(state: State) -> list[object]:
     return out
 
 
+def reached_plays(state: State) -> list[object]:
+    """Every whole play reached by walking the steps of ``legal_actions`` (each path once)."""
+    seat = state.to_act
+    found: list[object] = []
+
+    def walk(position: State, play: object) -> None:
+        for action in casino.legal_actions(position):
+            if isinstance(action, Take):
+                assert isinstance(play, Capture | Build)
+                items = [(c,) for c in play.cards] + list(getattr(play, "builds", ()))
+                items.append(action.item)
+                loose = tuple(i[0] for i in items if len(i) == 1 and i[0] in state.loose)
+                rest = tuple(i for i in items if not (len(i) == 1 and i[0] in state.loose))
+                if isinstance(play, Capture):
+                    whole: object = Capture(play.card, loose, rest, ace_high=play.ace_high)
+                else:
+                    whole = Build(
+                        play.card, kind=play.kind, value=play.value, target=play.target,
+                        cards=loose,
+                    )
+            else:
+                whole = play if isinstance(action, Done) else action
+            after = casino.apply(position, action)
+            if after.pending is not None and after.to_act == seat:
+                walk(after, whole)
+            else:
+                found.append(whole)
+
+    walk(state, None)
+    assert len(found) == len(set(found))  # each whole play by one path only
+    return sorted(found, key=str)
+
+
 def swap_hidden(state: State, rnd: random.Random, seat: int | None) -> State | None:
     """Swap a card of another seat's hand with one of the stock: hidden from ``seat``."""
     if not state.stock:
@@ -226,9 +261,15 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
             for action in legal:
                 assert casino.parse_action(str(action), state) == action
             if len(state.loose) <= 4 and len(state.builds) <= 2:
+                whole = set(casino.plays(state)) if state.pending is None else set()
                 for action in exhaustive_candidates(state):
                     ok = casino.check(state, action) is None
                     assert ok == (action in legal_set), (str(action), state.describe())
+                    if state.pending is None:  # whole plays: check_play agrees with plays()
+                        ok = casino.check_play(state, action) is None
+                        assert ok == (action in whole), (str(action), state.describe())
+            if state.pending is None and len(state.loose) <= 10:
+                assert reached_plays(state) == sorted(casino.plays(state), key=str)
             v = casino.view(state, seat)
             assert v.legal_actions == legal and v.hand == state.hands[seat]
         action = rnd.choice(legal)

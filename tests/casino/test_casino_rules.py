@@ -27,6 +27,8 @@ from cardrules.casino import (
     legal_actions,
     new_game,
     parse_action,
+    play,
+    plays,
     validate_state,
 )
 from cardrules.casino.captures import covers
@@ -88,15 +90,19 @@ def make_state(
 
 
 def texts(state: State, card: str | None = None) -> set[str]:
-    """The legal actions (of one hand card) as text."""
-    acts = legal_actions(state)
+    """The legal whole plays (of one hand card) as text."""
+    acts = plays(state)
     if card is not None:
         acts = tuple(a for a in acts if a.card == parse_card(card))
     return {str(a) for a in acts}
 
 
 def act(state: State, text: str) -> State:
-    return apply(state, parse_action(text, state))
+    """Make a whole play (or one step) written as text."""
+    action = parse_action(text, state)
+    if isinstance(action, Capture | Build | Trail) and state.pending is None:
+        return play(state, action)
+    return apply(state, action)
 
 
 def canon(*spellings: str) -> set[str]:

@@ -49,7 +49,9 @@ def test_play_scripted_game_to_the_end(
     final = record.final_state()
     assert final.is_over and (0 in final.winners) is wins
     # Bots' moves are printed: every action of the record appears as a line.
-    assert out.count("\nBot 1 (") >= sum(1 for s in record.states()[:-1] if s.to_act != 0)
+    # (A Casino capture taking several items is one line, however many steps it took.)
+    starts = [s for s in record.states()[:-1] if getattr(s, "pending", None) is None]
+    assert out.count("\nBot 1 (") >= sum(1 for s in starts if s.to_act != 0)
     with ranking.Leaderboard(board) as lb:
         rows = lb.table(game)
     (row,) = rows

@@ -43,9 +43,10 @@ from typing import ClassVar
 
 from cardrules.bots.base import legal_actions_of
 from cardrules.cards import Card, Rank, Suit, make_deck
-from cardrules.casino.actions import Action, Build, Capture, Trail
+from cardrules.casino.actions import Action, Build, Capture, Play, Trail
 from cardrules.casino.captures import Table, capture_values, partition, table_value
 from cardrules.casino.config import Config
+from cardrules.casino.plays import next_step, plays
 from cardrules.casino.view import View
 
 __all__ = [
@@ -206,7 +207,7 @@ def _snap_of(view: View) -> _Snap:
     return _Snap(view.loose, builds, view.config)
 
 
-def _after(snap: _Snap, action: Action, seat: int) -> tuple[_Snap, list[Card]]:
+def _after(snap: _Snap, action: Play, seat: int) -> tuple[_Snap, list[Card]]:
     """The table after ``seat`` plays ``action`` on ``snap``, and the cards it captured."""
     config = snap.config
     if isinstance(action, Trail):
@@ -233,11 +234,7 @@ def _after(snap: _Snap, action: Action, seat: int) -> tuple[_Snap, list[Card]]:
                 cards = tuple(sorted((*build[1], *new_cards), key=lambda c: c.index))
                 single = action.kind == "raise" and not action.cards
                 owner = seat
-                if (
-                    action.kind == "add"
-                    and config.build_for_partner
-                    and build[2] == (seat + 2) % 4
-                ):
+                if action.kind == "add" and config.build_for_partner and build[2] == (seat + 2) % 4:
                     owner = build[2]
                 out.append((action.value, cards, owner, single))
             else:
@@ -360,7 +357,7 @@ class CasinoMemory:
         self.seen |= table
         self.seen.update(view.hand)
 
-    def note(self, view: View, action: Action) -> None:
+    def note(self, view: View, action: Play) -> None:
         """Remember the table as our ``action`` leaves it."""
         table = _table_cards(view)
         if isinstance(action, Capture):
@@ -390,9 +387,7 @@ def _capturing_rank(taken: Sequence[Card], config: Config) -> int | None:
     return 1 if options[0] == 14 else options[0]
 
 
-def sample_hands(
-    view: View, memory: CasinoMemory, rnd: random.Random
-) -> dict[int, list[Card]]:
+def sample_hands(view: View, memory: CasinoMemory, rnd: random.Random) -> dict[int, list[Card]]:
     """Deal the other seats' hands at random from the cards ``view``'s seat has not seen.
 
     Cards known to be gone by rank (``memory.gone``) are first struck from the
@@ -436,23 +431,32 @@ class _CasinoBot(abc.ABC):
         self.memory = CasinoMemory()
 
     def choose(self, view: View) -> Action:
-        """The action to play in ``view`` (the view of this bot's seat, which is to act)."""
+        """The action to play in ``view`` (the view of this bot's seat, which is to act).
+
+        The bot weighs whole plays (:func:`~cardrules.casino.plays`) and answers
+        with the next step of the one it picks; in the middle of a play it
+        weighs the plays that complete it.
+        """
         if not isinstance(view, View):
             raise TypeError(f"expected a casino View, not {type(view).__name__}")
         legal = legal_actions_of(view)
-        self.memory.observe(view)
-        action = legal[0] if len(legal) == 1 else self._pick(view, legal)
+        if view.pending is None:
+            self.memory.observe(view)
+        options = plays(view)
+        whole = options[0] if len(options) == 1 else self._pick(view, options)
+        action = next_step(view, whole)
         if action not in legal:  # never happens by design; stay legal regardless
             action = legal[0]
-        self.memory.note(view, action)
+        else:
+            self.memory.note(view, whole)
         return action
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
     @abc.abstractmethod
-    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
-        """The level's choice at this point of the turn (each level defines it)."""
+    def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
+        """The level's choice among the whole plays ``legal`` (each level defines it)."""
 
 
 def _taken_count(action: Capture) -> int:
@@ -464,7 +468,7 @@ class EasyBot(_CasinoBot):
 
     level: ClassVar[str] = "easy"
 
-    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+    def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         captures = [a for a in legal if isinstance(a, Capture)]
         if captures:
             return max(captures, key=lambda a: (_taken_count(a), -a.card.index))
@@ -484,19 +488,19 @@ class NormalBot(_CasinoBot):
         unseen = [c for c in _DECK if c not in visible]
         return _hold_chances(unseen, Counter(), _opponent_cards(view), view.config)
 
-    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+    def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         scored = self._scores(view, legal, self._chances(view))
         return max(scored, key=lambda item: item[0])[1]
 
     def _scores(
-        self, view: View, legal: tuple[Action, ...], chances: dict[int, float]
-    ) -> list[tuple[float, Action]]:
+        self, view: View, legal: tuple[Play, ...], chances: dict[int, float]
+    ) -> list[tuple[float, Play]]:
         """Each legal action with its one-move score (ties keep the canonical order)."""
         assert view.seat is not None
         config = view.config
         snap = _snap_of(view)
         sweeps = config.sweeps
-        out: list[tuple[float, Action]] = []
+        out: list[tuple[float, Play]] = []
         for rank, action in enumerate(legal):
             after, taken = _after(snap, action, view.seat)
             score = _worth(taken)
@@ -532,7 +536,7 @@ class ExpertBot(NormalBot):
             self.memory.unseen(view), self.memory.gone, _opponent_cards(view), view.config
         )
 
-    def _pick(self, view: View, legal: tuple[Action, ...]) -> Action:
+    def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         assert view.seat is not None
         chances = self._chances(view)
         scored = sorted(self._scores(view, legal, chances), key=lambda item: -item[0])
@@ -545,7 +549,7 @@ class ExpertBot(NormalBot):
         final = view.stock_size == 0
         leader = (view.dealer + 1) % n
         fresh = _hold_chances(self.memory.unseen(view), self.memory.gone, 4, config)
-        best: tuple[float, Action] | None = None
+        best: tuple[float, Play] | None = None
         for rank, action in enumerate(short):
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
@@ -559,8 +563,15 @@ class ExpertBot(NormalBot):
                 hands = {s: list(h) for s, h in world.items()}
                 hands[view.seat] = list(hand)
                 total += _play_out(
-                    after, hands, (view.seat + 1) % n, last, mine, config,
-                    final=final, leader=leader, fresh=fresh,
+                    after,
+                    hands,
+                    (view.seat + 1) % n,
+                    last,
+                    mine,
+                    config,
+                    final=final,
+                    leader=leader,
+                    fresh=fresh,
                 )
             score = base + total / len(worlds) - 1e-9 * rank
             if best is None or score > best[0]:
@@ -569,9 +580,7 @@ class ExpertBot(NormalBot):
         return best[1]
 
 
-def _greedy(
-    snap: _Snap, hand: list[Card], seat: int, config: Config
-) -> tuple[Card, int, float]:
+def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[Card, int, float]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
     Returns (card, mask taken or -1 for a trail, worth taken with the card).

@@ -133,8 +133,10 @@ def best_plan(
     # Score every partition found with its lay-offs; keep the best (ties: fewer melds).
     options.sort(key=lambda o: (-o[0], len(o[1])))
     top = options[: 24 if layoffs or must is not None else 1]
-    plans = [_complete(hand, [candidates[i] for i in chosen], table, rules, config, layoffs)
-             for _, chosen in top]
+    plans = [
+        _complete(hand, [candidates[i] for i in chosen], table, rules, config, layoffs)
+        for _, chosen in top
+    ]
     best_any = max(plans, key=lambda p: (p.points, -len(p.melds)))
     if must is None:
         return best_any
@@ -149,8 +151,14 @@ def best_plan(
             for card in meld.cards:
                 rest.remove(card)
             sub = best_plan(rest, (*table, meld), config, layoffs=layoffs)
-            forced.append(Plan((meld, *sub.melds), sub.layoffs, sub.left,
-                               sub.points + _points(meld.cards, config)))
+            forced.append(
+                Plan(
+                    (meld, *sub.melds),
+                    sub.layoffs,
+                    sub.left,
+                    sub.points + _points(meld.cards, config),
+                )
+            )
     if forced:
         return max(forced, key=lambda p: p.points)
     return best_any
@@ -172,7 +180,9 @@ def _complete(
     if layoffs and left:
         # Highest first; the card index breaks ties (sets of cards have no stable order).
         laid = greedy_layoffs(
-            left, [*table, *melds], rules,
+            left,
+            [*table, *melds],
+            rules,
             order=lambda c: (-scoring.card_points(c, config), c.index),
         )
     points = sum(_points(m.cards, config) for m in melds) + _points(laid, config)
@@ -327,15 +337,22 @@ class NormalBot(_Rummy500Bot):
 
     # -- evaluation ----------------------------------------------------------
 
-    def _value(self, hand: Sequence[Card], ctx: _Context, *, must: Card | None = None,
-               discard: bool = False) -> float:
+    def _value(
+        self,
+        hand: Sequence[Card],
+        ctx: _Context,
+        *,
+        must: Card | None = None,
+        discard: bool = False,
+    ) -> float:
         """What a hand is worth this turn: points placeable now, minus weighted deadwood,
         plus the chances of its partial melds. ``discard``: one card still goes."""
         plan = best_plan(hand, ctx.table, ctx.config, must=must)
         left = list(plan.left)
         if discard and left:
-            drop = max(left, key=lambda c: scoring.card_points(c, ctx.config)
-                       - self._keep(c, left, ctx))
+            drop = max(
+                left, key=lambda c: scoring.card_points(c, ctx.config) - self._keep(c, left, ctx)
+            )
             left.remove(drop)
         if not left:
             return plan.points + ctx.out_bonus
@@ -407,10 +424,11 @@ class NormalBot(_Rummy500Bot):
         best: Action = self._stock_draw(legal)
         best_value = baseline
         for take in takes:
-            got = list(view.discard[-take.count:])
+            got = list(view.discard[-take.count :])
             must = take.card if (take.count > 1 or view.config.top_discard_must_be_used) else None
             value = self._value(hand + got, ctx, must=must, discard=True) - self._dig_cost(
-                take, ctx)
+                take, ctx
+            )
             if value > best_value + 1e-9:
                 best, best_value = take, value
         return best
@@ -474,7 +492,6 @@ class ExpertBot(NormalBot):
     """
 
     level: ClassVar[str] = "expert"
-
 
     def __init__(self, seed: int | None = None, *, worlds: int = 12) -> None:
         super().__init__(seed)
@@ -546,8 +563,7 @@ class ExpertBot(NormalBot):
             assert view.seat is not None
             nxt = (view.seat + 1) % len(view.hand_sizes)
             self._sampled = [
-                sample_world(view, self.memory, self._random).hands[nxt]
-                for _ in range(self.worlds)
+                sample_world(view, self.memory, self._random).hands[nxt] for _ in range(self.worlds)
             ]
             self._sampled_for = key
         return self._sampled
@@ -608,16 +624,18 @@ class ExpertBot(NormalBot):
         if any(isinstance(a, Draw) for a in legal):
             best: Action = self._stock_draw(legal)
             best_value = self._draw_value(view, hand, ctx) - self._threat(
-                view, view.discard, view.melds)
+                view, view.discard, view.melds
+            )
         else:
             best = self._stock_draw(legal)
             best_value = self._value(hand, ctx) if isinstance(best, EndRound) else -math.inf
         for take in takes:
-            got = list(view.discard[-take.count:])
+            got = list(view.discard[-take.count :])
             must = take.card if (take.count > 1 or view.config.top_discard_must_be_used) else None
             rest = view.discard[: -take.count]
             value = self._value(hand + got, ctx, must=must, discard=True) - self._threat(
-                view, rest, view.melds)
+                view, rest, view.melds
+            )
             if value > best_value + 1e-9:
                 best, best_value = take, value
         return best
@@ -634,7 +652,8 @@ class ExpertBot(NormalBot):
         chance_out = 0.5 if size <= 2 else 0.25 if size <= 4 else 0.08
         risk = 2.0 * _points(meld.cards, view.config) * chance_out
         opened = self._threat(view, view.discard, (*view.melds, meld)) - self._threat(
-            view, view.discard, view.melds)
+            view, view.discard, view.melds
+        )
         return opened > risk
 
 

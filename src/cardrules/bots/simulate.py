@@ -197,9 +197,9 @@ def play_game(
     )
 
 
-def _play_chunk(args: tuple[str, tuple[BotSpec, ...], tuple[int, ...], int, object]) -> list[
-    GameOutcome
-]:
+def _play_chunk(
+    args: tuple[str, tuple[BotSpec, ...], tuple[int, ...], int, object],
+) -> list[GameOutcome]:
     game, bots, indexes, seed, config = args
     return [play_game(game, bots, index=i, seed=seed, config=config) for i in indexes]
 

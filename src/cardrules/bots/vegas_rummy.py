@@ -211,7 +211,9 @@ def _with_layoffs(
     # Natural cards first (highest index first for a stable order), wild cards last;
     # one card always stays for the discard (LV-5).
     laid = greedy_layoffs(
-        left, [*table, *melds], rules,
+        left,
+        [*table, *melds],
+        rules,
         order=lambda c: (c in rules.wilds, -c.index),
         keep=1,
         allowed=lambda c: wild_layoffs or c not in rules.wilds,
@@ -395,8 +397,13 @@ class EasyBot(_VegasBot):
         rules = self._rules(view)
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
-            return max(melds, key=lambda a: (len(a.meld.cards), -sum(
-                1 for c in a.meld.cards if c in rules.wilds)))
+            return max(
+                melds,
+                key=lambda a: (
+                    len(a.meld.cards),
+                    -sum(1 for c in a.meld.cards if c in rules.wilds),
+                ),
+            )
         layoffs = [a for a in legal if isinstance(a, LayOff) and a.card not in rules.wilds]
         if layoffs:
             return layoffs[0]
@@ -484,8 +491,14 @@ class NormalBot(_VegasBot):
         pts = scoring.card_points(card, ctx.rules.wilds, ctx.config)
         return ctx.weight * pts - self._keep(card, left, ctx)
 
-    def _value(self, hand: Sequence[Card], ctx: _Context, *, discard: bool = True,
-               nodes: int = _SEARCH_NODES) -> float:
+    def _value(
+        self,
+        hand: Sequence[Card],
+        ctx: _Context,
+        *,
+        discard: bool = True,
+        nodes: int = _SEARCH_NODES,
+    ) -> float:
         """The cost of a hand after this turn's melds (lower is better).
 
         Memoized for the decision being made (``self._memo`` is cleared per choice).
@@ -498,12 +511,19 @@ class NormalBot(_VegasBot):
         self._memo[key] = value
         return value
 
-    def _compute_value(self, hand: Sequence[Card], ctx: _Context, *, discard: bool,
-                       nodes: int) -> float:
+    def _compute_value(
+        self, hand: Sequence[Card], ctx: _Context, *, discard: bool, nodes: int
+    ) -> float:
         if len(hand) < 2:
             return -ctx.out_bonus if discard else ctx.card_cost
-        plan = best_plan(hand, ctx.table, ctx.rules, ctx.config,
-                         wild_layoffs=self._wild_layoffs(hand, ctx), max_nodes=nodes)
+        plan = best_plan(
+            hand,
+            ctx.table,
+            ctx.rules,
+            ctx.config,
+            wild_layoffs=self._wild_layoffs(hand, ctx),
+            max_nodes=nodes,
+        )
         left = list(plan.left)
         if discard:
             if len(left) <= 1:
@@ -567,8 +587,14 @@ class NormalBot(_VegasBot):
         if swap is not None:
             return swap
         candidates = _legal_melds(legal, view.config)
-        plan = best_plan(hand, ctx.table, ctx.rules, ctx.config, candidates=list(candidates),
-                         wild_layoffs=self._wild_layoffs(hand, ctx))
+        plan = best_plan(
+            hand,
+            ctx.table,
+            ctx.rules,
+            ctx.config,
+            candidates=list(candidates),
+            wild_layoffs=self._wild_layoffs(hand, ctx),
+        )
         legal_set = set(legal)
         for meld in plan.melds:
             action = candidates.get(normalize(meld, interchangeable=True))
@@ -578,15 +604,18 @@ class NormalBot(_VegasBot):
         layoffs = [a for a in legal if isinstance(a, LayOff) and a.card in planned]
         if layoffs:
             # Natural cards first, the highest penalty first; the first placement listed.
-            return min(layoffs, key=lambda a: (a.card in ctx.rules.wilds,
-                                               -self._pts(a.card, view), a.card.index))
+            return min(
+                layoffs,
+                key=lambda a: (a.card in ctx.rules.wilds, -self._pts(a.card, view), a.card.index),
+            )
         discards = [a.card for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
         return Discard(self._choose_discard(view, hand, discards, ctx))
 
-    def _choose_discard(self, view: View, hand: list[Card], discards: list[Card],
-                        ctx: _Context) -> Card:
+    def _choose_discard(
+        self, view: View, hand: list[Card], discards: list[Card], ctx: _Context
+    ) -> Card:
         wilds = ctx.rules.wilds
         options = sorted({c for c in discards if c not in wilds}, key=lambda c: c.index)
         if not options:
@@ -596,13 +625,15 @@ class NormalBot(_VegasBot):
         best, best_score = options[0], -math.inf
         for card in options:
             score = self._discard_score(card, hand, ctx) - self.danger_weight * self._danger(
-                card, view, ctx)
+                card, view, ctx
+            )
             if score > best_score + 1e-9:
                 best, best_score = card, score
         return best
 
-    def _swap(self, view: View, legal: tuple[Action, ...], hand: list[Card],
-              ctx: _Context) -> Action | None:
+    def _swap(
+        self, view: View, legal: tuple[Action, ...], hand: list[Card], ctx: _Context
+    ) -> Action | None:
         swaps = [a for a in legal if isinstance(a, SwapWild)]
         if not swaps:
             return None
@@ -653,8 +684,9 @@ class ExpertBot(NormalBot):
         pool = self._pool(view)
         assert view.seat is not None
         players = sum(1 for on in view.active if on)
-        others = [size for s, size in enumerate(view.hand_sizes)
-                  if s != view.seat and view.active[s]]
+        others = [
+            size for s, size in enumerate(view.hand_sizes) if s != view.seat and view.active[s]
+        ]
         closest = min(others) if others else 7
         dealt = view.config.cards_per_player
         stock_start = max(1, view.num_decks * 54 - players * dealt - 1)

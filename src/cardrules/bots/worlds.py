@@ -309,5 +309,3 @@ def _placed_points(view: View) -> tuple[tuple[int, ...], ...]:
                 points[i] = low
         result.append(tuple(points))
     return tuple(result)
-
-

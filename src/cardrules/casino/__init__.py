@@ -3,12 +3,15 @@
 Spec: ``shared/rules/casino.md`` (decisions CA-1..CA-18). The parts:
 
 - :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
-- :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`
-  and their text forms;
+- :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,
+  the steps :class:`Take` and :class:`Done`, and their text forms;
 - :mod:`~cardrules.casino.captures` — card values and the enumeration of groups;
+- :mod:`~cardrules.casino.steps` — plays made one table item at a time;
+- :mod:`~cardrules.casino.plays` — whole plays: :func:`plays`, :func:`check_play`;
 - :mod:`~cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
 - :mod:`~cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
-  :func:`apply`, :func:`check`, :func:`validate_state`, :func:`parse_action`;
+  :func:`apply`, :func:`check`, :func:`validate_state`, :func:`parse_action`,
+  :func:`steps` and :func:`play` (a whole play as its steps);
 - :mod:`~cardrules.casino.scoring` — hand breakdowns and the end of the game;
 - :mod:`~cardrules.casino.view` — :class:`View`, what one seat may know.
 
@@ -25,8 +28,9 @@ True
 True
 """
 
-from cardrules.casino.actions import Action, Build, Capture, Trail
+from cardrules.casino.actions import Action, Build, Capture, Done, Play, Take, Trail
 from cardrules.casino.config import Config
+from cardrules.casino.plays import check_play, next_step, plays
 from cardrules.casino.rules import (
     apply,
     check,
@@ -34,6 +38,8 @@ from cardrules.casino.rules import (
     legal_actions,
     new_game,
     parse_action,
+    play,
+    steps,
     validate_state,
 )
 from cardrules.casino.scoring import HandScore, ScoreItem
@@ -47,18 +53,26 @@ __all__ = [
     "Build",
     "Capture",
     "Config",
+    "Done",
     "HandScore",
+    "Play",
     "ScoreItem",
     "State",
     "TableBuild",
+    "Take",
     "Trail",
     "View",
     "apply",
     "check",
+    "check_play",
     "deal_order",
     "legal_actions",
     "new_game",
+    "next_step",
     "parse_action",
+    "play",
+    "plays",
+    "steps",
     "validate_state",
     "view",
 ]
@@ -68,7 +82,7 @@ GAME = GameDefinition(
     config_type=Config,
     state_type=State,
     view_type=View,
-    action_types=(Capture, Build, Trail),
+    action_types=(Capture, Build, Trail, Take, Done),
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,

@@ -14,7 +14,19 @@ text                           action
 ``3♠ raises [2♣ 3♦] to 8``     :class:`Build` ``kind="raise"`` (``with …`` absorbs)
 ``A♥ adds to [4♦ 5♣] for 9``   :class:`Build` ``kind="add"`` (``with …`` loose cards)
 ``trail 4♦``                   :class:`Trail`
+``and 3♦``, ``and [3♥ 5♠]``    :class:`Take`: one more card or build (below)
+``done``                       :class:`Done`: the play in progress is complete
 =============================  ================================================
+
+A capture or build that takes several table items is made **one item at a
+time**, so that ``legal_actions`` stays small however crowded the table is: the
+first action names the card played and the first item (a :class:`Capture` or
+:class:`Build` naming at most one table card or build), then each :class:`Take`
+adds one more item, always later in table order (loose cards in card order,
+then builds in table order), and :class:`Done` ends the play. When nothing more
+can be taken, the play completes by itself. Each whole play is reached by
+exactly one sequence of steps; :func:`cardrules.casino.steps` turns a whole play
+(``6♣ takes 6♥ 3♠ 3♦``) into that sequence.
 
 >>> from cardrules.cards import parse_card, parse_cards
 >>> a = Capture(parse_card("6C"), cards=parse_cards("3S 6H 3D"))
@@ -36,7 +48,7 @@ import attrs
 
 from cardrules.cards import Card, Rank, format_cards, parse_card, parse_cards
 
-__all__ = ["Action", "Build", "Capture", "Trail", "parse_action_text"]
+__all__ = ["Action", "Build", "Capture", "Done", "Play", "Take", "Trail", "parse_action_text"]
 
 
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -142,11 +154,42 @@ class Trail:
         return f"trail {self.card}"
 
 
-Action = Capture | Build | Trail
-"""Any Casino action."""
+@attrs.frozen
+class Take:
+    """Add one table item to the capture or build in progress.
+
+    ``item`` is a loose card (a 1-tuple) or a build named by its cards.
+    """
+
+    item: tuple[Card, ...] = attrs.field(converter=_card_set, validator=_cards_ok)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.item:
+            raise ValueError("take names a loose card or a build")
+
+    def __str__(self) -> str:
+        if len(self.item) == 1:
+            return f"and {self.item[0]}"
+        return f"and {_bracket(self.item)}"
+
+
+@attrs.frozen
+class Done:
+    """End the capture or build in progress: it takes what it has so far."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+Play = Capture | Build | Trail
+"""A whole play of one card (what a turn does, however many steps it takes)."""
+
+Action = Capture | Build | Trail | Take | Done
+"""Any Casino action (one step of a turn)."""
 
 _CARD = r"[^\s\[\]]+"
 _TRAIL = re.compile(rf"trail\s+({_CARD})", re.I)
+_TAKE = re.compile(r"and\s+(.*)", re.I)
 _CAPTURE = re.compile(rf"({_CARD})(?:\s+as\s+(\d+))?\s+takes\s+(.*)", re.I)
 _NEW = re.compile(rf"({_CARD})\s+builds\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I)
 _RAISE = re.compile(
@@ -166,6 +209,18 @@ def parse_action_text(text: str) -> Action:
         raise ValueError("action text is too long")
     if m := _TRAIL.fullmatch(line):
         return Trail(parse_card(m[1]))
+    if line.lower() == "done":
+        return Done()
+    if m := _TAKE.fullmatch(line):
+        rest = m[1].strip()
+        if rest.startswith("[") and rest.endswith("]") and rest.count("[") == 1:
+            cards = parse_cards(rest[1:-1])
+            if len(cards) < 2:
+                raise ValueError(f"a build has two or more cards: {text!r}")
+            return Take(cards)
+        if "[" in rest or "]" in rest:
+            raise ValueError(f"take one card or one build at a time: {text!r}")
+        return Take((parse_card(rest),))
     if m := _CAPTURE.fullmatch(line):
         card = parse_card(m[1])
         ace_high = False
@@ -201,5 +256,6 @@ def parse_action_text(text: str) -> Action:
         )
     raise ValueError(
         f"not a Casino action: {text!r} (expected e.g. 'trail 4♦', '6♣ takes 3♠ 3♦', "
-        "'5♣ builds 8 with 3♣', '3♠ raises [2♣ 3♦] to 8', 'A♥ adds to [4♦ 5♣] for 9')"
+        "'5♣ builds 8 with 3♣', '3♠ raises [2♣ 3♦] to 8', 'A♥ adds to [4♦ 5♣] for 9', "
+        "'and 3♦', 'done')"
     )

@@ -5,18 +5,29 @@ Spec: ``shared/rules/casino.md``. Comments cite its sections (``# CA-7``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import combinations
+from collections.abc import Sequence
+from typing import Literal
 
 import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
-from cardrules.casino.actions import Action, Build, Capture, Trail, parse_action_text
-from cardrules.casino.captures import Table, capture_values, covers, partition, table_value
+from cardrules.casino.actions import (
+    Action,
+    Build,
+    Capture,
+    Done,
+    Play,
+    Take,
+    Trail,
+    parse_action_text,
+)
+from cardrules.casino.captures import capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
+from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import ITEM_NAMES, HandScore, score_hand
 from cardrules.casino.state import State, TableBuild
+from cardrules.casino.steps import Context, capture_contexts, context_of, find_build, item_order
 from cardrules.errors import IllegalActionError
 
 __all__ = [
@@ -26,6 +37,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "play",
+    "steps",
     "validate_state",
 ]
 
@@ -172,392 +185,311 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
     return config.build_for_partner and build.owner == _partner(config, seat)
 
 
-def _bits(mask: int, n: int) -> list[int]:
-    return [i for i in range(n) if mask >> i & 1]
+def _items_of(play: Capture | Build) -> list[tuple[Card, ...]]:
+    """The table items a capture or build names: loose cards (1-tuples), then builds."""
+    items: list[tuple[Card, ...]] = [(c,) for c in play.cards]
+    if isinstance(play, Capture):
+        items += play.builds
+    return items
+
+
+def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
+    order = {item: k for k, item in enumerate(item_order(state))}
+    return tuple(sorted(order[item] for item in _items_of(play)))
+
+
+def _header(card: Card, item: tuple[Card, ...], *, ace_high: bool) -> Capture:
+    if len(item) == 1:
+        return Capture(card, item, ace_high=ace_high)
+    return Capture(card, (), (item,), ace_high=ace_high)
+
+
+def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
+    """``play`` taking ``item`` as well."""
+    if isinstance(play, Capture):
+        if len(item) == 1 and item[0] in state.loose:
+            return attrs.evolve(play, cards=(*play.cards, *item))
+        return attrs.evolve(play, builds=(*play.builds, item))
+    return attrs.evolve(play, cards=(*play.cards, *item))
 
 
 # ---------------------------------------------------------------------------
-# Enumeration
+# Enumeration (one step at a time, see cardrules.casino.steps)
 
 
-class _Turn:
-    """What legal_actions needs about the player to act, computed once."""
-
-    def __init__(self, state: State) -> None:
-        config = state.config
-        seat = state.to_act
-        assert seat is not None
-        self.state = state
-        self.config = config
-        self.seat = seat
-        self.hand = state.hands[seat]
-        self.loose = state.loose
-        self.nloose = len(state.loose)
-        self.builds = state.builds
-        self.build_cards = [b.cards for b in state.builds]
-        self.owned = [j for j, b in enumerate(state.builds) if b.owner == seat]
-        limit = max((v for c in self.hand for v in capture_values(c, config)), default=0)
-        if config.build_for_partner and state.builds:
-            limit = max(limit, max(b.value for b in state.builds))
-        self.table = Table(
-            state.loose, [(b.value, b.is_single) for b in state.builds], config, limit=limit
-        )
-
-    def loose_cards(self, mask: int) -> tuple[Card, ...]:
-        loose = self.loose
-        return tuple(loose[i] for i in range(self.nloose) if mask >> i & 1)
-
-    def captures(self, card: Card) -> list[Capture]:
-        """Every legal capture with ``card`` (CA-3, CA-7, CA-8), in canonical order."""
-        config = self.config
-        rest = _without(self.hand, card)
-        n = self.nloose
-        owned_bits = 0
-        for j in self.owned:
-            owned_bits |= 1 << (n + j)
-        out: list[Capture] = []
-        if not config.royal and card.rank.is_face:
-            # CA-3 / CA-17: a face card pairs with loose cards of its rank.
-            same = [i for i, c in enumerate(self.loose) if c.rank is card.rank]
-            if not same or not covers(rest, [self.builds[j].value for j in self.owned], config):
-                return []
-            if config.face_capture == "one":
-                picks: list[tuple[int, ...]] = [(i,) for i in same]
-            else:
-                picks = [p for k in range(1, len(same) + 1) for p in combinations(same, k)]
-                if config.capture_all:
-                    picks = [tuple(same)]
-            return [Capture(card, [self.loose[i] for i in p]) for p in picks]
-        cover_cache: dict[int, bool] = {}
-        for value in capture_values(card, config):
-            masks = []
-            for m in self.table.capture_unions(value):
-                left = owned_bits & ~m
-                ok = cover_cache.get(left)
-                if ok is None:
-                    required = [self.builds[j].value for j in self.owned if left >> (n + j) & 1]
-                    ok = cover_cache[left] = covers(rest, required, config)  # CA-7
-                if ok:
-                    masks.append(m)
-            if config.capture_all and masks:  # CA-8 option: take as many cards as possible
-                sizes = {m: self._size(m) for m in masks}
-                best = max(sizes.values())
-                masks = [m for m in masks if sizes[m] == best]
-            masks.sort(key=lambda m: (_bits(m >> n, len(self.builds)), _bits(m, n)))
-            ace_high = value == 14
-            for m in masks:
-                taken = [self.build_cards[j] for j in _bits(m >> n, len(self.builds))]
-                out.append(Capture(card, self.loose_cards(m), taken, ace_high=ace_high))
-        return out
-
-    def _size(self, mask: int) -> int:
-        n = self.nloose
-        size = (mask & ((1 << n) - 1)).bit_count()
-        for j in _bits(mask >> n, len(self.builds)):
-            size += len(self.build_cards[j])
-        return size
-
-    def _with_groups(self, seeds: Iterable[int], value: int) -> list[int]:
-        """``seed | extra`` for every disjoint union ``extra`` of loose ``value``-groups."""
-        extras = self.table.loose_unions(value)
-        found: set[int] = set()
-        for s in seeds:
-            found.update(s | e for e in extras if not s & e)
-        return sorted(found, key=lambda m: _bits(m, self.nloose))
-
-    def builds_with(self, card: Card) -> list[Build]:
-        """Every legal new build, raise and add with ``card`` (§1.3, §1.5, CA-7, CA-9..11)."""
-        config = self.config
-        a = table_value(card, config.royal)
-        if a is None:  # CA-17
-            return []
-        rest = _without(self.hand, card)
+def _card_steps(
+    state: State, card: Card, loose_values: list[int | None]
+) -> tuple[list[Action], list[Action]]:
+    """The first steps of every play of ``card``: (captures, builds and trail)."""
+    config = state.config
+    seat = state.to_act
+    assert seat is not None
+    items = item_order(state)
+    captures: list[Action] = []
+    for ctx, high in capture_contexts(state, card, loose_values):
+        captures += [_header(card, items[p], ace_high=high) for p in ctx.next_items(())]
+    others: list[Action] = []
+    builds = state.builds
+    rest = _without(state.hands[seat], card)
+    owned = [j for j, b in enumerate(builds) if b.owner == seat]
+    owned_values = [builds[j].value for j in owned]
+    a = table_value(card, config.royal)
+    if a is not None:  # CA-17: standard face cards never build
         held = {v for c in rest for v in capture_values(c, config)}
-        owned_values = [self.builds[j].value for j in self.owned]
-        table = self.table
         top = config.max_value
-        out: list[Build] = []
-        # New builds (§4 "New build").
+        # New builds (§4 "New build"): the card and at least one loose card.
         for value in sorted(held):
             if value < a or value > top:
                 continue
-            if not config.same_value_builds and any(b.value == value for b in self.builds):
+            if not config.same_value_builds and any(b.value == value for b in builds):
                 continue  # CA-10 option
             if not covers(rest, [*owned_values, value], config):  # CA-7
                 continue
-            seeds = [0] if value == a else table.loose_sums(value - a)
-            for m in self._with_groups(seeds, value):
-                if m:
-                    out.append(Build(card, kind="new", value=value, cards=self.loose_cards(m)))
+            ctx = Context(state, card=card, kind="new", value=value, loose_values=loose_values)
+            others += [
+                Build(card, kind="new", value=value, cards=items[p]) for p in ctx.next_items(())
+            ]
         # Raises of single builds (§4 "Raise", CA-9, CA-11).
-        for j, build in enumerate(self.builds):
-            if not build.is_single:
-                continue
-            if build.owner == self.seat and not config.raise_own_build:
+        for j, build in enumerate(builds):
+            if not build.is_single or (build.owner == seat and not config.raise_own_build):
                 continue
             base = build.value + a
-            others = [self.builds[k].value for k in self.owned if k != j]
-            spans = range(top - base + 1) if config.table_cards_in_raise else range(1)
-            for extra in spans:
-                value = base + extra
+            others_owned = [builds[k].value for k in owned if k != j]
+            values = range(base, top + 1) if config.table_cards_in_raise else (base,)
+            for value in values:
                 if value > top or value not in held:
                     continue
                 if not config.same_value_builds and any(
-                    b.value == value for k, b in enumerate(self.builds) if k != j
+                    b.value == value for k, b in enumerate(builds) if k != j
                 ):
                     continue
-                if not covers(rest, [*others, value], config):
+                if not covers(rest, [*others_owned, value], config):
                     continue
-                seeds = [0] if extra == 0 else table.loose_sums(extra)
-                for m in self._with_groups(seeds, value):
-                    out.append(
-                        Build(
-                            card,
-                            kind="raise",
-                            value=value,
-                            target=self.build_cards[j],
-                            cards=self.loose_cards(m),
-                        )
-                    )
+                ctx = Context(
+                    state,
+                    card=card,
+                    kind="raise",
+                    value=value,
+                    target=j,
+                    loose_values=loose_values,
+                )
+                others += _build_heads(ctx, card, "raise", value, build.cards, items)
         # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
-        for j, build in enumerate(self.builds):
+        for j, build in enumerate(builds):
             value = build.value
             if a > value:
                 continue
-            if _partner_add(config, self.seat, build):
+            if _partner_add(config, seat, build):
                 required = owned_values
             else:
-                required = [*(self.builds[k].value for k in self.owned if k != j), value]
+                required = [*(builds[k].value for k in owned if k != j), value]
             if not covers(rest, required, config):
                 continue
-            seeds = [0] if value == a else table.loose_sums(value - a)
-            for m in self._with_groups(seeds, value):
-                out.append(
-                    Build(
-                        card,
-                        kind="add",
-                        value=value,
-                        target=self.build_cards[j],
-                        cards=self.loose_cards(m),
-                    )
-                )
-        return out
+            ctx = Context(
+                state, card=card, kind="add", value=value, target=j, loose_values=loose_values
+            )
+            others += _build_heads(ctx, card, "add", value, build.cards, items)
+    if (not owned or config.owner_may_trail) and covers(rest, owned_values, config):
+        others.append(Trail(card))  # §1.4, CA-7
+    return captures, others
 
-    def may_trail(self, card: Card) -> bool:
-        """§1.4: a build owner may not trail; CA-7: keep a card for every owned build."""
-        if self.owned and not self.config.owner_may_trail:
-            return False
-        rest = _without(self.hand, card)
-        return covers(rest, [self.builds[j].value for j in self.owned], self.config)
 
-    def any_capture(self) -> bool:
-        return any(self.captures(card) for card in self.hand)
-
-    def all_actions(self) -> list[Action]:
-        captures: list[Action] = []
-        others: list[Action] = []
-        per_card: list[list[Action]] = []
-        for card in self.hand:
-            caps = self.captures(card)
-            captures += caps
-            rest: list[Action] = [*self.builds_with(card)]
-            if self.may_trail(card):
-                rest.append(Trail(card))
-            others += rest
-            per_card.append([*caps, *rest])
-        if self.config.compulsory_capture and captures:  # CA-8 option
-            return captures
-        return [a for group in per_card for a in group]
+def _build_heads(
+    ctx: Context,
+    card: Card,
+    kind: Literal["raise", "add"],
+    value: int,
+    target: tuple[Card, ...],
+    items: list[tuple[Card, ...]],
+) -> list[Action]:
+    heads: list[Action] = []
+    if ctx.complete(()):
+        heads.append(Build(card, kind=kind, value=value, target=target))
+    heads += [
+        Build(card, kind=kind, value=value, target=target, cards=items[p])
+        for p in ctx.next_items(())
+    ]
+    return heads
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, each once, in canonical order.
 
-    Order: by the card played, in hand order; for each card its captures (a Royal
-    ace's captures at 1 before those at 14; then by the builds and loose cards
-    taken, in card order), new builds (by value, then cards), raises (by target
-    in table order, then value, then cards), adds (by target, then cards), and
-    last the trail. Empty once the game is over.
+    A turn starts with the first step of a play. Order: by the card played, in
+    hand order; for each card its captures (a Royal ace's at 1 before those at
+    14), each named by its first item in table order; new builds (by value, then
+    first item); raises (by target in table order, then value; the raise taking
+    no loose card first); adds (likewise); last the trail. While a play is in
+    progress: a :class:`~cardrules.casino.actions.Take` for each item that may
+    come next, in table order, then :class:`~cardrules.casino.actions.Done` if
+    the play is complete as it is. Empty once the game is over.
+
+    At most (cards in hand) × (table items + 1) × (values) first steps and
+    (table items + 1) later steps are listed, however crowded the table.
     """
     if state.to_act is None:
         return ()
-    return tuple(_Turn(state).all_actions())
+    pending = state.pending
+    if pending is not None:
+        ctx = context_of(state, pending)
+        chosen = _positions(state, pending)
+        items = item_order(state)
+        steps: list[Action] = [Take(items[p]) for p in ctx.next_items(chosen)]
+        if ctx.complete(chosen):
+            steps.append(Done())
+        return tuple(steps)
+    seat = state.to_act
+    captures: list[Action] = []
+    every: list[Action] = []
+    royal = state.config.royal
+    loose_values = [table_value(c, royal) for c in state.loose]
+    for card in state.hands[seat]:
+        caps, others = _card_steps(state, card, loose_values)
+        captures += caps
+        every += caps + others
+    if state.config.compulsory_capture and captures:  # CA-8 option
+        return tuple(captures)
+    return tuple(every)
 
 
 # ---------------------------------------------------------------------------
 # Checking one action
 
 
-def _find_build(state: State, cards: tuple[Card, ...]) -> int | None:
-    for j, build in enumerate(state.builds):
-        if build.cards == cards:
-            return j
-    return None
-
-
-def _bracket(cards: Sequence[Card]) -> str:
-    return "[" + format_cards(cards) + "]"
-
-
 def check(state: State, action: object) -> str | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason it is not."""
+    """``None`` if ``action`` is legal in ``state``, else the reason it is not.
+
+    A whole play naming several table items is refused with the reason it is
+    illegal, or, if it is legal, with a reminder that plays go one item at a
+    time (:func:`steps` turns it into its steps).
+    """
     if state.to_act is None:
         return "the game is over"
-    if not isinstance(action, Capture | Build | Trail):
+    if not isinstance(action, Capture | Build | Trail | Take | Done):
         return f"{type(action).__name__} is not a Casino action"
-    config = state.config
-    seat = state.to_act
-    hand = state.hands[seat]
-    card = action.card
-    if card not in hand:
-        return f"you do not hold {card}"
-    rest = _without(hand, card)
-    owned = [j for j, b in enumerate(state.builds) if b.owner == seat]
-    owned_values = [state.builds[j].value for j in owned]
-    keep_msg = "you must keep a card to capture each build you own (CA-7)"
-    if isinstance(action, Trail):
-        if owned and not config.owner_may_trail:
-            return "you own a build, so you may not trail: capture, build or add to a build (§1.4)"
-        if not covers(rest, owned_values, config):
-            return keep_msg
-        if config.compulsory_capture and _Turn(state).any_capture():
-            return "you must capture when you can (compulsory_capture, CA-8)"
+    pending = state.pending
+    if pending is not None:
+        if isinstance(action, Take | Done):
+            return _check_next(state, pending, action)
+        return f"first finish '{pending}': take one more item ('and …') or end it ('done')"
+    if isinstance(action, Take | Done):
+        return "there is no capture or build in progress to continue"
+    reason = check_play(state, action, partial=True)
+    if reason is not None or isinstance(action, Trail):
+        return reason
+    named = _items_of(action)
+    if len(named) > 1:
+        whole = check_play(state, action)
+        if whole is not None:
+            return whole
+        first = min(named, key=item_order(state).index)
+        start = (
+            _header(action.card, first, ace_high=action.ace_high)
+            if isinstance(action, Capture)
+            else attrs.evolve(action, cards=first)
+        )
+        return (
+            f"a play takes one table item per step: start with '{start}', then 'and …' "
+            "for each other item in table order (casino.steps gives every step)"
+        )
+    ctx = context_of(state, action)
+    if not named:
+        if ctx.complete(()):
+            return None
+        return check_play(state, action) or f"'{action}' is not a complete play"
+    position = _positions(state, action)[0]
+    if ctx.feasible((position,)):
         return None
+    whole = check_play(state, action)
+    if not ctx.usable(position) and whole is not None:
+        return whole
+    return (
+        f"no legal play '{action} …' exists: "
+        + (f"{whole}; " if whole else "")
+        + "items are taken in table order (loose cards by card, then builds), "
+        "so start with the first item of the play"
+    )
 
-    # Loose cards named by the action.
-    if len(set(action.cards)) != len(action.cards):
-        return "a table card is named twice"
-    in_builds = {x for b in state.builds for x in b.cards}
-    loose = set(state.loose)
-    for c in action.cards:
-        if c not in loose:
-            if c in in_builds:
-                return f"{c} is in a build: a build is taken or extended only as a whole (§1.3)"
-            return f"{c} is not on the table"
-    royal = config.royal
-    vals = [table_value(c, royal) for c in action.cards]
-    face = next((c for c, v in zip(action.cards, vals, strict=True) if v is None), None)
 
-    if isinstance(action, Capture):
-        return _check_capture(state, action, rest, owned, face, keep_msg)
-
-    # Build.
-    a = table_value(card, royal)
-    if a is None:
-        return f"{card} is a face card: in standard Casino it cannot build (CA-17)"
-    if face is not None:
-        return f"{face} is a face card: in standard Casino it is never part of a build (CA-17)"
-    numbers = [v for v in vals if v is not None]
-    value = action.value
-    top = config.max_value
-    range_msg = f"a build's value must be from 1 to {top}, not {value} (CA-6)"
-    if action.kind == "new":
-        if not 1 <= value <= top:
-            return range_msg
-        if not action.cards:
-            return "a build must combine the card played with table cards (§1.3)"
-        if partition([a, *numbers], value) is None:
-            return f"{card} with {format_cards(action.cards)} does not make {value} (§4)"
-        if not config.same_value_builds and any(b.value == value for b in state.builds):
-            return f"there is already a build of {value}: add to it instead (same_value_builds)"
-        if not covers(rest, [*owned_values, value], config):
-            return f"you must keep a card of value {value} to capture this build (§1.3, CA-7)"
-    else:
-        j = _find_build(state, action.target)
-        if j is None:
-            return f"there is no build {_bracket(action.target)} on the table"
-        build = state.builds[j]
-        others = [state.builds[k].value for k in owned if k != j]
-        if action.kind == "raise":
-            if not build.is_single:
-                return f"{build} is a multiple build: its value can never change (§1.5)"
-            if build.owner == seat and not config.raise_own_build:
-                return "you may not raise your own build (raise_own_build, CA-9)"
-            if not 1 <= value <= top:
-                return range_msg
-            base = build.value + a
-            if config.table_cards_in_raise:
-                if value < base or partition([base, *numbers], value) is None:
-                    return f"{build} raised with {card} and these cards does not make {value}"
-            else:
-                if value != base:
-                    return f"{build} raised with {card} makes {base}, not {value} (CA-11)"
-                if partition(numbers, value) is None:
-                    return (
-                        f"the loose cards absorbed must make groups of {value}; "
-                        "table cards cannot change a build's value (CA-11)"
-                    )
-            if not config.same_value_builds and any(
-                b.value == value for k, b in enumerate(state.builds) if k != j
-            ):
-                return f"there is already a build of {value} (same_value_builds, CA-10)"
-            if not covers(rest, [*others, value], config):
-                return f"you must keep a card of value {value} to raise to it (§1.5, CA-7)"
-        else:
-            if value != build.value:
-                return f"adding to {build} keeps its value {build.value}, not {value} (§1.5)"
-            if partition([a, *numbers], value) is None:
-                with_cards = f" with {format_cards(action.cards)}" if action.cards else ""
-                return f"{card}{with_cards} does not make groups of {value} (§4)"
-            required = owned_values if _partner_add(config, seat, build) else [*others, value]
-            if not covers(rest, required, config):
-                return f"you must keep a card of value {value} to add to this build (§1.5, CA-7)"
-    if config.compulsory_capture and _Turn(state).any_capture():
-        return "you must capture when you can (compulsory_capture, CA-8)"
+def _check_next(state: State, pending: Capture | Build, action: Take | Done) -> str | None:
+    ctx = context_of(state, pending)
+    chosen = _positions(state, pending)
+    if isinstance(action, Done):
+        if ctx.complete(chosen):
+            return None
+        return f"'{pending}' is not a legal play yet: take more ('and …')"
+    item = action.item
+    items = item_order(state)
+    if item not in items:
+        if len(item) == 1:
+            return f"{item[0]} is not loose on the table"
+        return f"there is no build [{format_cards(item)}] on the table"
+    position = items.index(item)
+    name = str(action)[4:]
+    if position in chosen:
+        return f"{name} is already taken"
+    if position < chosen[-1]:
+        return (
+            f"items are taken in table order and {name} comes before "
+            f"{str(Take(items[chosen[-1]]))[4:]}: start the play again from its first item"
+        )
+    if not ctx.usable(position):
+        return f"{name} cannot be part of '{pending}'"
+    if not ctx.feasible((*chosen, position)):
+        return f"with {name} as well, '{pending}' cannot be completed"
     return None
 
 
-def _check_capture(
-    state: State,
-    action: Capture,
-    rest: tuple[Card, ...],
-    owned: list[int],
-    face: Card | None,
-    keep_msg: str,
-) -> str | None:
-    config = state.config
-    card = action.card
-    if not action.cards and not action.builds:
-        return "a capture must take at least one card"
-    if len(set(action.builds)) != len(action.builds):
-        return "a build is named twice"
-    targets: list[int] = []
-    for cards in action.builds:
-        j = _find_build(state, cards)
-        if j is None:
-            return f"there is no build {_bracket(cards)} on the table"
-        targets.append(j)
-    if action.ace_high and not config.ace_14:
-        return "an ace captures as 14 only in Royal Casino with royal_ace_14 (CA-6)"
-    if not config.royal and card.rank.is_face:
-        if action.builds:
-            return f"a {card.rank.label} cannot capture a build (CA-17)"
-        for c in action.cards:
-            if c.rank is not card.rank:
-                return f"a {card.rank.label} can only take a {card.rank.label} (CA-3, CA-17)"
-        if config.face_capture == "one" and len(action.cards) > 1:
-            return f"a {card.rank.label} takes only one matching card (CA-3)"
+# ---------------------------------------------------------------------------
+# Whole plays
+
+
+def steps(state: State, play: Play) -> tuple[Action, ...]:
+    """The actions that make the whole ``play``, in order (one for a trail).
+
+    Raises :class:`~cardrules.IllegalActionError` if the play is illegal.
+
+    >>> from cardrules.casino import plays
+    >>> state = new_game(seed=3)
+    >>> whole = next(p for p in plays(state) if str(p) == "3♦ builds 10 with 6♦ A♥")
+    >>> [str(a) for a in steps(state, whole)]
+    ['3♦ builds 10 with 6♦', 'and A♥', 'done']
+    """
+    if state.pending is not None:
+        raise IllegalActionError(f"a play is already in progress: '{state.pending}'", play)
+    reason = check_play(state, play)
+    if reason is not None:
+        raise IllegalActionError(reason, play)
+    if isinstance(play, Trail):
+        return (play,)
+    order = item_order(state)
+    named = sorted(_items_of(play), key=order.index)
+    head: Action
+    if isinstance(play, Capture):
+        head = _header(play.card, named[0], ace_high=play.ace_high)
     else:
-        value = 14 if action.ace_high else table_value(card, config.royal)
-        assert value is not None
-        if face is not None:
-            return f"{face} is a face card: in standard Casino a number card never takes it (CA-17)"
-        items = [table_value(c, config.royal) or 0 for c in action.cards]
-        for j in targets:
-            build = state.builds[j]
-            if build.value != value and not (config.build_as_card and build.is_single):
-                return (
-                    f"the build {build} can only be taken by a card of value {build.value} (§1.2)"
-                )
-            items.append(build.value)
-        if partition(items, value) is None:
-            return f"the cards taken do not make groups of {value} (§4)"
-    left = [state.builds[j].value for j in owned if j not in targets]
-    if not covers(rest, left, config):
-        return keep_msg
-    if config.capture_all and action not in _Turn(state).captures(card):
-        return "you must take every card you can with that card (capture_all, CA-8)"
-    return None
+        head = attrs.evolve(play, cards=named[0] if named else ())
+    out: list[Action] = [head]
+    out += [Take(item) for item in named[1:]]
+    ctx = context_of(state, play)
+    chosen = _positions(state, play)
+    if len(chosen) > 0 and ctx.next_items(chosen):
+        out.append(Done())
+    return tuple(out)
+
+
+def play(state: State, whole: Play) -> State:
+    """The state after the whole play ``whole`` (all its :func:`steps` applied).
+
+    >>> from cardrules.casino import plays
+    >>> state = new_game(seed=3)
+    >>> after = play(state, plays(state)[0])
+    >>> after.to_act != state.to_act
+    True
+    """
+    for action in steps(state, whole):
+        state = apply(state, action)
+    return state
 
 
 # ---------------------------------------------------------------------------
@@ -567,13 +499,33 @@ def _check_capture(
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
 
-    The input is never changed. When every hand is empty the next deal is made;
+    The input is never changed. A capture or build that can still take more
+    items stays in progress (``pending``) with the same player to act; once it
+    is done the turn passes. When every hand is empty the next deal is made;
     at the end of a hand the residue is given (CA-1), the hand is scored and the
     game ends or the next hand is dealt by the next dealer (CA-18).
     """
     reason = check(state, action)
     if reason is not None:
         raise IllegalActionError(reason, action)
+    if isinstance(action, Trail):
+        return _perform(state, action)
+    if isinstance(action, Done):
+        assert state.pending is not None
+        return _perform(state, state.pending)
+    if isinstance(action, Take):
+        assert state.pending is not None
+        current = _with_item(state, state.pending, action.item)
+    else:
+        current = action
+    chosen = _positions(state, current)
+    if chosen and context_of(state, current).next_items(chosen):
+        return attrs.evolve(state, pending=current)
+    return _perform(state, current)
+
+
+def _perform(state: State, action: Play) -> State:
+    """Make the whole (legal) play ``action`` and pass the turn."""
     config = state.config
     seat = state.to_act
     assert seat is not None
@@ -593,8 +545,7 @@ def apply(state: State, action: Action) -> State:
         for c in action.cards:
             loose.remove(c)
         for cards in action.builds:
-            j = _find_build(state, cards)
-            assert j is not None
+            assert find_build(state.builds, cards) is not None
             taken += cards
         builds = [b for b in builds if b.cards not in action.builds]
         piles[seat] = sort_cards([*piles[seat], card, *taken])
@@ -617,7 +568,7 @@ def apply(state: State, action: Action) -> State:
                 TableBuild(value, tuple(tuple(items[i] for i in g) for g in groups), seat)
             )
         else:
-            j = _find_build(state, action.target)
+            j = find_build(state.builds, action.target)
             assert j is not None
             old = builds[j]
             owner = seat
@@ -670,6 +621,7 @@ def _advance(
     if any(hands):
         return attrs.evolve(
             state,
+            pending=None,
             to_act=(seat + 1) % n,
             hands=hands,
             loose=loose,
@@ -685,6 +637,7 @@ def _advance(
         dealt, _table, stock = _deal(state.stock, n, state.dealer, first=False)
         return attrs.evolve(
             state,
+            pending=None,
             to_act=(state.dealer + 1) % n,
             deal_number=state.deal_number + 1,
             hands=tuple(sort_cards(h) for h in dealt),
@@ -717,6 +670,7 @@ def _advance(
     if result.winner is not None:
         return attrs.evolve(
             state,
+            pending=None,
             to_act=None,
             hands=hands,
             loose=loose,
@@ -746,21 +700,29 @@ def _advance(
 def parse_action(text: str, state: State) -> Action:
     """Read an action from its text form (``str(action)``); see :mod:`cardrules.casino.actions`.
 
-    Malformed text raises ``ValueError``. In Royal Casino an ace capture written
-    without ``as 1``/``as 14`` takes the value that makes it legal (1 if both do).
+    Malformed text raises ``ValueError``. The text may be a step or a whole play
+    (``6♣ takes 6♥ 3♠ 3♦``; :func:`steps` splits it). In Royal Casino an ace
+    capture written without ``as 1``/``as 14`` takes the value that makes it
+    legal (1 if both do).
     """
     action = parse_action_text(text)
     if (
         isinstance(action, Capture)
         and state.config.ace_14
+        and state.pending is None
         and action.card.rank.label == "A"
         and " as " not in f" {text.lower()} "
-        and check(state, action) is not None
+        and _judge(state, action) is not None
     ):
         high = Capture(action.card, action.cards, action.builds, ace_high=True)
-        if check(state, high) is None:
+        if _judge(state, high) is None:
             return high
     return action
+
+
+def _judge(state: State, action: Capture) -> str | None:
+    """A first step is judged as a step, a whole play as a whole play."""
+    return check(state, action) if len(_items_of(action)) == 1 else check_play(state, action)
 
 
 # ---------------------------------------------------------------------------
@@ -898,3 +860,22 @@ def validate_state(state: State) -> None:
         owned = [b.value for b in state.builds if b.owner == seat]
         if owned and not covers(state.hands[seat], owned, config):
             raise ValueError(f"seat {seat} owns a build it cannot capture (CA-7)")
+    if state.pending is not None:
+        _validate_pending(state, state.pending)
+
+
+def _validate_pending(state: State, pending: object) -> None:
+    """A play in progress names at least one item and can still take more (else it is made)."""
+    if not isinstance(pending, Capture | Build):
+        raise ValueError("pending must be a capture or a build")
+    reason = check_play(state, pending, partial=True)
+    if reason is not None:
+        raise ValueError(f"the play in progress is not legal: {reason}")
+    items = item_order(state)
+    named = _items_of(pending)
+    if not named or any(item not in items for item in named):
+        raise ValueError("the play in progress must name table items")
+    chosen = _positions(state, pending)
+    ctx = context_of(state, pending)
+    if not ctx.feasible(chosen) or not ctx.next_items(chosen):
+        raise ValueError("the play in progress cannot go on; it should have been made")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import Card, format_cards
+from cardrules.casino.actions import Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
 
@@ -70,6 +71,7 @@ class State:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     history: tuple[HandScore, ...]
+    pending: Capture | Build | None = None
 
     @property
     def is_over(self) -> bool:
@@ -91,7 +93,8 @@ class State:
         lines = [
             f"hand {self.round_number}, deal {self.deal_number}"
             + (" (last)" if self.is_last_deal else "")
-            + f", dealer {self.dealer}, to act {self.to_act}",
+            + f", dealer {self.dealer}, to act {self.to_act}"
+            + (f", playing '{self.pending} …'" if self.pending is not None else ""),
             "table: " + " ".join([format_cards(self.loose)] + [str(b) for b in self.builds]),
         ]
         for seat, hand in enumerate(self.hands):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import Card
-from cardrules.casino.actions import Build, Capture, Trail
+from cardrules.casino.actions import Action, Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.rules import legal_actions
 from cardrules.casino.scoring import HandScore
@@ -21,6 +21,7 @@ class View:
     Captured piles are face down, so only their sizes show; sweeps are face up
     (CA-5). Other hands show only as counts; the stock's order and the seed are
     never included. ``legal_actions`` is filled when ``seat`` is to act.
+    ``pending`` is the play in progress, which everyone sees.
     """
 
     config: Config
@@ -41,7 +42,8 @@ class View:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     history: tuple[HandScore, ...]
-    legal_actions: tuple[Capture | Build | Trail, ...]
+    legal_actions: tuple[Action, ...]
+    pending: Capture | Build | None = None
 
     @property
     def is_over(self) -> bool:
@@ -76,4 +78,5 @@ def view(state: State, seat: int | None) -> View:
         winners=state.winners,
         history=state.history,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        pending=state.pending,
     )

@@ -40,7 +40,8 @@ _HELP = {
     ),
     "casino": (
         "trail 4D | 6C takes 3S 3D 6H | 8D takes [3H 5S] 8C | AS as 14 takes AD KH | "
-        "5C builds 8 with 3C | 3S raises [2C 3D] to 8 | AH adds to [4D 5C] for 9"
+        "5C builds 8 with 3C | 3S raises [2C 3D] to 8 | AH adds to [4D 5C] for 9 | "
+        "step by step: 6C takes 3S, then and 3D, and 6H, done"
     ),
 }
 
@@ -181,10 +182,10 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> i
             _seat_joiners(session, opponents)
             seat = session.state.to_act
             if seat == HUMAN:
-                action = _ask(session, hinter, inp)
+                for action in _ask(session, hinter, inp):
+                    session.play(action)
             else:
-                action = opponents[seat].bot.choose(session.view(seat))
-            session.play(action)
+                session.play(opponents[seat].bot.choose(session.view(seat)))
     except _QuitError:
         _save_on_exit(session, args, "Stopped.")
         return 0
@@ -250,11 +251,47 @@ def _isatty(stream: IO[str]) -> bool:
         return False
 
 
-def _ask(session: Session, hinter: Player, inp: IO[str]) -> Any:
-    """Draw the table and read your action until it is a legal one."""
+_MOST_PLAYS_LISTED = 300
+"""Casino: list whole plays (not single steps) when there are at most this many."""
+
+
+def _whole_plays(session: Session) -> tuple[Any, ...] | None:
+    """Casino's whole plays for the menu, or None (another game, a play in progress, too many)."""
+    if session.game != "casino" or session.state.pending is not None:
+        return None
+    from cardrules.casino import plays
+
+    if len(session.state.loose) > 16:  # their number can explode; list steps instead
+        return None
+    found = plays(session.state)
+    return found if len(found) <= _MOST_PLAYS_LISTED else None
+
+
+def _first_step(session: Session, play: Any) -> Any:
+    from cardrules.casino import next_step
+
+    return next_step(session.state, play)
+
+
+def _as_steps(session: Session, action: Any) -> list[Any] | str:
+    """The steps of a typed Casino whole play, or the reason it is illegal."""
+    from cardrules.casino import check_play, steps
+
+    reason = check_play(session.state, action)
+    if reason is not None:
+        return reason
+    return list(steps(session.state, action))
+
+
+def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
+    """Draw the table and read your move until it is legal; its actions, in order.
+
+    In Casino a whole play ("6C takes 3S 3D 6H") is one move of several steps.
+    """
     rules = session.rules
     state = session.state
-    legal = rules.legal_actions(state)
+    whole = _whole_plays(session)
+    legal = whole if whole is not None else rules.legal_actions(state)
     session.draw_table(HUMAN)
     _list_actions(session, legal)
     while True:
@@ -279,6 +316,10 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> Any:
             continue
         if command == "hint":
             suggestion = hinter.bot.choose(session.view(HUMAN))
+            if whole is not None:
+                suggestion = next(
+                    (w for w in whole if _first_step(session, w) == suggestion), suggestion
+                )
             number = legal.index(suggestion) + 1 if suggestion in legal else None
             where = f" (number {number})" if number else ""
             session.say(
@@ -294,7 +335,12 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> Any:
         if command.isdigit():
             number = int(command)
             if 1 <= number <= len(legal):
-                return legal[number - 1]
+                chosen = legal[number - 1]
+                if whole is not None:
+                    found = _as_steps(session, chosen)
+                    assert not isinstance(found, str)
+                    return found
+                return [chosen]
             session.say(f"There is no action {number}: choose 1-{len(legal)}, or type an action.")
             continue
         try:
@@ -305,11 +351,16 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> Any:
         except ValueError as exc:
             session.say(f"Not understood: {exc}. Type 'help' for the action forms.")
             continue
+        whole_play = str(action) != "done" and not str(action).startswith("and ")
+        if session.game == "casino" and state.pending is None and whole_play:
+            found = _as_steps(session, action)
+            if isinstance(found, list):
+                return found
         reason = rules.check(state, action)
         if reason is not None:
             session.say(f"Not allowed: {session.style.text(reason)}")
             continue
-        return action
+        return [action]
 
 
 def _list_actions(session: Session, legal: tuple[Any, ...]) -> None:

@@ -41,6 +41,8 @@ class Session:
     out: IO[str]
     actions: list[Any] = attrs.field(factory=list)
     deck: Any = None
+    # Steps of a Casino play still in progress, shown together once it is made.
+    partial: list[str] = attrs.field(factory=list)
 
     @classmethod
     def start(
@@ -85,7 +87,12 @@ class Session:
         before = self.state
         self.state = self.rules.apply(self.state, action)
         self.actions.append(action)
-        self.say(f"{name_of(self.names, seat)}: {self.action_text(action)}")
+        if str(action) != "done":
+            self.partial.append(self.action_text(action))
+        if getattr(self.state, "pending", None) is not None and self.state.to_act == seat:
+            return  # a capture or build taking one more item: show it whole when made
+        steps, self.partial = self.partial, []
+        self.say(f"{name_of(self.names, seat)}: {' '.join(steps)}")
         for result in new_results(before, self.state):
             self.say("", *round_lines(self.game, result, self.names, self.style, self.config))
         if self.state.is_over:

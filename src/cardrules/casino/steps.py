@@ -1,0 +1,433 @@
+"""Captures and builds made one table item at a time.
+
+A play that takes several table items has as many spellings as there are
+orders and groupings of its items, and a crowded table allows exponentially
+many plays. So ``legal_actions`` never lists whole plays. A play starts with a
+*header* (the card, the kind of play, its value and at most one table item),
+goes on with one :class:`~cardrules.casino.actions.Take` per further item, and
+ends with :class:`~cardrules.casino.actions.Done` (or by itself when nothing
+more can be taken). Items are taken in *table order*: loose cards in card order,
+then builds in the order they were made. A step is offered only when the items
+chosen so far can still be completed into a legal play, so every legal whole
+play is reached by exactly one sequence of steps and no sequence is a dead end.
+
+Whether a choice can be completed is a question about values only: can the
+chosen (*forced*) items, with some of the later (*optional*) ones, be split into
+groups of the play's value? :func:`completion` answers it on value multisets
+and caches the answers, so each step costs one cached search per table item.
+
+>>> completion(((3, 1),), ((1, 1), (2, 1), (3, 1)), 6, best=True)  # 3+1+2; the other 3 is left
+2
+>>> completion(((3, 1),), ((3, 1), (2, 1), (4, 1)), 6, best=True)  # 3+3 and 2+4
+3
+>>> completion(((5, 1),), ((2, 1),), 6, best=False) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from cardrules.cards import Card
+from cardrules.casino.actions import Build, Capture
+from cardrules.casino.captures import capture_values, covers, table_value
+from cardrules.casino.state import State, TableBuild
+
+__all__ = ["Context", "completion", "context_of", "item_order"]
+
+Element = tuple[int, int]
+"""A summable table item as ``(value, weight)``; the weight is its number of cards."""
+
+
+def _subsets(elements: Sequence[tuple[int, int, int]], need: int) -> list[tuple[int, ...]]:
+    """Index sets of ``elements`` (sorted) whose values sum to ``need``, each multiset once."""
+    found: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def walk(start: int, left: int) -> None:
+        if left == 0:
+            found.append(tuple(chosen))
+            return
+        previous = None
+        for i in range(start, len(elements)):
+            element = elements[i]
+            if element[0] > left:
+                break
+            if element == previous:
+                continue  # the same value, weight and origin: an equal multiset
+            previous = element
+            chosen.append(i)
+            walk(i + 1, left - element[0])
+            chosen.pop()
+
+    walk(0, need)
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def completion(
+    forced: tuple[Element, ...], optional: tuple[Element, ...], value: int, *, best: bool
+) -> int | None:
+    """Complete ``forced`` with some ``optional`` items into groups of ``value``.
+
+    Both are sorted tuples of ``(value, weight)``. Returns ``None`` when no
+    subset of ``optional`` completes ``forced``; otherwise, with ``best``, the
+    largest total weight of the optional items that can be added (groups made of
+    optional items only count too), and without it ``0``.
+    """
+    if forced:
+        head_value = forced[-1][0]
+        need = value - head_value
+        if need < 0:
+            return None
+        rest = forced[:-1]
+        if need == 0:
+            return completion(rest, optional, value, best=best)
+        pool = sorted([(v, w, 0) for v, w in rest] + [(v, w, 1) for v, w in optional])
+        result: int | None = None
+        for picked in _subsets(pool, need):
+            taken = [pool[i] for i in picked]
+            left_forced = list(rest)
+            left_optional = list(optional)
+            gain = 0
+            for v, w, origin in taken:
+                if origin:
+                    left_optional.remove((v, w))
+                    gain += w
+                else:
+                    left_forced.remove((v, w))
+            sub = completion(tuple(left_forced), tuple(left_optional), value, best=best)
+            if sub is None:
+                continue
+            if not best:
+                return 0
+            if result is None or gain + sub > result:
+                result = gain + sub
+        return result
+    if not best or not optional:
+        return 0
+    # Nothing forced: the most weight that optional items alone can add.
+    head = optional[-1]
+    rest_optional = optional[:-1]
+    top = completion((), rest_optional, value, best=True)
+    assert top is not None
+    need = value - head[0]
+    if need >= 0:
+        pool = [(v, w, 1) for v, w in rest_optional]
+        for picked in [()] if need == 0 else _subsets(pool, need):
+            left = list(rest_optional)
+            gain = head[1]
+            for i in picked:
+                left.remove(rest_optional[i])
+                gain += rest_optional[i][1]
+            sub = completion((), tuple(left), value, best=True)
+            assert sub is not None
+            top = max(top, gain + sub)
+    return top
+
+
+def item_order(state: State) -> list[tuple[Card, ...]]:
+    """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
+    return [(c,) for c in state.loose] + [b.cards for b in state.builds]
+
+
+_UNUSABLE = 0
+_SUMMABLE = 1
+_ALONE = 2  # a group on its own: a build of the capture value, or a face card's pair
+
+
+class Context:
+    """One play in progress (or about to start): which items may still join it.
+
+    ``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value``
+    the capture or build value. Items are numbered in :func:`item_order`.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        card: Card,
+        kind: str,
+        value: int,
+        target: int | None = None,
+        face: bool = False,
+        loose_values: Sequence[int | None] | None = None,
+    ) -> None:
+        config = state.config
+        seat = state.to_act
+        assert seat is not None
+        self.kind = kind
+        self.value = value
+        self.face_one = face and config.face_capture == "one"
+        self.capture_all = kind == "capture" and config.capture_all
+        hand = list(state.hands[seat])
+        hand.remove(card)
+        self.rest = tuple(hand)
+        self.config = config
+        n = len(state.loose)
+        royal = config.royal
+        roles: list[int]
+        elements: list[Element]
+        if face:
+            rank = card.rank
+            roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
+            elements = [(0, 1)] * n
+        else:
+            if loose_values is None:
+                loose_values = [table_value(c, royal) for c in state.loose]
+            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in loose_values]
+            elements = [(v or 0, 1) for v in loose_values]
+        self.owned: list[int] = []
+        self.owned_values: dict[int, int] = {}
+        for j, build in enumerate(state.builds):
+            weight = len(build.cards)
+            position = n + j
+            if build.owner == seat:
+                self.owned.append(position)
+                self.owned_values[position] = build.value
+            if kind != "capture" or face:
+                roles.append(_UNUSABLE)
+            elif config.build_as_card and build.is_single and build.value <= value:
+                roles.append(_SUMMABLE)  # CA-12
+            elif build.value == value:
+                roles.append(_ALONE)
+            else:
+                roles.append(_UNUSABLE)
+            elements.append((build.value, weight))
+        self.roles = roles
+        self.elements = elements
+        self.size = len(roles)
+        self.base: tuple[Element, ...] = ()
+        if kind != "capture":
+            a = table_value(card, royal)
+            assert a is not None
+            if kind == "raise":
+                assert target is not None
+                a += state.builds[target].value
+            self.base = ((a, 0),)
+        self._most: int | None = None
+        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
+        # Sums of summable items from each position on (bit s set: some subset sums to s),
+        # which answer the common question "can this one card be completed?" at once.
+        below = (1 << (value + 1)) - 1
+        reach = [1] * (self.size + 1)
+        for p in range(self.size - 1, -1, -1):
+            r = reach[p + 1]
+            if roles[p] == _SUMMABLE:
+                r |= (r << elements[p][0]) & below
+            reach[p] = r
+        self._reach = reach
+        self._suffix: dict[int, tuple[Element, ...]] = {}
+        # CA-7 cannot get in the way when the rest of the hand covers every owned build.
+        self._owner_free = covers(self.rest, list(self.owned_values.values()), config)
+
+    def usable(self, position: int) -> bool:
+        """True if the item at ``position`` can be part of this kind of play at all."""
+        return self.roles[position] != _UNUSABLE
+
+    def _weight(self, positions: Sequence[int]) -> int:
+        return sum(self.elements[p][1] for p in positions)
+
+    def _evaluate(self, chosen: tuple[int, ...], start: int) -> int | None:
+        """Best total weight of a legal play holding ``chosen`` plus items from ``start`` on."""
+        key = (chosen, start)
+        if key in self._memo:
+            return self._memo[key]
+        result = self._compute(chosen, start)
+        self._memo[key] = result
+        return result
+
+    def _flat_suffix(self, start: int) -> tuple[Element, ...]:
+        found = self._suffix.get(start)
+        if found is None:
+            found = tuple(
+                sorted(
+                    (self.elements[p][0], 0)
+                    for p in range(start, self.size)
+                    if self.roles[p] == _SUMMABLE
+                )
+            )
+            self._suffix[start] = found
+        return found
+
+    def _possible(self, forced: list[int], start: int) -> bool:
+        """Can the values ``forced`` be completed into groups with summable items from ``start``?"""
+        value = self.value
+        if not forced:
+            return True
+        if max(forced) > value:
+            return False
+        if len(forced) == 1:
+            return bool(self._reach[start] >> (value - forced[0]) & 1)
+        total = sum(forced)
+        if total <= value and self._reach[start] >> (value - total) & 1:
+            return True  # all in one group
+        flat = tuple(sorted((v, 0) for v in forced))
+        return completion(flat, self._flat_suffix(start), value, best=False) is not None
+
+    def _compute(self, chosen: tuple[int, ...], start: int) -> int | None:
+        roles = self.roles
+        if any(roles[p] == _UNUSABLE for p in chosen):
+            return None
+        if self.kind != "capture":
+            values = [self.base[0][0], *(self.elements[p][0] for p in chosen)]
+            return 0 if self._possible(values, start) else None
+        if not self.capture_all and not self.face_one and chosen and self._owner_free:
+            values = [self.elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
+            return 0 if self._possible(values, start) else None
+        pool = [p for p in range(start, self.size) if roles[p] != _UNUSABLE]
+        best = self.capture_all
+        if self.face_one:
+            if len(chosen) > 1:
+                return None
+            return 1 if chosen or pool else None
+        # A capture: owned builds that are not taken need a capturing card each (CA-7).
+        owned_pool = [p for p in pool if p in self.owned_values]
+        fixed_missing = [
+            self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
+        ]
+        free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
+        result: int | None = None
+        for k in range(len(owned_pool) + 1):
+            for extra in combinations(owned_pool, k):
+                missing = fixed_missing + [
+                    self.owned_values[p] for p in owned_pool if p not in extra
+                ]
+                if not covers(self.rest, missing, self.config):
+                    continue
+                taken = [*chosen, *extra]
+                forced = tuple(sorted(self.elements[p] for p in taken if roles[p] == _SUMMABLE))
+                optional = tuple(
+                    sorted(
+                        self.elements[p]
+                        for p in pool
+                        if roles[p] == _SUMMABLE and p not in self.owned_values
+                    )
+                )
+                if not best:
+                    forced, optional = _flat(forced), _flat(optional)
+                more = completion(forced, optional, self.value, best=best)
+                if more is None:
+                    continue
+                if not taken and not more and not free_alone:
+                    continue  # a capture takes something
+                if not best:
+                    return 0
+                total = self._weight(taken) + more + self._weight(free_alone)
+                if result is None or total > result:
+                    result = total
+        return result
+
+    def most(self) -> int:
+        """The largest number of cards any legal capture of this context takes (capture_all)."""
+        if self._most is None:
+            found = [self._evaluate((p,), p + 1) for p in range(self.size)]
+            self._most = max((f for f in found if f is not None), default=0)
+        return self._most
+
+    def feasible(self, chosen: tuple[int, ...]) -> bool:
+        """True if a legal play holds ``chosen`` and, besides, only items after its last."""
+        start = chosen[-1] + 1 if chosen else 0
+        got = self._evaluate(chosen, start)
+        if got is None:
+            return False
+        return not self.capture_all or got == self.most()
+
+    def complete(self, chosen: tuple[int, ...]) -> bool:
+        """True if ``chosen`` is by itself a legal play (nothing more taken)."""
+        if self.kind == "capture" and not chosen:
+            return False
+        if self.kind == "new" and not chosen:
+            return False
+        got = self._evaluate(chosen, self.size)
+        if got is None:
+            return False
+        return not self.capture_all or got == self.most()
+
+    def next_items(self, chosen: tuple[int, ...]) -> list[int]:
+        """The items that may be taken next, in table order."""
+        roles = self.roles
+        start = chosen[-1] + 1 if chosen else 0
+        if chosen or self.capture_all or self.face_one:
+            return [
+                p
+                for p in range(start, self.size)
+                if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
+            ]
+        # A first item, the common case: one subset-sum lookup per item.
+        reach = self._reach
+        value = self.value
+        elements = self.elements
+        if self.kind == "capture":
+            if not self._owner_free:
+                return [
+                    p for p in range(self.size) if roles[p] != _UNUSABLE and self.feasible((p,))
+                ]
+            return [
+                p
+                for p in range(self.size)
+                if roles[p] == _ALONE
+                or (roles[p] == _SUMMABLE and reach[p + 1] >> (value - elements[p][0]) & 1)
+            ]
+        base = self.base[0][0]
+        return [
+            p
+            for p in range(self.size)
+            if roles[p] == _SUMMABLE and self._possible([base, elements[p][0]], p + 1)
+        ]
+
+
+def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
+    """Weights do not matter when only possibility is asked: share cache entries."""
+    return tuple((v, 0) for v, _w in elements)
+
+
+def context_of(state: State, play: Capture | Build) -> Context:
+    """The :class:`Context` of a capture or build by the player to act (its header fields)."""
+    config = state.config
+    card = play.card
+    if isinstance(play, Capture):
+        if not config.royal and card.rank.is_face:
+            return Context(state, card=card, kind="capture", value=0, face=True)
+        value = 14 if play.ace_high else capture_values(card, config)[0]
+        return Context(state, card=card, kind="capture", value=value)
+    target = None
+    if play.kind != "new":
+        target = find_build(state.builds, play.target)
+        assert target is not None
+    return Context(state, card=card, kind=play.kind, value=play.value, target=target)
+
+
+def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | None:
+    """The index of the build named by ``cards``, or ``None``."""
+    for j, build in enumerate(builds):
+        if build.cards == cards:
+            return j
+    return None
+
+
+def capture_contexts(
+    state: State, card: Card, loose_values: Sequence[int | None] | None = None
+) -> list[tuple[Context, bool]]:
+    """The contexts of every capture ``card`` could make, with their ``ace_high`` flags."""
+    config = state.config
+    if not config.royal and card.rank.is_face:
+        return [(Context(state, card=card, kind="capture", value=0, face=True), False)]
+    return [
+        (Context(state, card=card, kind="capture", value=v, loose_values=loose_values), v == 14)
+        for v in capture_values(card, config)
+    ]
+
+
+def can_capture(state: State) -> bool:
+    """True if the player to act can capture something with some card (CA-8 option)."""
+    seat = state.to_act
+    assert seat is not None
+    return any(
+        ctx.next_items(())
+        for card in state.hands[seat]
+        for ctx, _high in capture_contexts(state, card)
+    )
