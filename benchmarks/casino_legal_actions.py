@@ -2,7 +2,13 @@
 
 Crowded tables are collected from seeded games played by a policy that prefers
 building and trailing to capturing, keeping every state whose table holds 12 to
-16 loose cards and at least 2 builds. Run::
+16 loose cards and at least 2 builds. The worst case comes from games in which
+everybody trails whenever allowed, so the table grows to 40 loose cards and
+more. Captures and builds are made one table item at a time, so the number of
+legal actions is bounded by (cards in hand) x (table items + 1) x (values)
+however crowded the table; the figures show the time that takes. A baseline
+(a plain-Python shuffle-and-walk loop) is measured in the same run, so results
+from shared machines compare as ratios. Run::
 
     .venv/bin/python benchmarks/casino_legal_actions.py
 """
@@ -15,7 +21,7 @@ import time
 
 from cardrules import casino, rng
 from cardrules.cards import make_deck, sort_cards
-from cardrules.casino import Build, Capture, Config, State, TableBuild
+from cardrules.casino import Build, Capture, Config, State, TableBuild, Trail
 from cardrules.casino.captures import table_value
 
 
@@ -95,16 +101,47 @@ def time_legal_actions(states: list[State], repeat: int = 5) -> tuple[list[float
     return times, sizes
 
 
-def random_play(config: Config, games: int) -> tuple[int, float]:
-    steps = 0
+def trailing_states(config: Config, games: int) -> list[State]:
+    """Every state of first hands in which all players trail whenever they may."""
+    found: list[State] = []
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = casino.new_game(config, seed=seed)
+        while not state.is_over and state.round_number == 1:
+            found.append(state)
+            actions = casino.legal_actions(state)
+            trails = [a for a in actions if isinstance(a, Trail)]
+            state = casino.apply(state, trails[0] if trails else rnd.choice(actions))
+    return found
+
+
+def random_play(config: Config, games: int) -> tuple[int, int, float]:
+    """Random games: (actions, whole plays, seconds)."""
+    steps = plays = 0
     start = time.perf_counter()
     for seed in range(games):
         rnd = random.Random(seed)
         state = casino.new_game(config, seed=seed)
         while not state.is_over:
+            if state.pending is None:
+                plays += 1
             state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
             steps += 1
-    return steps, time.perf_counter() - start
+    return steps, plays, time.perf_counter() - start
+
+
+def baseline(seconds: float = 1.0) -> float:
+    """Iterations per second of a trivial card loop: the machine's yardstick."""
+    deck = list(range(52))
+    rnd = random.Random(1)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rnd.shuffle(deck)
+        for card in deck:
+            count += card & 1
+        count += 1
+    return count / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -136,10 +173,27 @@ def main() -> None:
             f"  worst {times[worst] * 1e3:.2f} ms ({sizes[worst]} actions)"
             f"  median actions {statistics.median(sizes):.0f}"
         )
-    print("random play (legal_actions + apply per step)")
+    print("legal_actions when everybody trails (first hands, up to 48 loose cards)")
+    for name, config in [*configs.items(), ("capture_all", Config(capture_all=True))]:
+        states = trailing_states(config, 8)
+        times, sizes = time_legal_actions(states, repeat=1)
+        worst = max(range(len(times)), key=times.__getitem__)
+        most = max(range(len(sizes)), key=sizes.__getitem__)
+        print(
+            f"  {name:16} states {len(states):4}  median {statistics.median(times) * 1e3:.3f} ms"
+            f"  worst {times[worst] * 1e3:.2f} ms ({sizes[worst]} actions,"
+            f" {len(states[worst].loose)} loose)  most actions {sizes[most]}"
+            f" ({len(states[most].loose)} loose)"
+        )
+    yardstick = baseline()
+    print(f"baseline: {yardstick:,.0f} loop iterations/s")
+    print("random play (legal_actions + apply per step; a play is one or more steps)")
     for name, config in configs.items():
-        steps, seconds = random_play(config, 100)
-        print(f"  {name:16} {steps} actions in {seconds:.2f} s = {steps / seconds:,.0f} actions/s")
+        steps, plays, seconds = random_play(config, 100)
+        print(
+            f"  {name:16} {steps / seconds:,.0f} actions/s ({steps / seconds / yardstick:.4f}"
+            f" of baseline), {plays / seconds:,.0f} plays/s, {100 / seconds:.1f} games/s"
+        )
 
 
 if __name__ == "__main__":

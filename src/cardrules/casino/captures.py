@@ -65,6 +65,9 @@ def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> boo
     needed = sorted(set(required))
     if not needed:
         return True
+    if len(needed) == 1:  # the usual case: one card of one value is enough
+        value = needed[0]
+        return any(value in capture_values(card, config) for card in hand)
     options = [capture_values(card, config) for card in hand]
     if all(len(o) <= 1 for o in options):
         have = {o[0] for o in options if o}

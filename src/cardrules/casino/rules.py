@@ -218,13 +218,18 @@ def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> C
 
 
 def _card_steps(
-    state: State, card: Card, loose_values: list[int | None]
+    state: State, card: Card, loose_values: list[int | None], items: list[tuple[Card, ...]]
 ) -> tuple[list[Action], list[Action]]:
     """The first steps of every play of ``card``: (captures, builds and trail)."""
     config = state.config
     seat = state.to_act
     assert seat is not None
-    items = item_order(state)
+    # Totals some loose cards make (bit s: a subset sums to s): a build whose
+    # missing part no subset makes needs no closer look.
+    sums = 1
+    for v in loose_values:
+        if v is not None:
+            sums |= (sums << v) & 0x7FFF
     captures: list[Action] = []
     for ctx, high in capture_contexts(state, card, loose_values):
         captures += [_header(card, items[p], ace_high=high) for p in ctx.next_items(())]
@@ -245,6 +250,8 @@ def _card_steps(
                 continue  # CA-10 option
             if not covers(rest, [*owned_values, value], config):  # CA-7
                 continue
+            if not sums >> (value - a if value > a else value) & 1:
+                continue  # nothing completes the card's group (or makes a group beside it)
             ctx = Context(state, card=card, kind="new", value=value, loose_values=loose_values)
             others += [
                 Build(card, kind="new", value=value, cards=items[p]) for p in ctx.next_items(())
@@ -265,15 +272,9 @@ def _card_steps(
                     continue
                 if not covers(rest, [*others_owned, value], config):
                     continue
-                ctx = Context(
-                    state,
-                    card=card,
-                    kind="raise",
-                    value=value,
-                    target=j,
-                    loose_values=loose_values,
+                others += _build_heads(
+                    state, card, "raise", value, j, base, sums, loose_values, items
                 )
-                others += _build_heads(ctx, card, "raise", value, build.cards, items)
         # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
         for j, build in enumerate(builds):
             value = build.value
@@ -285,26 +286,38 @@ def _card_steps(
                 required = [*(builds[k].value for k in owned if k != j), value]
             if not covers(rest, required, config):
                 continue
-            ctx = Context(
-                state, card=card, kind="add", value=value, target=j, loose_values=loose_values
-            )
-            others += _build_heads(ctx, card, "add", value, build.cards, items)
+            others += _build_heads(state, card, "add", value, j, a, sums, loose_values, items)
     if (not owned or config.owner_may_trail) and covers(rest, owned_values, config):
         others.append(Trail(card))  # §1.4, CA-7
     return captures, others
 
 
 def _build_heads(
-    ctx: Context,
+    state: State,
     card: Card,
     kind: Literal["raise", "add"],
     value: int,
-    target: tuple[Card, ...],
+    j: int,
+    head: int,
+    sums: int,
+    loose_values: list[int | None],
     items: list[tuple[Card, ...]],
 ) -> list[Action]:
+    """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
+
+    With ``head == value`` the play is complete with no loose card (listed first),
+    and loose cards can only join as further groups of ``value``; otherwise loose
+    cards must first make up ``value - head``.
+    """
+    target = state.builds[j].cards
     heads: list[Action] = []
-    if ctx.complete(()):
+    if head == value:
         heads.append(Build(card, kind=kind, value=value, target=target))
+        if not sums >> value & 1:
+            return heads
+    elif not sums >> (value - head) & 1:
+        return heads
+    ctx = Context(state, card=card, kind=kind, value=value, target=j, loose_values=loose_values)
     heads += [
         Build(card, kind=kind, value=value, target=target, cards=items[p])
         for p in ctx.next_items(())
@@ -343,8 +356,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     every: list[Action] = []
     royal = state.config.royal
     loose_values = [table_value(c, royal) for c in state.loose]
+    items = item_order(state)
     for card in state.hands[seat]:
-        caps, others = _card_steps(state, card, loose_values)
+        caps, others = _card_steps(state, card, loose_values, items)
         captures += caps
         every += caps + others
     if state.config.compulsory_capture and captures:  # CA-8 option

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -183,7 +184,7 @@ class Context:
         self.owned: list[int] = []
         self.owned_values: dict[int, int] = {}
         for j, build in enumerate(state.builds):
-            weight = len(build.cards)
+            weight = sum(map(len, build.groups))
             position = n + j
             if build.owner == seat:
                 self.owned.append(position)
@@ -220,7 +221,8 @@ class Context:
                 r |= (r << elements[p][0]) & below
             reach[p] = r
         self._reach = reach
-        self._suffix: dict[int, tuple[Element, ...]] = {}
+        self._pairs: list[int] | None = None
+        self._suffixes: list[tuple[Element, ...]] | None = None
         # CA-7 cannot get in the way when the rest of the hand covers every owned build.
         self._owner_free = covers(self.rest, list(self.owned_values.values()), config)
 
@@ -241,17 +243,38 @@ class Context:
         return result
 
     def _flat_suffix(self, start: int) -> tuple[Element, ...]:
-        found = self._suffix.get(start)
-        if found is None:
-            found = tuple(
-                sorted(
-                    (self.elements[p][0], 0)
-                    for p in range(start, self.size)
-                    if self.roles[p] == _SUMMABLE
-                )
-            )
-            self._suffix[start] = found
-        return found
+        """The summable items from ``start`` on, as a sorted tuple of ``(value, 0)``."""
+        if self._suffixes is None:
+            gathered: list[Element] = []
+            suffixes: list[tuple[Element, ...]] = [()] * (self.size + 1)
+            for p in range(self.size - 1, -1, -1):
+                if self.roles[p] == _SUMMABLE:
+                    insort(gathered, (self.elements[p][0], 0))
+                suffixes[p] = tuple(gathered)
+            self._suffixes = suffixes
+        return self._suffixes[start]
+
+    def _pair_sums(self, start: int) -> int:
+        """Pairs of sums ``(s, t)`` made by two disjoint sets of summable items from ``start``.
+
+        Bit ``s + stride * t`` is set for each pair; one bit mask per position.
+        """
+        if self._pairs is None:
+            value = self.value
+            stride = 2 * value + 2  # room for one shift without spilling into the next row
+            row = (1 << (value + 1)) - 1
+            valid = 0
+            for t in range(value + 1):
+                valid |= row << (stride * t)
+            pairs = [1] * (self.size + 1)
+            for p in range(self.size - 1, -1, -1):
+                r = pairs[p + 1]
+                if self.roles[p] == _SUMMABLE:
+                    w = self.elements[p][0]
+                    r = (r | r << w | r << (stride * w)) & valid
+                pairs[p] = r
+            self._pairs = pairs
+        return self._pairs[start]
 
     def _possible(self, forced: list[int], start: int) -> bool:
         """Can the values ``forced`` be completed into groups with summable items from ``start``?"""
@@ -265,6 +288,11 @@ class Context:
         total = sum(forced)
         if total <= value and self._reach[start] >> (value - total) & 1:
             return True  # all in one group
+        if len(forced) == 2:  # or each in its own group, completed by disjoint sets
+            stride = 2 * value + 2
+            return bool(
+                self._pair_sums(start) >> (value - forced[0] + stride * (value - forced[1])) & 1
+            )
         flat = tuple(sorted((v, 0) for v in forced))
         return completion(flat, self._flat_suffix(start), value, best=False) is not None
 
