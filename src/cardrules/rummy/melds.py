@@ -26,28 +26,36 @@ cardrules.rummy.melds.MeldError: K♥ A♥ 2♥: a run cannot turn the corner fr
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, TypeAlias
 
 import attrs
 
-from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, sort_cards
+from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, make_deck, sort_cards
 
 __all__ = [
     "MeldError",
     "MeldRules",
+    "NaturalTable",
     "RunMeld",
     "SetMeld",
     "TableMeld",
     "can_place",
+    "can_place_natural",
     "card_at",
+    "card_mask",
+    "cards_in",
     "describe",
     "find_melds",
     "layoff_options",
     "make_meld",
     "meld_error",
+    "natural_melds",
+    "natural_table",
     "placements",
     "rank_at",
 ]
@@ -389,6 +397,8 @@ def find_melds(hand: Iterable[Card], rules: MeldRules) -> list[TableMeld]:
     wild cards are used; the used wild cards fill the wild places in card order.
     Sets come first (by rank), then runs (by suit, then start, then length).
     """
+    if not rules.wilds:
+        return natural_melds(card_mask(hand), rules)
     counts = Counter(hand)
     wild_pool = sort_cards(card for card in counts.elements() if card in rules.wilds)
     melds: list[TableMeld] = []
@@ -500,35 +510,9 @@ def _find_runs(
 
 def _natural_runs(counts: Counter[Card], rules: MeldRules) -> Iterator[RunMeld]:
     """Runs of natural cards only: every stretch of three or more held positions."""
-    top = 26 if rules.allow_wraparound else 14
-    held_by_suit = [[False] * (top + 2) for _ in SUITS]
-    sizes = [0, 0, 0, 0]
-    for card in counts:
-        suit = card.suit
-        if suit is None or counts[card] <= 0:
-            continue
-        row_held = held_by_suit[suit]
-        rank = int(card.rank)
-        if not row_held[rank]:
-            sizes[suit] += 1
-        row_held[rank] = True
-        if rank == 1:
-            row_held[14] = True
-        if rules.allow_wraparound:
-            row_held[rank + 13] = True
+    mask = card_mask(card for card, n in counts.items() if n > 0)
     for suit in SUITS:
-        if sizes[suit] < 3:
-            continue
-        row = _CARD_AT[suit]
-        held = held_by_suit[suit]
-        for start in range(1, 14):
-            if not held[start]:
-                continue
-            end = start
-            while end < top and held[end + 1] and end - start + 1 < MAX_RUN:
-                end += 1
-                if end - start >= 2:
-                    yield RunMeld(suit, start, row[start : end + 1])
+        yield from _runs_of(suit, mask >> 13 * suit & _ROW, rules.allow_wraparound)
 
 
 def _runs_for_span(
@@ -561,6 +545,87 @@ def _runs_for_span(
 
 
 # ---------------------------------------------------------------------------
+# Natural cards: hands as bit masks, melds from precomputed tables
+#
+# With nothing wild, what a hand can meld depends only on which cards it holds.
+# Such a hand is a bit mask with bit ``card.index`` set for each card held;
+# indexes are suit-major, so each suit is a 13-bit row with bit ``rank - 1``.
+# The sets of a rank are looked up by which suits are held, the runs of a suit
+# by its row: the search is done once per pattern, not once per hand.
+
+_ROW: Final = (1 << 13) - 1
+"""The bits of one suit's row."""
+
+
+def card_mask(cards: Iterable[Card]) -> int:
+    """The cards as a bit mask, bit ``card.index`` set for each (a second copy adds nothing).
+
+    >>> from cardrules.cards import parse_cards
+    >>> bin(card_mask(parse_cards("AC 3C 2D")))
+    '0b100000000000101'
+    """
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _sets_of(rank: Rank, suits_held: int) -> tuple[SetMeld, ...]:
+    """The natural sets of ``rank`` from the suits in the 4-bit mask, threes before the four."""
+    held = [suit for suit in SUITS if suits_held >> suit & 1]
+    return tuple(
+        SetMeld(rank, tuple(_CARDS[(rank, suit)] for suit in suits), suits)
+        for size in (3, 4)
+        for suits in itertools.combinations(held, size)
+    )
+
+
+_SET_TABLE: Final = tuple(tuple(_sets_of(rank, held) for held in range(16)) for rank in RANKS)
+"""``_SET_TABLE[rank - 1][suits held]``: the natural sets, in :func:`find_melds` order."""
+
+
+def _runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
+    """The natural runs of ``suit`` from the ranks in ``row``, by start, then length."""
+    return _find_runs_of(suit, row, wraparound) if row.bit_count() >= 3 else ()
+
+
+@functools.lru_cache(maxsize=8192)
+def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
+    top = 26 if wraparound else 14
+    held = [False] + [bool(row >> (rank_at(position) - 1) & 1) for position in range(1, top + 1)]
+    line = _CARD_AT[suit]
+    runs = []
+    for start in range(1, 14):
+        if not held[start]:
+            continue
+        end = start
+        while end < top and held[end + 1] and end - start + 1 < MAX_RUN:
+            end += 1
+            if end - start >= 2:
+                runs.append(RunMeld(suit, start, line[start : end + 1]))
+    return tuple(runs)
+
+
+def natural_melds(held: int, rules: MeldRules) -> list[TableMeld]:
+    """:func:`find_melds` for a hand given as a :func:`card_mask`, when nothing is wild."""
+    rows = [held >> 13 * suit & _ROW for suit in SUITS]
+    clubs, diamonds, hearts, spades = rows
+    melds: list[TableMeld] = []
+    # The ranks held in three or four suits, ace (bit 0) first.
+    ranks = clubs & diamonds & (hearts | spades) | hearts & spades & (clubs | diamonds)
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        shift = bit.bit_length() - 1
+        suits_held = sum((row >> shift & 1) << suit for suit, row in enumerate(rows))
+        melds.extend(_SET_TABLE[shift][suits_held])
+    for suit, row in zip(SUITS, rows):
+        if row.bit_count() >= 3:
+            melds.extend(_find_runs_of(suit, row, rules.allow_wraparound))
+    return melds
+
+
+# ---------------------------------------------------------------------------
 # Can a card still be placed this turn?
 
 
@@ -580,8 +645,10 @@ def can_place(
     """
     budget = len(hand) - keep
     if not rules.wilds:
-        held = set(hand)
-        return card in held and can_place_natural(card, held, table, rules, budget)
+        held = card_mask(hand)
+        return bool(held >> card.index & 1) and can_place_natural(
+            card, held, natural_table(table, rules), rules, budget
+        )
     counts = Counter(hand)
     if counts[card] == 0:
         return False
@@ -600,45 +667,188 @@ def can_place(
     return False
 
 
+@attrs.frozen
+class NaturalTable:
+    """What the melds on the table offer natural cards (see :func:`natural_table`)."""
+
+    fits_each: tuple[int, ...]
+    """For each table meld, a :func:`card_mask` of the natural cards that lay off on it."""
+    fits: int
+    """The natural cards that lay off on some meld: the union of ``fits_each``."""
+    runs: tuple[tuple[RunMeld, ...], ...]
+    """The runs of each suit (by suit number), which hand cards may bridge up to."""
+
+    def after(self, table: Sequence[TableMeld], changed: int, rules: MeldRules) -> NaturalTable:
+        """The summary of ``table``: this one's table with meld ``changed`` new or replaced."""
+        meld = table[changed]
+        fits_each = (
+            *self.fits_each[:changed],
+            _natural_fits(meld, rules),
+            *self.fits_each[changed + 1 :],
+        )
+        runs = self.runs
+        if isinstance(meld, RunMeld):
+            suit = meld.suit
+            same_suit = tuple(m for m in table if isinstance(m, RunMeld) and m.suit is suit)
+            runs = (*runs[:suit], same_suit, *runs[suit + 1 :])
+        return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
+
+
+_last_table: tuple[Sequence[TableMeld] | None, MeldRules | None, NaturalTable | None] = (
+    None,
+    None,
+    None,
+)
+"""The last :func:`natural_table` answer. Tables change seldom (a meld or a lay-off),
+and the table of one state is passed on unchanged to the next, so asking for the
+same tuple again is common. One entry, replaced as a whole, compared by identity;
+only tuples are remembered (a list could change between calls)."""
+
+
+def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
+    """Sum up the table for :func:`can_place_natural`: which natural cards fit where.
+
+    A natural card fits a set of its rank that lacks its suit and has room, or
+    a run just below or above it: exactly the cards :func:`layoff_options`
+    places (wild cards are not natural cards and are not counted here).
+    """
+    global _last_table
+    last, last_rules, answer = _last_table
+    if last is table and last_rules is rules and answer is not None:
+        return answer
+    fits_each = [_natural_fits(meld, rules) for meld in table]
+    runs: list[list[RunMeld]] = [[], [], [], []]
+    for meld in table:
+        if isinstance(meld, RunMeld):
+            runs[meld.suit].append(meld)
+    answer = NaturalTable(
+        tuple(fits_each),
+        functools.reduce(operator.or_, fits_each, 0),
+        tuple(tuple(suit_runs) for suit_runs in runs),
+    )
+    if isinstance(table, tuple):  # immutable, so safe to remember
+        _last_table = (table, rules, answer)
+    return answer
+
+
+def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
+    """The :func:`card_mask` of the natural cards that lay off on ``meld``."""
+    fits = 0
+    if isinstance(meld, SetMeld):
+        if len(meld.cards) < MAX_SET:
+            for suit in SUITS:
+                if suit not in meld.suits:
+                    fits |= 1 << _CARDS[(meld.rank, suit)].index
+    elif len(meld.cards) < MAX_RUN:
+        wrap = rules.allow_wraparound
+        if meld.start > 1 or wrap:
+            fits |= 1 << card_at(meld.suit, meld.start - 1 or 13).index
+        if meld.end < 14 or wrap:
+            fits |= 1 << card_at(meld.suit, meld.end + 1).index
+    return fits
+
+
+_BY_INDEX: Final = sort_cards(make_deck(jokers_per_deck=1))
+"""Every distinct card, at its ``index``."""
+
+
+def cards_in(mask: int) -> list[Card]:
+    """The cards of a :func:`card_mask`, in card order.
+
+    >>> from cardrules.cards import parse_cards
+    >>> [str(card) for card in cards_in(card_mask(parse_cards("2D AC JK")))]
+    ['A♣', '2♦', 'JK']
+    """
+    cards = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        cards.append(_BY_INDEX[bit.bit_length() - 1])
+    return cards
+
+
+def _rank_mask(rank: Rank) -> int:
+    return card_mask(_CARDS[(rank, suit)] for suit in SUITS)
+
+
+def _run_windows(card: Card, wraparound: bool) -> tuple[int, ...]:
+    """The masks of the three-card runs that hold ``card``."""
+    assert card.suit is not None
+    top = 26 if wraparound else 14
+    positions = [int(card.rank)] + ([14] if card.rank is Rank.ACE else [])
+    if wraparound:
+        positions += [p + 13 for p in positions if p + 13 <= top]
+    windows: dict[int, None] = {}
+    for position in positions:
+        for low in range(max(1, position - 2), min(position, top - 2) + 1):
+            windows[card_mask(card_at(card.suit, p) for p in range(low, low + 3))] = None
+    return tuple(windows)
+
+
+_RANK_MASKS: Final = tuple(_rank_mask(rank) for rank in RANKS)
+_WINDOWS: Final = {
+    wraparound: tuple(_run_windows(card, wraparound) for card in sort_cards(_CARDS.values()))
+    for wraparound in (False, True)
+}
+"""``_WINDOWS[wraparound][card.index]``: :func:`_run_windows` of every natural card."""
+
+
 def can_place_natural(
-    card: Card, held: set[Card], table: Sequence[TableMeld], rules: MeldRules, budget: int
+    card: Card,
+    held: int,
+    table: NaturalTable,
+    rules: MeldRules,
+    budget: int,
+    *,
+    bridging: bool = True,
 ) -> bool:
     """:func:`can_place` when nothing is wild: which cards are held settles it.
 
-    ``held`` is the set of cards in hand (``card`` among them) and ``budget`` how
-    many of them may be played this turn. Callers that test many cards against
-    a growing hand (every depth of a discard pile) can keep one set and add to it.
+    ``held`` is the :func:`card_mask` of the hand (``card`` among it), ``table``
+    the :func:`natural_table` of the melds on the table and ``budget`` how many
+    cards may be played this turn. Callers that test many cards against a
+    growing hand (every depth of a discard pile) keep one mask and add to it.
+    With ``bridging=False`` the card must go down at once: in a new meld (three
+    cards are enough if any meld will do) or straight onto a table meld.
     """
     if budget >= 3:
-        suits = sum(1 for suit in SUITS if _CARDS[(card.rank, suit)] in held)
-        if suits >= 3:
+        if (held & _RANK_MASKS[card.rank - 1]).bit_count() >= 3:
             return True
-        assert card.suit is not None
-        row = _CARD_AT[card.suit]
-        top = 26 if rules.allow_wraparound else 14
-        positions = [int(card.rank)] + ([14] if card.rank is Rank.ACE else [])
-        if rules.allow_wraparound:
-            positions += [p + 13 for p in positions if p + 13 <= top]
-        for position in positions:
-            low = position
-            while low - 1 >= 1 and row[low - 1] in held and position - low < 2:
-                low -= 1
-            high = position
-            while high + 1 <= top and row[high + 1] in held and high - low < 2:
-                high += 1
-            if high - low >= 2:
+        for window in _WINDOWS[rules.allow_wraparound][card.index]:
+            if held & window == window:
                 return True
     if budget < 1:
         return False
-    for meld in table:
-        if isinstance(meld, SetMeld):
-            if meld.rank is card.rank and _natural_layoff(meld, card, rules):
+    if table.fits >> card.index & 1:
+        return True
+    if not bridging:
+        return False
+    assert card.suit is not None
+    return any(
+        _bridges_natural(meld, card, held, rules, budget - 1) for meld in table.runs[card.suit]
+    )
+
+
+def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, budget: int) -> bool:
+    """:func:`_bridges` with nothing wild: held cards lead from an end of the run to ``card``."""
+    wrap = rules.allow_wraparound
+    for direction in (-1, 1):
+        position = meld.start if direction < 0 else meld.end
+        length = len(meld.cards)
+        spent = 0
+        while length < MAX_RUN - 1 and spent < budget:
+            position += direction
+            if not wrap and not 1 <= position <= 14:
+                break
+            natural = card_at(meld.suit, position)
+            if natural is card or not held >> natural.index & 1:
+                break
+            spent += 1
+            length += 1
+            beyond = position + direction
+            fits_beyond = (wrap or 1 <= beyond <= 14) and card_at(meld.suit, beyond) is card
+            if fits_beyond and length < MAX_RUN:
                 return True
-        elif meld.suit is card.suit and (
-            _natural_layoff(meld, card, rules)
-            or _bridges(meld, card, Counter(held), rules, budget - 1)
-        ):
-            return True
     return False
 
 
@@ -672,7 +882,7 @@ def _bridges(
 ) -> bool:
     """Whether hand cards can extend ``meld`` up to a place where ``card`` fits."""
     wilds_left = sum(n for c, n in rest.items() if c in rules.wilds)
-    used_wilds = wild_count(meld)
+    used_wilds = wild_count(meld) if rules.max_wilds is not None else 0  # only counts with a cap
     for direction in (-1, 1):
         position = meld.start if direction < 0 else meld.end
         length = len(meld.cards)

@@ -14,9 +14,11 @@ Order of :func:`legal_actions`:
 
 from __future__ import annotations
 
+import bisect
+import operator
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -31,11 +33,15 @@ from cardrules.rummy.melds import (
     can_place,
     can_place_natural,
     card_at,
+    card_mask,
+    cards_in,
     describe,
     find_melds,
     find_melds_with,
     layoff_options,
     meld_error,
+    natural_melds,
+    natural_table,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -160,68 +166,121 @@ def _deal(
 # Legal actions
 
 
+_last_listed: tuple[object, tuple[Action, ...]] = (object(), ())
+"""The state :func:`legal_actions` last answered for (by identity) and its answer.
+
+Legality is a pure function of the state, so asking again for the same state
+object returns the same tuple, and :func:`apply` skips re-checking an action
+that is one of those very objects: the usual loop (list the actions, apply one)
+checks each action once. One entry, replaced as a whole, so threads are safe.
+"""
+
+_DRAW: Final = Draw()
+_END_ROUND: Final = EndRound()
+_DISCARDS: Final = tuple(Discard(card) for card in make_deck(jokers_per_deck=1))
+"""``_DISCARDS[card.index]``: actions are immutable values, so one of each will do."""
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the order of the module docstring."""
+    global _last_listed
+    listed_state, listed = _last_listed
+    if state is listed_state:
+        return listed
+    actions = _legal_actions(state)
+    _last_listed = (state, actions)
+    return actions
+
+
+def _was_listed(state: State, action: object) -> bool:
+    """Whether ``action`` is one of the very objects just listed for ``state``."""
+    listed_state, listed = _last_listed
+    if state is listed_state:
+        for legal in listed:
+            if legal is action:
+                return True
+    return False
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.DRAW:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
-        if state.owed is None:
-            actions = list(_free_play_actions(state))
-        else:
-            actions = [a for a in _play_candidates(state) if _reason(state, a) is None]
+        actions = _free_play_actions(state) if state.owed is None else _owed_play_actions(state)
         if not actions:
             # Only reachable with forbid_rediscard_of_taken: see _stuck().
-            actions = [Discard(card) for card in _distinct(_hand(state))]
+            actions = [_DISCARDS[card.index] for card in _distinct(_hand(state))]
         return tuple(actions)
     return ()
 
 
 def _draw_actions(state: State) -> Iterator[Action]:
     if _can_draw_stock(state):
-        yield Draw()
+        yield _DRAW
     config = state.config
     rules = meld_rules(config)
-    if rules.wilds or config.strict_immediate:
+    if rules.wilds:
         for count in range(1, len(state.discard) + 1):
             action = TakeDiscard(state.discard[-count], count)
             if _take_reason(state, action) is None:
                 yield action
     else:
-        # The same test as _take_reason, with one set of held cards grown depth by depth.
+        # The same test as _take_reason, with one mask of held cards grown depth by depth.
         hand = _hand(state)
-        held = set(hand)
+        held = card_mask(hand)
+        table = natural_table(state.melds, rules)
         keep = 0 if config.go_out_without_discard else 1
         for count in range(1, len(state.discard) + 1):
             card = state.discard[-count]
-            held.add(card)
+            held |= 1 << card.index
             budget = len(hand) + count - keep
             if (count == 1 and not config.top_discard_must_be_used) or can_place_natural(
-                card, held, state.melds, rules, budget
+                card, held, table, rules, budget, bridging=not config.strict_immediate
             ):
                 yield TakeDiscard(card, count)
     if _end_round_reason(state) is None:
-        yield EndRound()
+        yield _END_ROUND
 
 
-def _play_candidates(state: State) -> Iterator[Action]:
+def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
+    """Melds, lay-offs and (unless ``discards`` is false) discards, in the documented order.
+
+    Each is possible with the hand and the table; the turn's obligations are
+    checked by the callers.
+    """
     hand = _hand(state)
     rules = meld_rules(state.config)
-    for meld in find_melds(hand, rules):
-        yield Meld(meld)
-    distinct = _distinct(hand)
-    held = set(distinct)
-    wild_cards = [card for card in distinct if card in rules.wilds]
-    for target, table_meld in enumerate(state.melds):
-        fitting = _natural_fits(table_meld, held, rules)
-        if wild_cards:
-            fitting = sorted({*fitting, *wild_cards})
-        for card in fitting:
-            yield from _layoff_actions(card, target, table_meld, rules)
-    for card in distinct:
-        yield Discard(card)
+    if rules.wilds:
+        melds = find_melds(hand, rules)
+    else:
+        held = card_mask(hand)
+        melds = natural_melds(held, rules)
+    actions: list[Action] = [Meld(meld) for meld in melds]
+    # A hand can hold a card twice only with two decks or with jokers.
+    repeats = state.config.decks > 1 or state.config.jokers > 0
+    distinct = _distinct(hand) if repeats else hand
+    if state.melds and not rules.wilds:
+        # Only natural cards: the table says which of them fit each meld.
+        table = natural_table(state.melds, rules)
+        if held & table.fits:
+            for target, fits in enumerate(table.fits_each):
+                for card in cards_in(held & fits):
+                    actions.extend(_layoff_actions(card, target, state.melds[target], rules))
+    elif state.melds:
+        held = card_mask(distinct)
+        wild_cards = [card for card in distinct if card in rules.wilds]
+        for target, table_meld in enumerate(state.melds):
+            fitting = _natural_fits(table_meld, held, rules)
+            if wild_cards:
+                fitting = sorted({*fitting, *wild_cards})
+            for card in fitting:
+                actions.extend(_layoff_actions(card, target, table_meld, rules))
+    if discards:
+        actions.extend([_DISCARDS[card.index] for card in distinct])
+    return actions
 
 
-def _free_play_actions(state: State) -> Iterator[Action]:
+def _free_play_actions(state: State) -> list[Action]:
     """The play-phase actions when no dug card is owed.
 
     Candidates are legal by construction (found in the hand, fitting the
@@ -230,10 +289,14 @@ def _free_play_actions(state: State) -> Iterator[Action]:
     :func:`_reason`, only faster.
     """
     config = state.config
+    candidates = _play_candidates(state)
+    must_keep = not config.go_out_without_discard
+    if not must_keep and not config.forbid_rediscard_of_taken:
+        return candidates
     hand = _hand(state)
     size = len(hand)
-    must_keep = not config.go_out_without_discard
-    for action in _play_candidates(state):
+    actions: list[Action] = []
+    for action in candidates:
         if isinstance(action, Meld):
             if must_keep and len(action.meld.cards) == size:
                 continue
@@ -246,38 +309,84 @@ def _free_play_actions(state: State) -> Iterator[Action]:
             and hand.count(action.card) <= state.taken.count(action.card)
         ):
             continue
-        yield action
+        actions.append(action)
+    return actions
 
 
-def _natural_fits(table_meld: TableMeld, held: set[Card], rules: MeldRules) -> list[Card]:
+def _owed_play_actions(state: State) -> list[Action]:
+    """The play-phase actions while a dug card is owed (R5-4).
+
+    No discard is allowed yet (:func:`_discard_reason`), and the melds and lay-offs of
+    :func:`_play_candidates` are legal by construction, so of :func:`_reason`
+    only :func:`_owed_reason` is left to check; this gives the same list as
+    filtering every candidate through :func:`_reason`, only faster.
+    """
+    hand = _hand(state)
+    owed = state.owed
+    actions: list[Action] = []
+    for action in _play_candidates(state, discards=False):
+        if isinstance(action, Meld):
+            rest = _remove(hand, action.meld.cards)
+            changed = len(state.melds)
+            melds_after = (*state.melds, action.meld)
+            placed_owed = owed in action.meld.cards
+        else:
+            assert isinstance(action, LayOff)
+            rest = _remove(hand, (action.card,))
+            changed = action.target
+            melds_after = _replace(state.melds, changed, _layoff_result(state, action))
+            placed_owed = owed == action.card
+        assert rest is not None
+        if _owed_reason(state, rest, melds_after, placed_owed, changed) is None:
+            actions.append(action)
+    return actions
+
+
+def _natural_fits(table_meld: TableMeld, held: int, rules: MeldRules) -> list[Card]:
     """The held natural cards that could extend a meld, in hand order.
 
-    A set takes only its rank; a run only the cards just below and above it.
+    ``held`` is the :func:`~cardrules.rummy.melds.card_mask` of the hand. A set
+    takes only its rank; a run only the cards just below and above it.
     """
     if isinstance(table_meld, SetMeld):
-        wanted = [card_at(suit, int(table_meld.rank)) for suit in SUITS]
+        wanted: tuple[Card, ...] = tuple(card_at(suit, table_meld.rank) for suit in SUITS)
     else:
-        wanted = [
-            card_at(table_meld.suit, table_meld.start - 1 or 13),
-            card_at(table_meld.suit, table_meld.start + len(table_meld.cards)),
-        ]
-    return sorted(card for card in set(wanted) if card in held and card not in rules.wilds)
+        low = card_at(table_meld.suit, table_meld.start - 1 or 13)
+        high = card_at(table_meld.suit, table_meld.start + len(table_meld.cards))
+        wanted = (low,) if low is high else (low, high) if low < high else (high, low)
+    return [card for card in wanted if held >> card.index & 1 and card not in rules.wilds]
 
 
 def _layoff_actions(
     card: Card, target: int, table_meld: TableMeld, rules: MeldRules
-) -> Iterator[LayOff]:
+) -> list[LayOff]:
+    return [action for action, _ in _layoff_moves(card, target, table_meld, rules)]
+
+
+def _layoff_moves(
+    card: Card, target: int, table_meld: TableMeld, rules: MeldRules
+) -> list[tuple[LayOff, TableMeld]]:
+    """Each way to lay ``card`` off on the meld, with the meld it makes.
+
+    ``end`` is named only when the card could stand for the same thing at
+    either end of a run (wrap-around).
+    """
     options = layoff_options(table_meld, card, rules)
-    seen: Counter[Card | None] = Counter(stands_for for stands_for, _ in options)
+    if len(options) == 1:
+        stands_for, new = options[0]
+        return [(LayOff(card, target, stands_for), new)]
+    moves = []
     for stands_for, new in options:
         end: Literal["low", "high"] | None = None
-        if seen[stands_for] > 1:
+        if sum(1 for other, _ in options if other == stands_for) > 1:
             end = _end_of(table_meld, new)
-        yield LayOff(card, target, stands_for, end)
+        moves.append((LayOff(card, target, stands_for, end), new))
+    return moves
 
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
-    return list(dict.fromkeys(cards))
+    """The cards without repeats, in order (hands are sorted: repeats are neighbours)."""
+    return [card for card, before in zip(cards, (None, *cards)) if card is not before]
 
 
 def _hand(state: State) -> tuple[Card, ...]:
@@ -383,6 +492,10 @@ def _place_directly(
     card: Card, hand: Sequence[Card], table: Sequence[TableMeld], rules: MeldRules, keep: int
 ) -> bool:
     budget = len(hand) - keep
+    held = card_mask(hand)
+    if not rules.wilds and held >> card.index & 1:
+        table_now = natural_table(table, rules)
+        return can_place_natural(card, held, table_now, rules, budget, bridging=False)
     if any(len(m.cards) <= budget for m in find_melds_with(card, Counter(hand), rules)):
         return True
     return budget >= 1 and any(layoff_options(m, card, rules) for m in table)
@@ -402,8 +515,17 @@ def _end_round_reason(state: State) -> str | None:
 
 
 def _owed_reason(
-    state: State, hand_after: Sequence[Card], melds_after: Sequence[TableMeld], placed_owed: bool
+    state: State,
+    hand_after: Sequence[Card],
+    melds_after: tuple[TableMeld, ...],
+    placed_owed: bool,
+    changed: int,
 ) -> str | None:
+    """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
+
+    ``melds_after`` is the table after the play, whose meld number ``changed``
+    is the new or extended one.
+    """
     owed = state.owed
     config = state.config
     if not hand_after:
@@ -415,7 +537,17 @@ def _owed_reason(
     if config.strict_immediate:
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
-    if not can_place(owed, hand_after, melds_after, meld_rules(config), keep=keep):
+    rules = meld_rules(config)
+    if rules.wilds:
+        placeable = can_place(owed, hand_after, melds_after, rules, keep=keep)
+    else:
+        # As can_place does, with the table summed up from the one before the play.
+        held = card_mask(hand_after)
+        table = natural_table(state.melds, rules).after(melds_after, changed, rules)
+        placeable = bool(held >> owed.index & 1) and can_place_natural(
+            owed, held, table, rules, len(hand_after) - keep
+        )
+    if not placeable:
         return f"that would leave you unable to use the {owed} you took from the pile (R5-4)"
     return None
 
@@ -443,7 +575,7 @@ def _meld_reason(state: State, action: Meld) -> str | None:
     if error is not None:
         return f"{describe(meld)} is not a meld: {error}"
     placed_owed = state.owed is not None and state.owed in meld.cards
-    return _owed_reason(state, rest, (*state.melds, meld), placed_owed)
+    return _owed_reason(state, rest, (*state.melds, meld), placed_owed, len(state.melds))
 
 
 def _layoff_reason(state: State, action: LayOff) -> str | None:
@@ -462,19 +594,15 @@ def _layoff_reason(state: State, action: LayOff) -> str | None:
     rest = _remove(hand, (action.card,))
     assert rest is not None
     melds_after = (*state.melds[:target], new, *state.melds[target + 1 :])
-    return _owed_reason(state, rest, melds_after, state.owed == action.card)
+    return _owed_reason(state, rest, melds_after, state.owed == action.card, target)
 
 
 def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     table_meld = state.melds[action.target]
     rules = meld_rules(state.config)
-    for candidate in _layoff_actions(action.card, action.target, table_meld, rules):
+    for candidate, new in _layoff_moves(action.card, action.target, table_meld, rules):
         if candidate == action:
-            for stands_for, new in layoff_options(table_meld, action.card, rules):
-                if stands_for != action.stands_for:
-                    continue
-                if action.end is None or _end_of(table_meld, new) == action.end:
-                    return new
+            return new
     return None
 
 
@@ -508,28 +636,52 @@ def apply(state: State, action: object) -> State:
 
     The input state is never changed.
     """
-    reason = check(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+    if not _was_listed(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
     assert state.to_act is not None
+    if isinstance(action, Discard):  # the most common actions first
+        return _apply_discard(state, action.card)
     if isinstance(action, Draw):
         return _apply_draw(state)
     if isinstance(action, TakeDiscard):
         return _apply_take(state, action)
-    if isinstance(action, EndRound):
-        return _end_round(state, ended_by="stock_exhausted", went_out=None)
     if isinstance(action, Meld):
         return _apply_placement(state, action.meld, None, action.meld.cards)
     if isinstance(action, LayOff):
         new = _layoff_result(state, action)
         assert new is not None
         return _apply_placement(state, new, action.target, (action.card,))
-    assert isinstance(action, Discard)
-    return _apply_discard(state, action.card)
+    assert isinstance(action, EndRound)
+    return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(State))
+_FIELD_INDEX: Final = {name: i for i, name in enumerate(_FIELD_NAMES)}
+_field_values: Final = operator.attrgetter(*_FIELD_NAMES)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve(state, **changes)`` without looking the fields up on every call."""
+    values = list(_field_values(state))
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return State(*values)
+
+
+def _index_of(card: Card) -> int:
+    return card.index
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted hand with ``card`` added in its place."""
+    at = bisect.bisect_right(hand, card.index, key=_index_of)
+    return (*hand[:at], card, *hand[at:])
 
 
 def _apply_draw(state: State) -> State:
@@ -549,9 +701,9 @@ def _apply_draw(state: State) -> State:
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
     card = stock[0]
-    return attrs.evolve(
+    return _evolve(
         state,
-        hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], card))),
+        hands=_replace(state.hands, seat, _with_card(state.hands[seat], card)),
         stock=stock[1:],
         discard=discard,
         shuffles=shuffles,
@@ -566,7 +718,7 @@ def _apply_take(state: State, action: TakeDiscard) -> State:
     assert seat is not None
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
@@ -597,7 +749,7 @@ def _apply_placement(
     owed = state.owed
     if owed is not None and owed in cards:
         owed = None
-    new = attrs.evolve(
+    new = _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         melds=melds,
@@ -616,17 +768,17 @@ def _apply_discard(state: State, card: Card) -> State:
     assert seat is not None
     rest = _remove(state.hands[seat], (card,))
     assert rest is not None
-    new = attrs.evolve(
-        state,
-        hands=_replace(state.hands, seat, rest),
-        discard=(*state.discard, card),
-    )
-    if not rest:
-        return _end_round(new, ended_by="went_out", went_out=seat)
-    if state.stock_ran_out:
+    hands = _replace(state.hands, seat, rest)
+    discard = (*state.discard, card)
+    if not rest or state.stock_ran_out:
+        new = _evolve(state, hands=hands, discard=discard)
+        if not rest:
+            return _end_round(new, ended_by="went_out", went_out=seat)
         return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
-    return attrs.evolve(
-        new,
+    return _evolve(
+        state,
+        hands=hands,
+        discard=discard,
         phase=Phase.DRAW,
         to_act=(seat + 1) % state.num_players,
         owed=None,
@@ -651,7 +803,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
     history = (*state.history, result)
     winners = scoring.winners_after_round(scores, config)
     if winners:
-        return attrs.evolve(
+        return _evolve(
             state,
             scores=scores,
             history=history,
