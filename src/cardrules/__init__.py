@@ -15,12 +15,13 @@ seat may know. Every function here works on any game's objects.
 from cardrules._version import __version__
 from cardrules.engine import GAMES, apply, check, legal_actions, new_game, view
 from cardrules.errors import IllegalActionError
-from cardrules.records import GameRecord, from_json, to_json
+from cardrules.records import GameRecord, PlayerRecord, from_json, to_json
 
 __all__ = [
     "GAMES",
     "GameRecord",
     "IllegalActionError",
+    "PlayerRecord",
     "__version__",
     "apply",
     "check",

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import enum
 import json
+import operator
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Final, Literal
@@ -36,7 +37,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import engine, rng
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, make_deck, parse_card
 from cardrules.errors import IllegalActionError
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_JSON_CHARS",
     "GameRecord",
+    "PlayerRecord",
     "from_json",
     "to_json",
 ]
@@ -60,7 +62,7 @@ MAX_DEPTH: Final = 40
 MAX_RECORD_ACTIONS: Final = 200_000
 """A game record may hold at most this many actions."""
 
-_KINDS: Final = ("config", "state", "action", "view", "record")
+_KINDS: Final = ("config", "state", "action", "view", "record", "player_record")
 
 
 @attrs.frozen
@@ -98,37 +100,153 @@ class GameRecord:
         """The state after the last action."""
         return self.states()[-1]
 
+    def for_player(self, seat: int | None) -> PlayerRecord:
+        """The game as ``seat`` saw it (``None``: a spectator): safe to give that player.
+
+        The result holds no seed, no stacked deck and no card hidden from
+        ``seat``; see :class:`PlayerRecord`. A seat that joins later (Las Vegas
+        Rummy) sees the game as a spectator until it is seated.
+
+        >>> import cardrules
+        >>> state = cardrules.new_game("rummy500", seed=5)
+        >>> first = cardrules.legal_actions(state)[0]
+        >>> record = GameRecord("rummy500", state.config, 5, None, (first,))
+        >>> mine = record.for_player(0)
+        >>> mine.actors, len(mine.hands), [n for n, _ in mine.views]
+        ((1,), 1, [0, 1])
+        >>> "seed" in cardrules.to_json(mine)
+        False
+        """
+        rules = engine.definition(self.game)
+        states = self.states()
+        seats = len(states[-1].hands)
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
+        ):
+            raise ValueError(f"seat must be None or 0..{seats - 1}, not {seat!r}")
+        views = [
+            rules.view(state, seat if seat is not None and seat < len(state.hands) else None)
+            for state in states
+        ]
+        return player_record(self.game, seat, self.config, self.actions, views)
+
+
+@attrs.frozen
+class PlayerRecord:
+    """A whole game as one seat saw it: the game record a player may be given.
+
+    Built by :meth:`GameRecord.for_player` from that seat's views alone, so it
+    can hold nothing a view does not: never the seed, the stacked deck, the
+    stock or another player's hidden cards.
+
+    - ``actors[i]`` is the seat that made ``actions[i]``. Every action of the
+      three games is played face up (a draw from the stock names no card), so
+      all actions are shown.
+    - ``hands[i]`` is ``seat``'s own hand after ``actions[i]`` — it shows the
+      card the seat drew and every new deal (empty for a spectator).
+    - ``views`` holds ``(n, view)``: the seat's full view after ``n`` actions,
+      for the start, every state where a new round (or Casino hand) begins,
+      and the end; together with the actions they give everything public.
+    """
+
+    game: str
+    seat: int | None
+    config: Any
+    actors: tuple[int, ...]
+    actions: tuple[Any, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    views: tuple[tuple[int, Any], ...]
+
+
+def player_record(
+    game: str, seat: int | None, config: Any, actions: Sequence[Any], views: Sequence[Any]
+) -> PlayerRecord:
+    """A :class:`PlayerRecord` from the seat's view of every state of a game.
+
+    ``views[n]`` is the view after ``n`` actions (one more view than actions).
+    Nothing but these views and the (public) actions is read, which is what
+    makes the record as blind as the views are.
+    """
+    if len(views) != len(actions) + 1:
+        raise ValueError("a player record needs one view more than actions")
+    kept = [0]
+    kept += [n for n in range(1, len(views)) if views[n].round_number != views[n - 1].round_number]
+    if kept[-1] != len(views) - 1:
+        kept.append(len(views) - 1)
+    return PlayerRecord(
+        game=game,
+        seat=seat,
+        config=config,
+        actors=tuple(view.to_act for view in views[:-1]),
+        actions=tuple(actions),
+        hands=tuple(tuple(view.hand or ()) for view in views[1:]),
+        views=tuple((n, views[n]) for n in kept),
+    )
+
 
 # ---------------------------------------------------------------------------
 # Encoding
+#
+# Each type's encoder is worked out once and cached: states are written at
+# every step of a server or a simulation, and the isinstance chain below would
+# otherwise run for every card.
+
+_Encoder = Callable[[Any], Any]
+_ENCODERS: dict[type[Any], _Encoder] = {}
 
 
 def encode(value: object) -> Any:
     """The JSON-ready form of a value (see the module docstring)."""
-    if isinstance(value, enum.Enum):  # before int: IntEnum members are ints
-        return value.name
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, frozenset):
-        return sorted((encode(item) for item in value), key=json.dumps)
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    if attrs.has(type(value)):
-        out: dict[str, Any] = {"type": type(value).__name__}
-        for field in _init_fields(type(value)):
-            out[field.name] = encode(getattr(value, field.name))
-        return out
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+    encoder = _ENCODERS.get(type(value))
+    if encoder is None:
+        encoder = _encoder_for(type(value))
+        _ENCODERS[type(value)] = encoder
+    return encoder(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _encode_items(value: Any) -> Any:
+    return [encode(item) for item in value]
+
+
+def _encoder_for(cls: type[Any]) -> _Encoder:
+    if issubclass(cls, enum.Enum):  # before int: IntEnum members are ints
+        return operator.attrgetter("name")
+    if cls is type(None) or issubclass(cls, bool | int | str):
+        return _same
+    if issubclass(cls, Card):
+        return operator.attrgetter("code")
+    if issubclass(cls, tuple | list):
+        return _encode_items
+    if issubclass(cls, frozenset):
+        return lambda value: sorted((encode(item) for item in value), key=json.dumps)
+    if issubclass(cls, Decimal):
+        return str
+    if issubclass(cls, Fraction):
+        return lambda value: f"{value.numerator}/{value.denominator}"
+    if attrs.has(cls):
+        name = cls.__name__
+        fields = tuple(field.name for field in _init_fields(cls))
+
+        def encode_attrs(value: Any) -> Any:
+            out: dict[str, Any] = {"type": name}
+            for field in fields:
+                out[field] = encode(getattr(value, field))
+            return out
+
+        return encode_attrs
+
+    def refuse(value: Any) -> Any:
+        raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+    return refuse
 
 
 def to_json(obj: object) -> str:
-    """A JSON document for a config, state, action, view or :class:`GameRecord`.
+    """A JSON document for a config, state, action, view, game record or player record.
 
     The output is deterministic: equal objects give identical text.
     """
@@ -140,6 +258,17 @@ def to_json(obj: object) -> str:
             "seed": obj.seed,
             "deck": encode(obj.deck),
             "actions": [encode(action) for action in obj.actions],
+        }
+    elif isinstance(obj, PlayerRecord):
+        rules = engine.definition(obj.game)
+        kind = "player_record"
+        data = {
+            "seat": obj.seat,
+            "config": encode(obj.config),
+            "actors": list(obj.actors),
+            "actions": [encode(action) for action in obj.actions],
+            "hands": encode(obj.hands),
+            "views": [[n, encode(view)] for n, view in obj.views],
         }
     else:
         rules = engine.definition_of(obj)
@@ -194,6 +323,11 @@ def from_json(text: str | bytes) -> Any:
         raise ValueError("bad JSON document: nested too deeply") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"bad JSON document: {exc.msg} at position {exc.pos}") from None
+    except ValueError as exc:  # our hooks, or a number with too many digits to convert
+        message = str(exc)
+        if not message.startswith("bad JSON document"):
+            message = f"bad JSON document: {message}"
+        raise ValueError(message) from None
     _check_depth(raw, 0)
     envelope = _expect_dict(raw, "document")
     for key in ("format", "version", "game", "kind", "data"):
@@ -234,6 +368,8 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
         state = decode(rules.state_type, data, "data")
         rules.validate_state(state)
         return state
+    if kind == "player_record":
+        return _load_player_record(rules, data)
     return _load_record(rules, data)
 
 
@@ -270,6 +406,42 @@ def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
     return result
 
 
+def _load_player_record(rules: engine.GameDefinition, data: Any) -> PlayerRecord:
+    """Decode and check the shape of a player record (its hidden facts cannot be checked)."""
+    record = _expect_dict(data, "data")
+    if set(record) != {"seat", "config", "actors", "actions", "hands", "views"}:
+        raise ValueError(
+            "bad player record: expected keys seat, config, actors, actions, hands, views"
+        )
+    seat = decode(int | None, record["seat"], "data.seat")
+    config = decode(rules.config_type, record["config"], "data.config")
+    for key in ("actors", "actions", "hands", "views"):
+        if not isinstance(record[key], list):
+            raise ValueError(f"bad player record: {key} must be a list")
+        if len(record[key]) > MAX_RECORD_ACTIONS + 1:
+            raise ValueError(f"bad player record: more than {MAX_RECORD_ACTIONS} {key}")
+    actors = decode(tuple[int, ...], record["actors"], "data.actors")
+    actions = decode(_tuple_of(_union(rules.action_types)), record["actions"], "data.actions")
+    hands = decode(tuple[tuple[Card, ...], ...], record["hands"], "data.hands")
+    views = decode(
+        _tuple_of(types.GenericAlias(tuple, (int, rules.view_type))), record["views"], "data.views"
+    )
+    if not len(actors) == len(actions) == len(hands):
+        raise ValueError("bad player record: one actor and one hand per action")
+    steps = [n for n, _ in views]
+    if not steps or steps[0] != 0 or steps[-1] != len(actions) or steps != sorted(set(steps)):
+        raise ValueError("bad player record: views must start at 0, rise, and end at the end")
+    seats = len(getattr(views[-1][1], "hand_sizes", ())) or len(views[-1][1].scores)
+    if seat is not None and not 0 <= seat < seats:
+        raise ValueError(f"bad player record: seat {seat} is not at the table")
+    if any(not 0 <= actor < seats for actor in actors):
+        raise ValueError("bad player record: an action was made by no seat")
+    for n, view in views:
+        if view.config != config or view.seat not in (seat, None):
+            raise ValueError(f"bad player record: the view after {n} actions is another game's")
+    return PlayerRecord(rules.name, seat, config, actors, actions, hands, views)
+
+
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"bad JSON document: {name} is not allowed")
 
@@ -302,12 +474,16 @@ def _expect_dict(value: Any, where: str) -> dict[str, Any]:
     return value
 
 
+def _tuple_of(item: Any) -> Any:
+    """The hint ``tuple[item, ...]`` for an item type known only at run time."""
+    return types.GenericAlias(tuple, (item, ...))
+
+
 def _union(types_: Sequence[type[Any]]) -> Any:
     return typing.Union[tuple(types_)]  # noqa: UP007  (built from a runtime tuple)
 
 
 _FIELDS_CACHE: dict[type[Any], tuple[attrs.Attribute[Any], ...]] = {}
-_HINTS_CACHE: dict[type[Any], dict[str, Any]] = {}
 
 
 def _init_fields(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
@@ -318,145 +494,270 @@ def _init_fields(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
     return fields
 
 
-def _hints(cls: type[Any]) -> dict[str, Any]:
-    hints = _HINTS_CACHE.get(cls)
-    if hints is None:
-        hints = typing.get_type_hints(cls)
-        _HINTS_CACHE[cls] = hints
-    return hints
+# Decoding is driven by type hints. Each hint is compiled once into a function
+# ``(value, where) -> result``; ``where`` (the path shown in error messages) is
+# a lazy chain ``(parent, key)`` only turned into text when an error is raised.
+
+_Where = Any  # str, or (parent _Where, int index or str field name)
+_Decoder = Callable[[Any, _Where], Any]
+_DECODERS: dict[Any, _Decoder] = {}
+_CARD_CODES: Final[dict[str, Card]] = {
+    card.code: card for card in make_deck(jokers_per_deck=1)
+}
+
+
+def _path(where: _Where) -> str:
+    keys: list[str] = []
+    while isinstance(where, tuple):
+        where, key = where
+        keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return str(where) + "".join(reversed(keys))
 
 
 def decode(hint: Any, value: Any, where: str) -> Any:
     """Rebuild a value of type ``hint`` from its JSON form, or raise ``ValueError``."""
+    return _decoder(hint)(value, where)
+
+
+def _decoder(hint: Any) -> _Decoder:
+    try:
+        return _DECODERS[hint]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable hint: compile it every time
+        return _compile(hint)
+    # A placeholder first, so that recursive types compile (it is replaced below).
+    _DECODERS[hint] = lambda value, where: _DECODERS[hint](value, where)
+    decoder = _compile(hint)
+    _DECODERS[hint] = decoder
+    return decoder
+
+
+def _compile(hint: Any) -> _Decoder:
     origin = typing.get_origin(hint)
     if hint is type(None) or hint is None:
-        if value is not None:
-            raise ValueError(f"{where}: expected null")
-        return None
+
+        def decode_none(value: Any, where: _Where) -> None:
+            if value is not None:
+                raise ValueError(f"{_path(where)}: expected null")
+
+        return decode_none
     if origin is typing.Union or origin is types.UnionType:
-        return _decode_union(typing.get_args(hint), value, where)
+        return _compile_union(typing.get_args(hint))
     if origin is Literal:
-        for option in typing.get_args(hint):
-            if value == option and type(value) is type(option):
-                return option
-        raise ValueError(f"{where}: {value!r} is not one of {typing.get_args(hint)}")
+        options = typing.get_args(hint)
+
+        def decode_literal(value: Any, where: _Where) -> Any:
+            for option in options:
+                if value == option and type(value) is type(option):
+                    return option
+            raise ValueError(f"{_path(where)}: {value!r} is not one of {options}")
+
+        return decode_literal
     if origin is tuple:
-        return _decode_tuple(typing.get_args(hint), value, where)
+        return _compile_tuple(typing.get_args(hint))
     if origin is frozenset:
         (item_hint,) = typing.get_args(hint)
-        if not isinstance(value, list):
-            raise ValueError(f"{where}: expected a list")
-        return frozenset(decode(item_hint, v, f"{where}[{i}]") for i, v in enumerate(value))
+        item = _decoder(item_hint)
+
+        def decode_frozenset(value: Any, where: _Where) -> Any:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            return frozenset(item(v, (where, i)) for i, v in enumerate(value))
+
+        return decode_frozenset
     if hint is bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where}: expected true or false")
-        return value
+
+        def decode_bool(value: Any, where: _Where) -> bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"{_path(where)}: expected true or false")
+            return value
+
+        return decode_bool
     if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected a whole number")
-        return value
+
+        def decode_int(value: Any, where: _Where) -> int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{_path(where)}: expected a whole number")
+            return value
+
+        return decode_int
     if hint is str:
-        if not isinstance(value, str):
-            raise ValueError(f"{where}: expected text")
-        return value
+
+        def decode_str(value: Any, where: _Where) -> str:
+            if not isinstance(value, str):
+                raise ValueError(f"{_path(where)}: expected text")
+            return value
+
+        return decode_str
     if hint is Card:
-        if not isinstance(value, str):
-            raise ValueError(f"{where}: expected a card")
-        try:
-            return parse_card(value)
-        except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+        return _decode_card
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        if not isinstance(value, str) or value not in hint.__members__:
-            raise ValueError(f"{where}: {value!r} is not a {hint.__name__}")
-        return hint[value]
+        members = hint.__members__
+
+        def decode_enum(value: Any, where: _Where) -> Any:
+            if not isinstance(value, str) or value not in members:
+                raise ValueError(f"{_path(where)}: {value!r} is not a {hint.__name__}")
+            return members[value]
+
+        return decode_enum
     if hint is Decimal:
-        return _decode_decimal(value, where)
+        return _decode_decimal
     if hint is Fraction:
-        return _decode_fraction(value, where)
+        return _decode_fraction
     if isinstance(hint, type) and attrs.has(hint):
-        return _decode_attrs(hint, value, where)
-    raise TypeError(f"{where}: the codec cannot read {hint!r}")
+        return _compile_attrs(hint)
+
+    def cannot(value: Any, where: _Where) -> Any:
+        raise TypeError(f"{_path(where)}: the codec cannot read {hint!r}")
+
+    return cannot
 
 
-def _decode_union(options: tuple[Any, ...], value: Any, where: str) -> Any:
-    if value is None:
-        if type(None) in options:
-            return None
-        raise ValueError(f"{where}: null is not allowed here")
-    if isinstance(value, dict) and "type" in value:
-        for option in options:
-            if isinstance(option, type) and attrs.has(option) and option.__name__ == value["type"]:
-                return _decode_attrs(option, value, where)
-        names = [o.__name__ for o in options if isinstance(o, type) and attrs.has(o)]
-        raise ValueError(f"{where}: type {value['type']!r} is not one of {names}")
-    errors = []
-    for option in options:
-        if option is type(None):
-            continue
-        try:
-            return decode(option, value, where)
-        except ValueError as exc:
-            errors.append(str(exc))
-    raise ValueError(errors[0] if len(errors) == 1 else f"{where}: {value!r} fits no allowed type")
+def _decode_card(value: Any, where: _Where) -> Card:
+    if not isinstance(value, str):
+        raise ValueError(f"{_path(where)}: expected a card")
+    card = _CARD_CODES.get(value)
+    if card is not None:
+        return card
+    try:
+        return parse_card(value)
+    except ValueError as exc:
+        raise ValueError(f"{_path(where)}: {exc}") from None
 
 
-def _decode_tuple(args: tuple[Any, ...], value: Any, where: str) -> tuple[Any, ...]:
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: expected a list")
+def _compile_union(options: tuple[Any, ...]) -> _Decoder:
+    nullable = type(None) in options
+    by_name = {
+        option.__name__: _decoder(option)
+        for option in options
+        if isinstance(option, type) and attrs.has(option)
+    }
+    names = list(by_name)
+    others = [_decoder(option) for option in options if option is not type(None)]
+
+    def decode_union(value: Any, where: _Where) -> Any:
+        if value is None:
+            if nullable:
+                return None
+            raise ValueError(f"{_path(where)}: null is not allowed here")
+        if isinstance(value, dict) and "type" in value:
+            kind = value["type"]
+            if isinstance(kind, str) and kind in by_name:
+                return by_name[kind](value, where)
+            raise ValueError(f"{_path(where)}: type {kind!r} is not one of {names}")
+        errors = []
+        for option in others:
+            try:
+                return option(value, where)
+            except ValueError as exc:
+                errors.append(str(exc))
+        if len(errors) == 1:
+            raise ValueError(errors[0])
+        raise ValueError(f"{_path(where)}: {value!r} fits no allowed type")
+
+    return decode_union
+
+
+def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(decode(args[0], item, f"{where}[{i}]") for i, item in enumerate(value))
+        if args[0] is Card:
+
+            def decode_cards(value: Any, where: _Where) -> tuple[Any, ...]:
+                if not isinstance(value, list):
+                    raise ValueError(f"{_path(where)}: expected a list")
+                try:
+                    return tuple([_CARD_CODES[code] for code in value])
+                except (KeyError, TypeError):  # unusual spelling, or not a card: go slowly
+                    return tuple(_decode_card(code, (where, i)) for i, code in enumerate(value))
+
+            return decode_cards
+        item = _decoder(args[0])
+
+        def decode_items(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            return tuple(item(v, (where, i)) for i, v in enumerate(value))
+
+        return decode_items
     if args == ((),) or not args:
-        if value:
-            raise ValueError(f"{where}: expected an empty list")
-        return ()
-    if len(value) != len(args):
-        raise ValueError(f"{where}: expected {len(args)} items, found {len(value)}")
-    return tuple(decode(h, item, f"{where}[{i}]") for i, (h, item) in enumerate(zip(args, value)))
+
+        def decode_empty(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            if value:
+                raise ValueError(f"{_path(where)}: expected an empty list")
+            return ()
+
+        return decode_empty
+    items = [_decoder(arg) for arg in args]
+
+    def decode_fixed(value: Any, where: _Where) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise ValueError(f"{_path(where)}: expected a list")
+        if len(value) != len(items):
+            raise ValueError(f"{_path(where)}: expected {len(items)} items, found {len(value)}")
+        return tuple(item(v, (where, i)) for i, (item, v) in enumerate(zip(items, value)))
+
+    return decode_fixed
 
 
-def _decode_decimal(value: Any, where: str) -> Decimal:
+def _decode_decimal(value: Any, where: _Where) -> Decimal:
     if not isinstance(value, str) or len(value) > 60:
-        raise ValueError(f"{where}: expected an amount written as text")
+        raise ValueError(f"{_path(where)}: expected an amount written as text")
     try:
         amount = Decimal(value)
     except InvalidOperation:
-        raise ValueError(f"{where}: {value!r} is not an amount") from None
+        raise ValueError(f"{_path(where)}: {value!r} is not an amount") from None
     if not amount.is_finite():
-        raise ValueError(f"{where}: {value!r} is not a finite amount")
+        raise ValueError(f"{_path(where)}: {value!r} is not a finite amount")
     return amount
 
 
-def _decode_fraction(value: Any, where: str) -> Fraction:
+def _decode_fraction(value: Any, where: _Where) -> Fraction:
     if not isinstance(value, str) or len(value) > 60:
-        raise ValueError(f"{where}: expected a fraction written as text")
+        raise ValueError(f"{_path(where)}: expected a fraction written as text")
     try:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{where}: {value!r} is not a fraction") from None
+        raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
-def _decode_attrs(cls: type[Any], value: Any, where: str) -> Any:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where}: expected a {cls.__name__} object")
-    if value.get("type") != cls.__name__:
-        raise ValueError(f"{where}: expected type {cls.__name__!r}, found {value.get('type')!r}")
-    fields = _init_fields(cls)
-    hints = _hints(cls)
-    names = {field.name for field in fields}
-    unknown = set(value) - names - {"type"}
-    if unknown:
-        raise ValueError(f"{where}: unknown keys {sorted(unknown)} for {cls.__name__}")
-    kwargs: dict[str, Any] = {}
-    for field in fields:
-        if field.name not in value:
-            if field.default is attrs.NOTHING:
-                raise ValueError(f"{where}: missing key {field.name!r} for {cls.__name__}")
-            continue
-        kwargs[field.alias or field.name] = decode(
-            hints[field.name], value[field.name], f"{where}.{field.name}"
+def _compile_attrs(cls: type[Any]) -> _Decoder:
+    name = cls.__name__
+    hints = typing.get_type_hints(cls)
+    names = {field.name for field in _init_fields(cls)} | {"type"}
+    # (key in the JSON object, keyword for the class, decoder, required)
+    plan = [
+        (
+            field.name,
+            field.alias or field.name,
+            _decoder(hints[field.name]),
+            field.default is attrs.NOTHING,
         )
-    try:
-        return cls(**kwargs)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{where}: {exc}") from None
+        for field in _init_fields(cls)
+    ]
+
+    def decode_attrs(value: Any, where: _Where) -> Any:
+        if not isinstance(value, dict):
+            raise ValueError(f"{_path(where)}: expected a {name} object")
+        if value.get("type") != name:
+            raise ValueError(
+                f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}"
+            )
+        if not names.issuperset(value):
+            unknown = sorted(set(value) - names)
+            raise ValueError(f"{_path(where)}: unknown keys {unknown} for {name}")
+        kwargs: dict[str, Any] = {}
+        for key, keyword, field_decoder, required in plan:
+            if key not in value:
+                if required:
+                    raise ValueError(f"{_path(where)}: missing key {key!r} for {name}")
+                continue
+            kwargs[keyword] = field_decoder(value[key], (where, key))
+        try:
+            return cls(**kwargs)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{_path(where)}: {exc}") from None
+
+    return decode_attrs

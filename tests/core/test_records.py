@@ -183,3 +183,117 @@ def test_fuzzed_documents_of_every_game(game, seed, steps, kind, picks):
         engine.definition(game).validate_state(loaded)
         for action in cardrules.legal_actions(loaded)[:5]:
             cardrules.apply(loaded, action)
+
+
+# ---------------------------------------------------------------------------
+# Player records (issue 8): a game record a player may be given. API.md: "A view
+# never holds another player's hidden cards, the stock order, or the seed" — a
+# player record is built from one seat's views alone, so it must be as blind.
+
+
+def _played_record(game, config, seed, steps=400):
+    state = cardrules.new_game(game, config, seed=seed)
+    rnd = random.Random(seed)
+    actions = []
+    while not state.is_over and len(actions) < steps:
+        action = rnd.choice(cardrules.legal_actions(state))
+        actions.append(action)
+        state = cardrules.apply(state, action)
+    return cardrules.GameRecord(game, config, seed, None, tuple(actions))
+
+
+def _player_cases():
+    from tests.conformance.profiles import PROFILES
+
+    return [
+        pytest.param(game, case.config, id=f"{game}-{case.id}")
+        for game in cardrules.GAMES
+        for case in PROFILES[game].cases[:2]
+    ]
+
+
+def _keys(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _keys(item)
+
+
+@pytest.mark.parametrize(("game", "config"), _player_cases())
+def test_player_record_is_blind_and_round_trips(game, config):
+    from cardrules import engine
+    from tests.conformance.profiles import hidden_twin
+
+    rules = engine.definition(game)
+    record = _played_record(game, config, seed=11)
+    states = record.states()
+    for seat in (*range(len(states[-1].hands)), None):
+        mine = record.for_player(seat)
+        text = cardrules.to_json(mine)
+        assert cardrules.from_json(text) == mine
+        doc = json.loads(text)
+        assert doc["kind"] == "player_record"
+        assert not set(_keys(doc)) & {"seed", "deck", "stock", "shuffles"}
+        # The facts it keeps are the seat's own.
+        assert mine.actors == tuple(s.to_act for s in states[:-1])
+        assert mine.actions == record.actions
+        if seat is not None:
+            assert mine.hands == tuple(s.hands[seat] for s in states[1:])
+        assert mine.views[0][0] == 0 and mine.views[-1][0] == len(record.actions)
+        # Blindness: the same record comes out of states whose hidden cards differ.
+        rnd = random.Random(seat)
+        twins = [hidden_twin(game, s, seat, rnd) for s in states]
+        assert twins != states
+        twin_views = [rules.view(t, seat) for t in twins]
+        assert records.player_record(game, seat, config, record.actions, twin_views) == mine
+
+
+def test_player_record_shows_new_rounds_and_the_draws_of_its_seat():
+    record = _played_record("rummy500", Config(target=100), seed=3, steps=10_000)
+    states = record.states()
+    mine = record.for_player(0)
+    rounds = {s.round_number for s in states}
+    assert len(mine.views) == len(rounds) + 1  # the start of each round, and the end
+    assert mine.views[-1][1] == view(states[-1], 0)
+    drew = [i for i, a in enumerate(record.actions) if a == Draw() and mine.actors[i] == 0]
+    same_round = [i for i in drew if states[i + 1].round_number == states[i].round_number]
+    assert same_round
+    assert all(len(mine.hands[i]) == len(states[i].hands[0]) + 1 for i in same_round)
+
+
+def test_player_record_of_a_seat_that_joined_later():
+    from cardrules import vegas_rummy
+
+    config = vegas_rummy.Config(num_players=3, cards_per_player=3, max_score=10,
+                                reshuffle_limit=0, max_seats=4)
+    record = _played_record("vegas_rummy", config, 23, steps=3000)  # seed 23: a fourth joins
+    assert len(record.final_state().hands) == 4
+    mine = record.for_player(3)
+    assert mine.views[0][1].seat is None and mine.views[-1][1].seat == 3
+    assert cardrules.from_json(cardrules.to_json(mine)) == mine
+    with pytest.raises(ValueError, match="seat"):
+        record.for_player(4)
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(seed=1), "expected keys"),
+        (lambda d: d.update(seat=9), "seat"),
+        (lambda d: d["actors"].pop(), "one actor"),
+        (lambda d: d["actors"].__setitem__(0, 7), "no seat"),
+        (lambda d: d["views"].reverse(), "views"),
+        (lambda d: d["views"][0].__setitem__(0, 5), "views"),
+        (lambda d: d["views"][0][1].update(seat=1), "another game"),
+        (lambda d: d.update(hands="AS"), "list"),
+    ],
+)
+def test_tampered_player_record_is_refused(mutate, message):
+    record = _played_record("rummy500", Config(), seed=2, steps=30)
+    doc = json.loads(cardrules.to_json(record.for_player(0)))
+    mutate(doc["data"])
+    with pytest.raises(ValueError, match=message):
+        cardrules.from_json(json.dumps(doc))
