@@ -676,7 +676,9 @@ class ExpertBot(NormalBot):
     def _pool(self, view: View) -> Counter[Card]:
         pool = super()._pool(view)
         on_table = Counter(c for owned in view.melds for c in owned.meld.cards)
-        held = +(self.memory.taken - on_table)
+        # A taken card seen again (melded, or discarded back) is no longer held, and
+        # the base pool has already left it out: subtract it once only.
+        held = +(self.memory.taken - on_table - Counter(view.discard))
         return +(pool - held)
 
     def _context(self, view: View) -> _Context:

@@ -201,12 +201,25 @@ _ADD = re.compile(
 
 
 def parse_action_text(text: str) -> Action:
-    """Read an action from its text form (see the table above); ``ValueError`` if malformed."""
+    """Read an action from its text form (see the table above); ``ValueError`` if malformed.
+
+    >>> parse_action_text("trail JK")
+    Traceback (most recent call last):
+    ...
+    ValueError: card must be a natural Card, not JOKER (in 'trail JK')
+    """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
     line = " ".join(text.split())
     if len(line) > 400:
         raise ValueError("action text is too long")
+    try:
+        return _parse_line(line, text)
+    except TypeError as exc:  # a card that no Casino action may name (a joker)
+        raise ValueError(f"{exc} (in {text!r})") from None
+
+
+def _parse_line(line: str, text: str) -> Action:
     if m := _TRAIL.fullmatch(line):
         return Trail(parse_card(m[1]))
     if line.lower() == "done":

@@ -116,6 +116,13 @@ class SetMeld:
     cards: tuple[Card, ...]
     suits: tuple[Suit | None, ...]
 
+    def __attrs_post_init__(self) -> None:
+        # Cheap checks that keep a malformed set (e.g. from JSON) from being represented.
+        if len(self.suits) != len(self.cards):
+            raise ValueError("a set names one suit (or None for an open wild) per card")
+        if self.rank is Rank.JOKER:
+            raise ValueError("a set is of a natural rank, not of jokers")
+
 
 TableMeld: TypeAlias = RunMeld | SetMeld
 """A meld on the table: a run or a set."""

@@ -72,11 +72,21 @@ def deck_count(players: int, cards_per_player: int, formula: str = "strict") -> 
     return max(1, math.ceil(need / DECK_SIZE))
 
 
-def _check_whole(name: str, value: object, low: int) -> None:
+MAX_SEATS = 64
+"""The most seats a table may ever have (the spec sets no limit; memory does)."""
+MAX_HAND = 60
+"""The most cards dealt to each player."""
+MAX_DECKS = 40
+"""The most decks a round may use (2,160 cards)."""
+
+
+def _check_whole(name: str, value: object, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be a whole number, not {value!r}")
     if value < low:
         raise ValueError(f"{name} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be at most {high}, not {value}")
 
 
 @attrs.frozen(kw_only=True)
@@ -84,6 +94,9 @@ class Config:
     """The rule options of a Las Vegas Rummy game; defaults follow the spec.
 
     ``num_players`` is the number of seats at the start (later joins add seats).
+    Limits beyond the spec, so that no input can ask for unbounded memory: at
+    most :data:`MAX_SEATS` seats (``num_players``, ``max_seats``, and seats after
+    late joins), :data:`MAX_HAND` cards each and :data:`MAX_DECKS` decks.
     Two knobs are not in the spec's table: ``max_seats`` caps the seats late
     joins may add (``None``: no cap), and ``reshuffle_limit`` (``None``: no
     limit, the seed's rule) ends a round with nobody out, like LV-10's "nothing
@@ -126,9 +139,9 @@ class Config:
     reshuffle_limit: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        _check_whole("num_players", self.num_players, 2)
+        _check_whole("num_players", self.num_players, 2, MAX_SEATS)
         _check_whole("max_score", self.max_score, 1)
-        _check_whole("cards_per_player", self.cards_per_player, 1)
+        _check_whole("cards_per_player", self.cards_per_player, 1, MAX_HAND)
         if self.deck_formula not in ("strict", "simple"):
             raise ValueError(f"deck_formula is 'strict' or 'simple', not {self.deck_formula!r}")
         if self.buy_in < 0:
@@ -178,11 +191,11 @@ class Config:
                     f"not {self.first_dealer}"
                 )
         if self.max_seats is not None:
-            _check_whole("max_seats", self.max_seats, self.num_players)
+            _check_whole("max_seats", self.max_seats, self.num_players, MAX_SEATS)
         if self.reshuffle_limit is not None:
             _check_whole("reshuffle_limit", self.reshuffle_limit, 0)
         if self.num_decks is not None:
-            _check_whole("num_decks", self.num_decks, 1)
+            _check_whole("num_decks", self.num_decks, 1, MAX_DECKS)
         self.decks_for(self.num_players)
 
     def decks_for(self, players: int) -> int:
@@ -195,6 +208,8 @@ class Config:
             if self.num_decks is not None
             else deck_count(players, self.cards_per_player, self.deck_formula)
         )
+        if decks > MAX_DECKS:
+            raise ValueError(f"{decks} decks are more than the {MAX_DECKS} a round may use")
         if DECK_SIZE * decks < players * self.cards_per_player + 1:
             raise ValueError(
                 f"{decks} deck(s) hold {DECK_SIZE * decks} cards, too few to deal "

@@ -54,7 +54,7 @@ from cardrules.vegas_rummy.actions import (
     TakeDiscard,
     parse_action_text,
 )
-from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.config import MAX_SEATS, Config
 from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
@@ -357,8 +357,9 @@ def _between_rounds(state: State) -> State:
 
 def _join_error(state: State) -> str | None:
     config = state.config
-    if config.max_seats is not None and state.num_seats >= config.max_seats:
-        return f"the table is full ({config.max_seats} seats)"
+    limit = config.max_seats if config.max_seats is not None else MAX_SEATS
+    if state.num_seats >= limit:
+        return f"the table is full ({limit} seats)"
     try:
         config.decks_for(sum(state.active) + 1)
     except ValueError as exc:

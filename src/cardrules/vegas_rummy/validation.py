@@ -8,6 +8,7 @@ from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
 from cardrules.rummy.melds import SetMeld, meld_error
 from cardrules.vegas_rummy import betting, scoring
+from cardrules.vegas_rummy.config import MAX_SEATS
 from cardrules.vegas_rummy.rules import (
     _cut,
     _deal_order,
@@ -42,7 +43,8 @@ def validate_state(state: State) -> None:
     n = len(state.scores)
     if not (len(state.hands) == len(state.busts) == len(state.active) == n):
         _fail("hands, scores, busts and active need one entry per seat")
-    if n < config.num_players or (config.max_seats is not None and n > config.max_seats):
+    limit = config.max_seats if config.max_seats is not None else MAX_SEATS
+    if n < config.num_players or n > limit:
         _fail(f"{n} seats do not fit the config")
     if state.shuffles < 0 or state.turn < 0 or state.round_number < 1 or state.reshuffles < 0:
         _fail("negative counters")
