@@ -660,3 +660,29 @@ def test_card_type_checks() -> None:
     with pytest.raises(ValueError):
         Build(parse_card("5C"), kind="new", value=8, target=parse_cards("3C"))
     assert isinstance(Card, type)
+
+
+@pytest.mark.parametrize(
+    "config", [Config(), Config(variant="royal"), Config(table_cards_in_raise=True)]
+)
+def test_legal_actions_stay_bounded_on_crowded_tables(config: Config) -> None:
+    """Issue 3 / docs "Worst case, bounded": plays go one table item at a time, so even when
+    everybody trails and the table fills up, first steps are at most
+    H×(2(L+B)+3L+15B(L+1)+1) and steps inside a play at most L+B+1."""
+    import random
+
+    rnd = random.Random(7)
+    state = new_game(config, seed=7)
+    most_loose = 0
+    while not state.is_over and state.round_number == 1:
+        acts = legal_actions(state)
+        hand, loose, builds = len(state.hands[state.to_act]), len(state.loose), len(state.builds)
+        if state.pending is None:
+            bound = hand * (2 * (loose + builds) + 3 * loose + 15 * builds * (loose + 1) + 1)
+        else:
+            bound = loose + builds + 1
+        assert 0 < len(acts) <= bound, state.describe()
+        most_loose = max(most_loose, loose)
+        trails = [a for a in acts if isinstance(a, Trail)]
+        state = apply(state, trails[0] if trails else rnd.choice(acts))
+    assert most_loose >= 30  # the table really got crowded
