@@ -340,6 +340,31 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     At most (cards in hand) × (table items + 1) × (values) first steps and
     (table items + 1) later steps are listed, however crowded the table.
     """
+    global _last_listed
+    listed_state, listed = _last_listed
+    if state is listed_state:
+        return listed
+    actions = _legal_actions(state)
+    _last_listed = (state, actions)
+    return actions
+
+
+_last_listed: tuple[object, tuple[Action, ...]] = (object(), ())
+"""The state :func:`legal_actions` last answered for (by identity) and its answer.
+
+Legality is a function of the state alone, so :func:`apply` need not check again
+an action that is one of the very objects just listed for that very state (the
+usual loop: list, pick one, apply). One entry, replaced as a whole, so threads
+are safe; anything else is checked in full.
+"""
+
+
+def _was_listed(state: State, action: object) -> bool:
+    listed_state, listed = _last_listed
+    return state is listed_state and any(a is action for a in listed)
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     if state.to_act is None:
         return ()
     pending = state.pending
@@ -519,9 +544,10 @@ def apply(state: State, action: Action) -> State:
     at the end of a hand the residue is given (CA-1), the hand is scored and the
     game ends or the next hand is dealt by the next dealer (CA-18).
     """
-    reason = check(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason, action)
+    if not _was_listed(state, action):
+        reason = check(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
     if isinstance(action, Trail):
         return _perform(state, action)
     if isinstance(action, Done):
