@@ -18,14 +18,19 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-import attrs
-
 from cardrules.cards import Card, format_cards
 from cardrules.casino.actions import Action, Build, Capture, Done, Play, Take, Trail
 from cardrules.casino.captures import Table, capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.state import State, TableBuild
-from cardrules.casino.steps import can_capture, context_of, find_build, item_order
+from cardrules.casino.steps import (
+    can_capture,
+    context_of,
+    find_build,
+    first_step,
+    item_order,
+    named_items,
+)
 
 if TYPE_CHECKING:
     from cardrules.casino.view import View
@@ -277,7 +282,7 @@ def _continues(pending: Capture | Build, play: Play, position: State | View) -> 
     """True if ``play`` is ``pending`` with more items, all after its last one in table order."""
     if type(play) is not type(pending) or play.card is not pending.card:
         return False
-    order = {item: k for k, item in enumerate(_order(position))}
+    order = {item: k for k, item in enumerate(item_order(position))}
     if isinstance(pending, Capture):
         assert isinstance(play, Capture)
         if play.ace_high != pending.ace_high:
@@ -296,10 +301,6 @@ def _continues(pending: Capture | Build, play: Play, position: State | View) -> 
     return all(order[i] > last for i in new if i not in old)
 
 
-def _order(position: State | View) -> list[tuple[Card, ...]]:
-    return [(c,) for c in position.loose] + [b.cards for b in position.builds]
-
-
 def next_step(position: State | View, play: Play) -> Action:
     """The action that goes on with the whole ``play`` (one of :func:`plays`) from ``position``.
 
@@ -310,22 +311,11 @@ def next_step(position: State | View, play: Play) -> Action:
     """
     if isinstance(play, Trail):
         return play
-    order = _order(position)
-    rank = {item: k for k, item in enumerate(order)}
-    items: list[tuple[Card, ...]] = [(c,) for c in play.cards]
-    if isinstance(play, Capture):
-        items += play.builds
-    items.sort(key=lambda item: rank[item])
     pending = position.pending
     if pending is None:
-        if not items:
-            return play
-        if isinstance(play, Capture):
-            first = items[0]
-            if len(first) == 1:
-                return Capture(play.card, first, ace_high=play.ace_high)
-            return Capture(play.card, (), (first,), ace_high=play.ace_high)
-        return attrs.evolve(play, cards=items[0])
+        return first_step(play, position)
+    order = item_order(position)
+    items = sorted(named_items(play), key=order.index)
     taken: set[tuple[Card, ...]] = {(c,) for c in pending.cards}
     if isinstance(pending, Capture):
         taken |= set(pending.builds)

@@ -27,7 +27,15 @@ from cardrules.casino.config import Config
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import ITEM_NAMES, HandScore, score_hand
 from cardrules.casino.state import State, TableBuild
-from cardrules.casino.steps import Context, capture_contexts, context_of, find_build, item_order
+from cardrules.casino.steps import (
+    Context,
+    capture_contexts,
+    context_of,
+    find_build,
+    first_step,
+    item_order,
+    named_items,
+)
 from cardrules.errors import IllegalActionError
 
 __all__ = [
@@ -185,17 +193,9 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
     return config.build_for_partner and build.owner == _partner(config, seat)
 
 
-def _items_of(play: Capture | Build) -> list[tuple[Card, ...]]:
-    """The table items a capture or build names: loose cards (1-tuples), then builds."""
-    items: list[tuple[Card, ...]] = [(c,) for c in play.cards]
-    if isinstance(play, Capture):
-        items += play.builds
-    return items
-
-
 def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
     order = {item: k for k, item in enumerate(item_order(state))}
-    return tuple(sorted(order[item] for item in _items_of(play)))
+    return tuple(sorted(order[item] for item in named_items(play)))
 
 
 def _header(card: Card, item: tuple[Card, ...], *, ace_high: bool) -> Capture:
@@ -416,17 +416,12 @@ def check(state: State, action: object) -> str | None:
     reason = check_play(state, action, partial=True)
     if reason is not None or isinstance(action, Trail):
         return reason
-    named = _items_of(action)
+    named = named_items(action)
     if len(named) > 1:
         whole = check_play(state, action)
         if whole is not None:
             return whole
-        first = min(named, key=item_order(state).index)
-        start = (
-            _header(action.card, first, ace_high=action.ace_high)
-            if isinstance(action, Capture)
-            else attrs.evolve(action, cards=first)
-        )
+        start = first_step(action, state)
         return (
             f"a play takes one table item per step: start with '{start}', then 'and …' "
             "for each other item in table order (casino.steps gives every step)"
@@ -501,14 +496,8 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
         raise IllegalActionError(reason, play)
     if isinstance(play, Trail):
         return (play,)
-    order = item_order(state)
-    named = sorted(_items_of(play), key=order.index)
-    head: Action
-    if isinstance(play, Capture):
-        head = _header(play.card, named[0], ace_high=play.ace_high)
-    else:
-        head = attrs.evolve(play, cards=named[0] if named else ())
-    out: list[Action] = [head]
+    named = sorted(named_items(play), key=item_order(state).index)
+    out: list[Action] = [first_step(play, state)]
     out += [Take(item) for item in named[1:]]
     ctx = context_of(state, play)
     chosen = _positions(state, play)
@@ -762,7 +751,7 @@ def parse_action(text: str, state: State) -> Action:
 
 def _judge(state: State, action: Capture) -> str | None:
     """A first step is judged as a step, a whole play as a whole play."""
-    return check(state, action) if len(_items_of(action)) == 1 else check_play(state, action)
+    return check(state, action) if len(named_items(action)) == 1 else check_play(state, action)
 
 
 # ---------------------------------------------------------------------------
@@ -912,7 +901,7 @@ def _validate_pending(state: State, pending: object) -> None:
     if reason is not None:
         raise ValueError(f"the play in progress is not legal: {reason}")
     items = item_order(state)
-    named = _items_of(pending)
+    named = named_items(pending)
     if not named or any(item not in items for item in named):
         raise ValueError("the play in progress must name table items")
     chosen = _positions(state, pending)

@@ -30,13 +30,16 @@ from bisect import insort
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Protocol
+
+import attrs
 
 from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.state import State, TableBuild
 
-__all__ = ["Context", "completion", "context_of", "item_order"]
+__all__ = ["Context", "completion", "context_of", "first_step", "item_order", "named_items"]
 
 Element = tuple[int, int]
 """A summable table item as ``(value, weight)``; the weight is its number of cards."""
@@ -129,9 +132,40 @@ def completion(
     return top
 
 
-def item_order(state: State) -> list[tuple[Card, ...]]:
+class _Table(Protocol):
+    """A state or a view: what the table holds."""
+
+    @property
+    def loose(self) -> tuple[Card, ...]: ...
+
+    @property
+    def builds(self) -> tuple[TableBuild, ...]: ...
+
+
+def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
-    return [(c,) for c in state.loose] + [b.cards for b in state.builds]
+    return [(c,) for c in position.loose] + [b.cards for b in position.builds]
+
+
+def named_items(play: Capture | Build) -> list[tuple[Card, ...]]:
+    """The table items a capture or build names: loose cards (1-tuples), then builds."""
+    items: list[tuple[Card, ...]] = [(c,) for c in play.cards]
+    if isinstance(play, Capture):
+        items += play.builds
+    return items
+
+
+def first_step(play: Capture | Build, position: _Table) -> Capture | Build:
+    """The step that starts ``play``: the same play naming only its first item in table order."""
+    items = named_items(play)
+    if not items:
+        return play
+    first = min(items, key=item_order(position).index)
+    if isinstance(play, Capture):
+        if len(first) == 1:
+            return Capture(play.card, first, ace_high=play.ace_high)
+        return Capture(play.card, (), (first,), ace_high=play.ace_high)
+    return attrs.evolve(play, cards=first)
 
 
 _UNUSABLE = 0
