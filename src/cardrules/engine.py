@@ -59,6 +59,11 @@ class GameDefinition:
     parse_action: Callable[[str, Any], Any]
     validate_state: Callable[[Any], None]
     """Raise ``ValueError`` unless the state is consistent (used on JSON load)."""
+    validate_view: Callable[[Any], None] = attrs.field(default=lambda view: None)
+    """Raise ``ValueError`` unless the view is one some seat could be shown (JSON load)."""
+    max_game_length: Callable[[Any], int] | None = None
+    """The most actions a game under this config can take before it ends (as
+    OpenSpiel's ``max_game_length``); ``None`` while a game documents none."""
 
 
 def definition(name: str) -> GameDefinition:

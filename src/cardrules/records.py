@@ -363,7 +363,9 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
     if kind == "action":
         return decode(_union(rules.action_types), data, "data")
     if kind == "view":
-        return decode(rules.view_type, data, "data")
+        view = decode(rules.view_type, data, "data")
+        rules.validate_view(view)
+        return view
     if kind == "state":
         state = decode(rules.state_type, data, "data")
         rules.validate_state(state)
