@@ -101,3 +101,13 @@ class State:
             lines.append(f"seat {seat}: {format_cards(hand)}  (pile {len(self.piles[seat])})")
         lines.append(f"scores: {list(self.scores)}")
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        from cardrules.casino.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.casino.display import table_html
+
+        return table_html(self)

@@ -50,6 +50,16 @@ class View:
         """True once the game has been won."""
         return self.to_act is None
 
+    def __str__(self) -> str:
+        from cardrules.casino.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.casino.display import table_html
+
+        return table_html(self)
+
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state``; ``None`` gives the spectator's view."""

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import IO, Any, Final
 
 import attrs
 
 from cardrules.cards import Card
+from cardrules.casino import display as casino_display
 from cardrules.cli.options import GAME_TITLES
-from cardrules.rummy.melds import describe
-from cardrules.rummy.wilds import meld_text
+from cardrules.display import MARK_CLOSE, MARK_OPEN, WILD_MARK
+from cardrules.rummy500 import display as rummy500_display
+from cardrules.vegas_rummy import display as vegas_display
 
 __all__ = [
     "GAME_OVER",
@@ -43,7 +45,14 @@ _RED: Final = "\x1b[31m"
 _BOLD: Final = "\x1b[1m"
 _DIM: Final = "\x1b[2m"
 _RESET: Final = "\x1b[0m"
+_YELLOW: Final = "\x1b[33m"
+_REVERSE: Final = "\x1b[7m"
+_HAND_LABEL: Final = "Your hand: "
 _CARD_RE: Final = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♣♦♥♠])")
+_WILD_RE: Final = re.compile(
+    r"(?<![A-Za-z0-9])((?:10|[2-9AJQK])[♣♦♥♠]|JK)" + re.escape(WILD_MARK)
+)
+_MARKED_RE: Final = re.compile(re.escape(MARK_OPEN) + r"([^\s\]]+)" + re.escape(MARK_CLOSE))
 _ASCII: Final = str.maketrans(
     {
         "♣": "C",
@@ -73,7 +82,12 @@ class Style:
         if not self.unicode:
             return line.translate(_ASCII)
         if self.color:
-            return _CARD_RE.sub(lambda m: f"{_RED}{m[0]}{_RESET}" if m[2] in "♦♥" else m[0], line)
+            # Wild cards (7♣*) bold yellow, the card just drawn ([7♣]) reversed, red suits red.
+            line = _WILD_RE.sub(lambda m: f"{_BOLD}{_YELLOW}{m[0]}{_RESET}", line)
+            line = _CARD_RE.sub(
+                lambda m: f"{_RED}{m[0]}{_RESET}" if m[2] in "♦♥" else m[0], line
+            )
+            return _MARKED_RE.sub(lambda m: f"{_REVERSE}{m[0]}{_RESET}", line)
         return line
 
     def cards(self, cards: Iterable[Card]) -> str:
@@ -162,49 +176,6 @@ def _scores_line(names: Sequence[str], scores: Sequence[object], extra: Sequence
 # Rummy 500
 
 
-def _table_rummy500(view: Any, names: Sequence[str], style: Style) -> list[str]:
-    config = view.config
-    lines = [
-        _heading(
-            style,
-            f"Rummy 500 · round {view.round_number} · dealer {name_of(names, view.dealer)}"
-            f" · target {config.target}",
-        ),
-        "Scores: "
-        + _scores_line(names, view.scores, [f"(+{p} this round)" for p in view.round_points]),
-        f"Stock: {view.stock_size} cards    Hands: "
-        + ", ".join(f"{name_of(names, s)} {n}" for s, n in enumerate(view.hand_sizes)),
-    ]
-    if view.discard:
-        # The whole pile: digging (take 4♥) needs to see every card.
-        lines.append(
-            f"Discard pile ({len(view.discard)}, bottom → top): {style.cards(view.discard)}  ← top"
-        )
-    else:
-        lines.append("Discard pile: empty")
-    if view.melds:
-        lines.append("Melds:")
-        texts = [style.text(describe(meld)) for meld in view.melds]
-        plain = [describe(meld) for meld in view.melds]
-        wide = max(len(p) for p in plain)
-        for i, (meld_text_, raw) in enumerate(zip(texts, plain)):
-            owner = name_of(names, view.meld_owners[i])
-            lines.append(f"  #{i + 1:<3}{meld_text_}{' ' * (wide - len(raw))}   laid by {owner}")
-    else:
-        lines.append("Melds: none yet")
-    if view.owed is not None and view.to_act is not None:
-        lines.append(
-            style.text(
-                f"{name_of(names, view.to_act)} must still meld or lay off {view.owed} this turn"
-            )
-        )
-    if view.seat is not None:
-        lines.append(style.bold("Your hand: ") + style.cards(view.hand))
-    if view.to_act is not None:
-        lines.append(f"To act: {name_of(names, view.to_act)} [{view.phase.value}]")
-    return lines
-
-
 def _round_rummy500(result: Any, names: Sequence[str], style: Style) -> list[str]:
     if result.ended_by == "went_out":
         how = f"{name_of(names, result.went_out)} went out"
@@ -229,65 +200,6 @@ def _over_rummy500(state: Any, names: Sequence[str], style: Style) -> list[str]:
 
 # ---------------------------------------------------------------------------
 # Las Vegas Rummy
-
-
-def _wild_text(upcard: Card | None) -> str:
-    if upcard is None:
-        return ""
-    if upcard.is_joker:
-        return "wild: jokers only"
-    return f"wild: every {upcard.rank.label} and the jokers"
-
-
-def _table_vegas(view: Any, names: Sequence[str], style: Style) -> list[str]:
-    config = view.config
-    title = (
-        f"Las Vegas Rummy · round {view.round_number} · dealer {name_of(names, view.dealer)}"
-        f" · bust at {config.max_score}"
-    )
-    if view.pot:
-        title += f" · pot {view.pot}"
-    notes = []
-    for seat in range(len(view.scores)):
-        parts = []
-        if not view.active[seat]:
-            parts.append("retired")
-        if view.busts[seat]:
-            parts.append(f"busted {view.busts[seat]}x")
-        notes.append(f"({', '.join(parts)})" if parts else "")
-    lines = [
-        _heading(style, title),
-        "Scores (penalty points, lower is better): " + _scores_line(names, view.scores, notes),
-    ]
-    if view.phase in ("decide", "table"):
-        lines.append("Between rounds: the cards are collected.")
-    else:
-        upcard = style.text(str(view.upcard)) if view.upcard is not None else "-"
-        lines.append(f"Upcard: {upcard}  ({_wild_text(view.upcard)})    decks: {view.num_decks}")
-        lines.append(
-            f"Stock: {view.stock_size} cards    Hands: "
-            + ", ".join(
-                f"{name_of(names, s)} {n}" for s, n in enumerate(view.hand_sizes) if view.active[s]
-            )
-        )
-        pile = f"{style.cards(view.discard)}  ← top" if view.discard else "empty"
-        lines.append(f"Discard pile ({len(view.discard)}, bottom → top): {pile}")
-        if view.melds:
-            lines.append("Melds:")
-            plain = [meld_text(owned.meld) for owned in view.melds]
-            wide = max(len(p) for p in plain)
-            for i, owned in enumerate(view.melds):
-                lines.append(
-                    f"  #{i + 1:<3}{style.text(plain[i])}{' ' * (wide - len(plain[i]))}"
-                    f"   laid by {name_of(names, owned.owner)}"
-                )
-        else:
-            lines.append("Melds: none yet")
-    if view.seat is not None and view.hand:
-        lines.append(style.bold("Your hand: ") + style.cards(view.hand))
-    if view.to_act is not None:
-        lines.append(f"To act: {name_of(names, view.to_act)} [{view.phase}]")
-    return lines
 
 
 def _round_vegas(result: Any, names: Sequence[str], style: Style) -> list[str]:
@@ -325,59 +237,8 @@ def _over_vegas(state: Any, names: Sequence[str], style: Style) -> list[str]:
 # Casino
 
 
-def casino_side_names(config: Any, names: Sequence[str]) -> list[str]:
-    """The scoring sides' labels: the seats, or the two teams with partnerships."""
-    if not config.partnerships:
-        return [name_of(names, s) for s in range(config.num_players)]
-    return [
-        " & ".join(name_of(names, seat) for seat in config.seats_of(side))
-        for side in range(config.num_sides)
-    ]
-
-
-def _table_casino(view: Any, names: Sequence[str], style: Style) -> list[str]:
-    config = view.config
-    variant = "Royal Casino" if config.variant == "royal" else "Casino"
-    last = " (last deal)" if view.is_last_deal else ""
-    sides = casino_side_names(config, names)
-    lines = [
-        _heading(
-            style,
-            f"{variant} · hand {view.round_number}, deal {view.deal_number} of "
-            f"{config.deals_per_hand}{last} · dealer {name_of(names, view.dealer)}"
-            f" · target {config.target}",
-        ),
-        "Scores: " + _scores_line(sides, view.scores),
-        f"Stock: {view.stock_size} cards    Hands: "
-        + ", ".join(f"{name_of(names, s)} {n}" for s, n in enumerate(view.hand_sizes)),
-        "Table: " + (style.cards(view.loose) if view.loose else "no loose cards"),
-    ]
-    for build in view.builds:
-        kind = "single" if build.is_single else "multiple"
-        lines.append(style.text(f"  build {build}  ({kind}, owner {name_of(names, build.owner)})"))
-    captured = []
-    for seat, size in enumerate(view.pile_sizes):
-        sweeps = view.sweeps[seat]
-        note = f" ({sweeps} sweep{'s' if sweeps != 1 else ''})" if config.sweeps and sweeps else ""
-        captured.append(f"{name_of(names, seat)} {size}{note}")
-    lines.append(
-        "Captured: "
-        + ", ".join(captured)
-        + (
-            f"    last capture: {name_of(names, view.last_capturer)}"
-            if view.last_capturer is not None
-            else ""
-        )
-    )
-    if view.seat is not None:
-        lines.append(style.bold("Your hand: ") + style.cards(view.hand))
-    if view.to_act is not None:
-        lines.append(f"To act: {name_of(names, view.to_act)}")
-    return lines
-
-
 def _round_casino(result: Any, names: Sequence[str], style: Style, config: Any) -> list[str]:
-    sides = casino_side_names(config, names)
+    sides = casino_display.side_names(config, names)
     lines = [style.bold(f"Hand {result.hand} scored:")]
     if result.residue:
         lines.append(
@@ -405,18 +266,18 @@ def _round_casino(result: Any, names: Sequence[str], style: Style, config: Any) 
 
 
 def _over_casino(state: Any, names: Sequence[str], style: Style) -> list[str]:
-    return [_scores_line(casino_side_names(state.config, names), state.scores)]
+    return [_scores_line(casino_display.side_names(state.config, names), state.scores)]
 
 
 # ---------------------------------------------------------------------------
 # Dispatch
 
-TABLES: Final[dict[str, Callable[[Any, Sequence[str], Style], list[str]]]] = {
-    "rummy500": _table_rummy500,
-    "vegas_rummy": _table_vegas,
-    "casino": _table_casino,
+TABLES: Final[dict[str, Callable[..., list[str]]]] = {
+    "rummy500": rummy500_display.table_lines,
+    "vegas_rummy": vegas_display.table_lines,
+    "casino": casino_display.table_lines,
 }
-"""The table drawing of each game, from a view."""
+"""The table drawing of each game (``cardrules.<game>.display``): plain text from a view."""
 
 ROUND_SUMMARIES: Final[dict[str, Callable[[Any, Sequence[str], Style, Any], list[str]]]] = {
     "rummy500": lambda result, names, style, _config: _round_rummy500(result, names, style),
@@ -433,9 +294,26 @@ GAME_OVER: Final[dict[str, Callable[[Any, Sequence[str], Style], list[str]]]] = 
 """Each game's final lines (scores, Las Vegas Rummy's pot), from the final state."""
 
 
-def table_lines(game: str, view: Any, names: Sequence[str], style: Style) -> list[str]:
-    """The table as ``view`` sees it."""
-    return TABLES[game](view, names, style)
+def table_lines(
+    game: str,
+    view: Any,
+    names: Sequence[str],
+    style: Style,
+    *,
+    marked: Collection[Card] = (),
+) -> list[str]:
+    """The table as ``view`` sees it: the library's drawing, styled for the terminal.
+
+    ``marked`` cards (the one just drawn) stand out in the hand.
+    """
+    lines = TABLES[game](view, names, marked=marked)
+    styled = [style.bold(style.text(lines[0]))]
+    for line in lines[1:]:
+        if line.startswith(_HAND_LABEL):
+            styled.append(style.bold(_HAND_LABEL) + style.text(line[len(_HAND_LABEL) :]))
+        else:
+            styled.append(style.text(line))
+    return styled
 
 
 def new_results(before: Any, after: Any) -> tuple[Any, ...]:
@@ -453,7 +331,7 @@ def round_lines(
 def game_over_lines(game: str, state: Any, names: Sequence[str], style: Style) -> list[str]:
     """The end of the game: who won, the final scores (and the pot)."""
     if game == "casino" and state.config.partnerships:
-        sides = casino_side_names(state.config, names)
+        sides = casino_display.side_names(state.config, names)
         won = sorted({state.config.side_of(seat) for seat in state.winners})
         who = " and ".join(sides[side] for side in won)
     else:

@@ -113,3 +113,13 @@ class State:
     def round_points(self) -> tuple[int, ...]:
         """What each seat has melded and laid off so far this round, in points."""
         return tuple(sum(points) for points in self.placed_points)
+
+    def __str__(self) -> str:
+        from cardrules.rummy500.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.rummy500.display import table_html
+
+        return table_html(self)

@@ -50,6 +50,16 @@ class View:
         """True once the game has ended."""
         return self.phase is Phase.OVER
 
+    def __str__(self) -> str:
+        from cardrules.rummy500.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.rummy500.display import table_html
+
+        return table_html(self)
+
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state``; ``seat=None`` is a spectator.

@@ -179,3 +179,13 @@ class State:
     def pot(self) -> Decimal:
         """Every buy-in, rebuy and join payment so far (LV-15)."""
         return sum((entry.amount for entry in self.ledger), Decimal(0))
+
+    def __str__(self) -> str:
+        from cardrules.vegas_rummy.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.vegas_rummy.display import table_html
+
+        return table_html(self)

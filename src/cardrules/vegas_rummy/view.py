@@ -60,6 +60,16 @@ class View:
     cut: tuple[CutAttempt, ...]
     legal_actions: tuple[Action, ...]
 
+    def __str__(self) -> str:
+        from cardrules.vegas_rummy.display import table_text  # lazy: display imports this module
+
+        return table_text(self)
+
+    def _repr_html_(self) -> str:
+        from cardrules.vegas_rummy.display import table_html
+
+        return table_html(self)
+
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state`` (``None``: a spectator)."""
