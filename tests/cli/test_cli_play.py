@@ -10,6 +10,7 @@ import pytest
 import cardrules
 from cardrules import from_json, ranking, rummy500
 from cardrules.cli.main import main
+from cardrules.cli.saves import saves_dir
 from cardrules.cli.render import Style
 from cardrules.records import GameRecord
 
@@ -29,13 +30,24 @@ FINISHING = [
 ]
 
 
+def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """A ranked game (no --seed) dealt from a known seed, as if drawn at random."""
+    monkeypatch.setattr("cardrules.cli.play.rng.draw_seed", lambda: seed)
+
+
 @pytest.mark.parametrize(("game", "options", "seed", "wins"), FINISHING)
 def test_play_scripted_game_to_the_end(
-    tmp_path: Path, game: str, options: list[str], seed: int, wins: bool
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    options: list[str],
+    seed: int,
+    wins: bool,
 ) -> None:
+    fix_seed(monkeypatch, seed)
     save = tmp_path / "game.json"
     board = tmp_path / "board.sqlite3"
-    args = ["play", game, "--seed", str(seed), "--level", "easy", "--name", "Ada"]
+    args = ["play", game, "--level", "easy", "--name", "Ada"]
     args += ["--save", str(save), "--leaderboard", str(board), *options]
     code, out, err = run(args, "1\n" * 3000)
     assert code == 0, err
@@ -60,13 +72,12 @@ def test_play_scripted_game_to_the_end(
     assert (f"{row.points} ranking points for Ada" in out) is wins
 
 
-def test_play_unranked_fallback_is_said(tmp_path: Path) -> None:
+def test_play_unranked_fallback_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_seed(monkeypatch, 1)
     code, out, _ = run(
         [
             "play",
             "casino",
-            "--seed",
-            "1",
             "--level",
             "easy",
             "--target",
@@ -160,14 +171,17 @@ def test_end_of_input_saves_and_resume_finishes(tmp_path: Path) -> None:
     assert finished.final_state().is_over
 
 
-def test_quit_without_save_uses_a_default_file(
+def test_quit_without_save_uses_a_new_file_in_the_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Issue 19 item 1: saves go to the data folder, never to a name made of the seed.
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(["play", "casino", "--seed", "4", "--no-leaderboard"], "quit\n")
+    code, out, _ = run(["play", "casino", "--seed", "987654321", "--no-leaderboard"], "quit\n")
     assert code == 0
-    assert (tmp_path / "cardrules-casino-4.json").exists()
-    assert "cardrules replay cardrules-casino-4.json" in out
+    assert list(tmp_path.glob("*.json")) == []
+    (saved,) = saves_dir().glob("casino-*.json")
+    assert "987654321" not in saved.name and "987654321" not in out
+    assert f"cardrules replay {saved}" in out
 
 
 def test_three_players_and_per_opponent_levels() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from cardrules import __version__
-from cardrules.cli import leaderboard, play, replay, rules_text, simulate, watch
+from cardrules.cli import leaderboard, play, replay, rules_text, saves, simulate, watch
 from cardrules.cli.errors import CliError
 
 __all__ = ["build_parser", "main"]
@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_parser(commands)
     simulate.add_parser(commands)
     replay.add_parser(commands)
+    saves.add_parser(commands)
     leaderboard.add_parser(commands)
     rules_text.add_parser(commands)
     return parser

@@ -1,27 +1,40 @@
 """``cardrules play GAME``: you against 1–3 computer players.
 
 You sit at seat 0. Each time you are to act the table is drawn as your seat
-sees it, with your legal actions numbered; type a number or an action's text
-(as the game's ``parse_action`` reads it, e.g. ``draw``, ``take 4H``,
-``meld 5H 6H 7H``, ``discard KS``, ``6C takes 3S 3D``). ``help``, ``hint``,
-``table`` and ``quit`` are always available. Quitting, end of input and
-Ctrl-C save the game (``--save`` or a default file) so it can be replayed or
-resumed with ``--resume``.
+sees it, with your legal actions numbered (in groups when there are many);
+type a number or an action's text (as the game's ``parse_action`` reads it,
+e.g. ``draw``, ``take 4H``, ``meld 5H 6H 7H``, ``discard KS``,
+``6C takes 3S 3D``). In the rummies a meld may be typed by its cards alone
+(``meld 8C 9C JK``): the command finds the legal meld they make. In Casino a
+play is composed before it is applied: type it whole, or step by step
+(``6C takes 3S``, then ``and 3D``, ``done``), with ``undo`` (one step back)
+and ``cancel`` (the whole play) until it is made. ``help``, ``hint``,
+``table`` and ``quit`` are always available.
+
+The seed of a game in progress is never shown. A game whose seed the player
+chose (``--seed``) or could read (``--resume``: a save file holds it) is a
+practice game and earns no ranking points. Quitting, end of input and Ctrl-C
+save the game: to ``--save FILE``, to the file it was resumed from, or to a new
+file in the data folder (``cardrules saves`` lists them).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
+from collections import Counter
 from typing import IO, Any
 
 from cardrules import rng
+from cardrules.cards import parse_card
 from cardrules.cli.errors import CliError, UsageError
 from cardrules.cli.leaderboard import check_player_name, default_db, record_result
+from cardrules.cli.menu import arrange, menu_lines
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, parse_levels
-from cardrules.cli.render import columns, name_of, style_for
+from cardrules.cli.render import name_of, style_for
+from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save
 from cardrules.cli.session import Session, load_record
+from cardrules.cli.terminal import enable_line_editing, read_line, terminal_width
 from cardrules.errors import IllegalActionError
 
 __all__ = ["add_parser", "run"]
@@ -32,16 +45,19 @@ HUMAN = 0
 _HELP = {
     "rummy500": (
         "draw | take 4H (dig: takes 4H and every card above it) | meld 5H 6H 7H "
-        "(a joker: JK=6H) | lay off 8H on #2 | discard KS | end round"
+        "(a joker: JK=6H; or just the cards: meld 5H JK 7H) | lay off 8H on #2 | discard KS "
+        "| end round"
     ),
     "vegas_rummy": (
-        "draw | take | meld 5H JK=6H 7H (an open set wild: JK=7?) | layoff 8H #2 | "
-        "swap 6H for JK #2 | discard 5C | rebuy | retire | join | deal"
+        "draw | take | meld 5H JK=6H 7H (an open set wild: JK=7?; or just the cards: "
+        "meld 5H JK 7H) | lay off 8H on #2 | swap 6H for JK #2 | discard 5C | rebuy | retire "
+        "| deal"
     ),
     "casino": (
         "trail 4D | 6C takes 3S 3D 6H | 8D takes [3H 5S] 8C | AS as 14 takes AD KH | "
         "5C builds 8 with 3C | 3S raises [2C 3D] to 8 | AH adds to [4D 5C] for 9 | "
-        "step by step: 6C takes 3S, then and 3D, and 6H, done"
+        "step by step: 6C takes 3S, then and 3D, and 6H, done; undo (a step back), "
+        "cancel (the whole play)"
     ),
 }
 
@@ -56,14 +72,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play",
         help="play against computer opponents",
         description="Play GAME against 1-3 computer opponents. Type an action's number or its "
-        "text; 'help', 'hint', 'table' and 'quit' are always available.",
+        "text; 'help', 'hint', 'table' and 'quit' are always available. A game with --seed "
+        "or --resume is practice: it earns no ranking points.",
     )
     parser.add_argument(
         "game", type=game_name, metavar="GAME", help="rummy500, vegas_rummy or casino"
     )
     parser.add_argument(
         "--level",
-        default="normal",
+        default=None,
         metavar="LEVEL[,LEVEL...]",
         help=f"the opponents' level ({', '.join(LEVELS)}), or one per opponent (default normal)",
     )
@@ -71,13 +88,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--opponents", type=int, metavar="N", help="computer opponents, 1-3 (or use --players)"
     )
     add_game_option_flags(parser, seats=True)
-    parser.add_argument("--seed", type=int, help="make the deals and the bots reproducible")
+    parser.add_argument(
+        "--seed", type=int, help="make the deals and the bots reproducible (a practice game)"
+    )
     parser.add_argument("--name", default="You", help="your name on the leaderboard (default You)")
     parser.add_argument(
-        "--save", metavar="FILE", help="save the game record here (at the end or on quit)"
+        "--save",
+        metavar="FILE",
+        help="save the game here (default: a new file in the data folder; see `cardrules saves`)",
     )
     parser.add_argument(
-        "--resume", metavar="FILE", help="continue a game saved by play --save/quit"
+        "--overwrite", action="store_true", help="let --save replace an existing file unasked"
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a saved game (a practice game); it is saved back to FILE",
     )
     parser.add_argument(
         "--leaderboard", metavar="PATH", help=f"the leaderboard file (default {default_db()})"
@@ -127,6 +153,8 @@ def _new_session(args: argparse.Namespace, out: IO[str]) -> Session:
         )
         if session.state.is_over:
             raise CliError(f"cannot resume {args.resume}: that game is over")
+        session.practice = True
+        session.save_path = args.save or args.resume
         return session
     players = _seat_count(args)
     config = build_config(args.game, args, players=players)
@@ -139,12 +167,21 @@ def _new_session(args: argparse.Namespace, out: IO[str]) -> Session:
         rng.validate_seed(seed)
     except (TypeError, ValueError) as exc:
         raise UsageError(f"bad --seed: {exc}") from None
-    return Session.start(args.game, config, seed, [], style, out)
+    session = Session.start(args.game, config, seed, [], style, out)
+    session.practice = args.seed is not None
+    session.save_path = args.save
+    return session
 
 
 def _opponents(args: argparse.Namespace, session: Session) -> dict[int, Player]:
     seats = len(session.state.hands)
-    levels = parse_levels(args.level, seats - 1)
+    text = args.level
+    if text is None and args.resume:
+        saved = read_seats(args.resume)
+        known = [level for level in (saved.levels[1:] if saved else ()) if level in LEVELS]
+        if saved is not None and len(known) == seats - 1:
+            text = ",".join(known)  # the levels the game was started with
+    levels = parse_levels(text or "normal", seats - 1)
     players = {}
     for seat in range(1, seats):
         players[seat] = make_player(
@@ -157,21 +194,37 @@ def _label(seat: int, player: Player) -> str:
     return f"Bot {seat} ({player.level})"
 
 
+def _practice_note(args: argparse.Namespace) -> str:
+    if args.resume:
+        return (
+            "Practice game: a resumed game earns no ranking points "
+            "(its save file holds the seed, and so every card)."
+        )
+    return "Practice game: you chose the seed (--seed), so it earns no ranking points."
+
+
 def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> int:
     """Play one game; returns the exit code."""
     args.name = check_player_name(args.name)
+    if args.resume:
+        args.resume = resolve_save(args.resume)
+    confirm_overwrite(args.save, inp, out, overwrite=args.overwrite, own=args.resume)
     session = _new_session(args, out)
     opponents = _opponents(args, session)
     session.names = [args.name] + [_label(seat, p) for seat, p in opponents.items()]
+    session.levels = [None] + [p.level for p in opponents.values()]
+    session.me = HUMAN
     hinter = make_player(session.game, "expert", derive_seed(session.seed, "hint"))
+    if enable_line_editing(inp, out):
+        session.pause = lambda prompt: _wait(inp, out, prompt)
     title = GAME_TITLES[session.game]
     session.say(
-        f"{title}: {args.name} against "
-        + ", ".join(f"{session.names[s]}" for s in opponents)
-        + f".  Seed {session.seed}."
+        f"{title}: {args.name} against " + ", ".join(f"{session.names[s]}" for s in opponents) + "."
     )
     for note in sorted({p.note for p in opponents.values() if p.note}):
         session.say(f"Note: {note}.")
+    if session.practice:
+        session.say(_practice_note(args))
     if args.resume:
         session.say(f"Resumed {args.resume} after {len(session.actions)} actions.")
     session.say(
@@ -187,17 +240,25 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> i
             else:
                 session.play(opponents[seat].bot.choose(session.view(seat)))
     except _QuitError:
-        _save_on_exit(session, args, "Stopped.")
+        _save_on_exit(session, "Stopped.")
         return 0
     except KeyboardInterrupt:
         session.say("")
-        _save_on_exit(session, args, "Interrupted.")
+        _save_on_exit(session, "Interrupted.")
         return 130
-    if args.save:
-        path = session.save(args.save)
+    if session.save_path is not None:
+        path = session.save()
         session.say(f"Game saved to {path}.")
     _record(session, args, opponents)
     return 0
+
+
+def _wait(inp: IO[str], out: IO[str], prompt: str) -> None:
+    """Wait for Enter (at a round's scoring); end of input goes on."""
+    try:
+        read_line(inp, out, prompt)
+    except EOFError:
+        out.write("\n")
 
 
 def _seat_joiners(session: Session, opponents: dict[int, Player]) -> None:
@@ -206,19 +267,23 @@ def _seat_joiners(session: Session, opponents: dict[int, Player]) -> None:
         level = max((p.level for p in opponents.values()), key=LEVELS.index)
         opponents[seat] = make_player(session.game, level, derive_seed(session.seed, "seat", seat))
         session.names.append(_label(seat, opponents[seat]))
+        session.levels.append(level)
 
 
-def _save_on_exit(session: Session, args: argparse.Namespace, what: str) -> None:
-    path = args.save or f"cardrules-{session.game}-{session.seed}.json"
-    saved = session.save(path)
+def _save_on_exit(session: Session, what: str) -> None:
+    saved = session.save()
     session.say(
-        f"{what} The game is saved to {saved}: `cardrules replay {saved}` shows it, "
-        f"`cardrules play {session.game} --resume {saved}` continues it."
+        f"{what} The game is saved to {saved}: `cardrules play {session.game} --resume "
+        f"{saved}` continues it (as a practice game), `cardrules replay {saved}` shows it, "
+        "`cardrules saves` lists your saves."
     )
 
 
 def _record(session: Session, args: argparse.Namespace, opponents: dict[int, Player]) -> None:
     if args.no_leaderboard:
+        return
+    if session.practice:
+        session.say("Practice game: not recorded on the leaderboard.")
         return
     state = session.state
     if session.game == "casino" and state.config.partnerships:
@@ -230,143 +295,243 @@ def _record(session: Session, args: argparse.Namespace, opponents: dict[int, Pla
     session.say(record_result(args.leaderboard, args.name, session.game, won=won, opponents=rivals))
 
 
-def _read(inp: IO[str], out: IO[str], prompt: str) -> str:
-    out.write(prompt)
-    out.flush()
-    if inp is sys.stdin and out is sys.stdout and sys.stdin.isatty():
-        return input()
-    line = inp.readline()
-    if not line:
-        raise EOFError
-    line = line.rstrip("\r\n")
-    if not _isatty(inp):
-        out.write(line + "\n")  # scripted input: show it, so the transcript reads as typed
-    return line
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 _MOST_PLAYS_LISTED = 300
 """Casino: list whole plays (not single steps) when there are at most this many."""
 
 
-def _whole_plays(session: Session) -> tuple[Any, ...] | None:
-    """Casino's whole plays for the menu, or None (another game, a play in progress, too many)."""
-    if session.game != "casino" or session.state.pending is not None:
-        return None
-    from cardrules.casino import plays
+def _menu(session: Session, position: Any) -> tuple[list[Any], bool]:
+    """What to number for ``position``: Casino's whole plays when few enough, else the actions.
 
-    if len(session.state.loose) > 16:  # their number can explode; list steps instead
-        return None
-    found = plays(session.state)
-    return found if len(found) <= _MOST_PLAYS_LISTED else None
+    The second item says whether the entries are whole plays.
+    """
+    if session.game == "casino" and position.pending is None and len(position.loose) <= 16:
+        from cardrules.casino import plays
 
-
-def _first_step(session: Session, play: Any) -> Any:
-    from cardrules.casino import next_step
-
-    return next_step(session.state, play)
+        found = plays(position)  # their number can explode on a crowded table: bounded above
+        if len(found) <= _MOST_PLAYS_LISTED:
+            return arrange(session.game, found), True
+    return arrange(session.game, session.rules.legal_actions(position)), False
 
 
-def _as_steps(session: Session, action: Any) -> list[Any] | str:
-    """The steps of a typed Casino whole play, or the reason it is illegal."""
+def _whole_play_steps(position: Any, action: Any) -> list[Any] | str:
+    """The steps of a Casino whole play, or the reason it is not a legal whole play."""
     from cardrules.casino import check_play, steps
 
-    reason = check_play(session.state, action)
+    reason = check_play(position, action)
     if reason is not None:
         return reason
-    return list(steps(session.state, action))
+    return list(steps(position, action))
+
+
+def _card_tokens(words: list[str]) -> list[Any] | None:
+    """The cards of a typed meld (``JK=6H`` counts as the joker), or ``None`` if one is no card."""
+    cards = []
+    for word in words:
+        try:
+            cards.append(parse_card(word.partition("=")[0]))
+        except ValueError:
+            return None
+    return cards
+
+
+def _melds_of(session: Session, menu: list[Any], text: str) -> tuple[bool, list[int]]:
+    """For ``meld …`` in a rummy: whether its words are all cards, and the listed melds they make.
+
+    The numbers (0-based, into ``menu``) of the legal melds using exactly those
+    cards, however their wild cards are placed.
+    """
+    words = text.split()
+    if session.game == "casino" or len(words) < 2 or words[0].lower() != "meld":
+        return False, []
+    cards = _card_tokens(words[1:])
+    if cards is None:
+        return False, []
+    wanted = Counter(cards)
+    found = [
+        i
+        for i, action in enumerate(menu)
+        if type(action).__name__ == "Meld" and Counter(action.meld.cards) == wanted
+    ]
+    return True, found
 
 
 def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
     """Draw the table and read your move until it is legal; its actions, in order.
 
-    In Casino a whole play ("6C takes 3S 3D 6H") is one move of several steps.
+    In Casino a play of several steps is composed on a copy of the position
+    (states never change in place): nothing reaches the game until the play
+    is whole, so ``undo`` and ``cancel`` leave the game as it was.
     """
     rules = session.rules
-    state = session.state
-    whole = _whole_plays(session)
-    legal = whole if whole is not None else rules.legal_actions(state)
+    start = session.state
+    steps: list[Any] = []
+    position = start
+    menu, whole = _menu(session, position)
     session.draw_table(HUMAN)
-    _list_actions(session, legal)
+    _list_actions(session, menu)
     while True:
         try:
-            text = _read(inp, session.out, "Your move> ").strip()
+            prompt = "Your play> " if steps else "Your move> "
+            text = read_line(inp, session.out, prompt).strip()
         except EOFError:
             session.say("")
             raise _QuitError from None
         command = text.lower()
+        chosen: Any = None
         if not command:
             continue
         if command in ("quit", "exit", "q"):
             raise _QuitError
         if command in ("help", "?", "h"):
-            forms = _HELP[session.game].split(" | ")
-            session.say(
-                "Actions (cards as AS, 10D, as or with suit signs):",
-                *(session.style.text(f"  {form}") for form in forms),
-                f"Or type the number of a listed action (1-{len(legal)}).",
-                "Other commands: hint, table (draw it again), actions (list them), quit.",
-            )
+            _say_help(session, len(menu))
             continue
         if command == "hint":
-            suggestion = hinter.bot.choose(session.view(HUMAN))
-            if whole is not None:
-                suggestion = next(
-                    (w for w in whole if _first_step(session, w) == suggestion), suggestion
-                )
-            number = legal.index(suggestion) + 1 if suggestion in legal else None
-            where = f" (number {number})" if number else ""
-            session.say(
-                f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}"
-            )
+            _hint(session, hinter, position, menu, whole)
             continue
         if command in ("table", "t"):
-            session.draw_table(HUMAN)
+            _draw_position(session, position, steps)
             continue
         if command in ("actions", "a", "list"):
-            _list_actions(session, legal)
+            _list_actions(session, menu)
+            continue
+        if command in ("undo", "cancel"):
+            if not steps:
+                session.say(f"Nothing to {command}: no play is in progress.")
+                continue
+            steps = steps[:-1] if command == "undo" else []
+            position = start
+            for step in steps:
+                position = rules.apply(position, step)
+            if steps:
+                session.say("Took back the last step.")
+            else:
+                session.say("No play in progress: the table is as it was.")
+            menu, whole = _menu(session, position)
+            _draw_position(session, position, steps)
+            _list_actions(session, menu)
             continue
         if command.isdigit():
             number = int(command)
-            if 1 <= number <= len(legal):
-                chosen = legal[number - 1]
-                if whole is not None:
-                    found = _as_steps(session, chosen)
-                    assert not isinstance(found, str)
-                    return found
-                return [chosen]
-            session.say(f"There is no action {number}: choose 1-{len(legal)}, or type an action.")
-            continue
-        try:
-            action = rules.parse_action(text, state)
-        except IllegalActionError as exc:
-            session.say(f"Not allowed: {exc.reason}")
-            continue
-        except ValueError as exc:
-            session.say(f"Not understood: {exc}. Type 'help' for the action forms.")
-            continue
-        whole_play = str(action) != "done" and not str(action).startswith("and ")
-        if session.game == "casino" and state.pending is None and whole_play:
-            found = _as_steps(session, action)
-            if isinstance(found, list):
+            if not 1 <= number <= len(menu):
+                session.say(
+                    f"There is no action {number}: choose 1-{len(menu)}, or type an action."
+                )
+                continue
+            chosen = menu[number - 1]
+            if whole:
+                found = _whole_play_steps(position, chosen)
+                assert not isinstance(found, str)
                 return found
-        reason = rules.check(state, action)
-        if reason is not None:
-            session.say(f"Not allowed: {session.style.text(reason)}")
-            continue
-        return [action]
+        else:
+            is_meld, matches = _melds_of(session, menu, text)
+            if len(matches) == 1:
+                chosen = menu[matches[0]]
+            elif len(matches) > 1:
+                try:
+                    typed = rules.parse_action(text, position)
+                except ValueError:
+                    typed = None
+                if typed in [menu[i] for i in matches]:
+                    chosen = typed
+                else:
+                    session.say(
+                        f"Those cards make {len(matches)} melds; type the number of the one "
+                        "you mean:",
+                        *(f"  {i + 1}. {session.action_text(menu[i])}" for i in matches),
+                    )
+                    continue
+            else:
+                chosen = _typed_action(session, position, text, is_meld=is_meld)
+                if chosen is None:
+                    continue
+                if session.game == "casino" and not steps and _is_whole_form(chosen):
+                    found = _whole_play_steps(position, chosen)
+                    if isinstance(found, list):
+                        return found
+                reason = rules.check(position, chosen)
+                if reason is not None:
+                    session.say(f"Not allowed: {session.style.text(reason)}")
+                    continue
+        if session.game != "casino":
+            return [chosen]
+        after = rules.apply(position, chosen)
+        steps.append(chosen)
+        if after.pending is None or after.to_act != HUMAN:
+            return steps  # the play is whole: now it reaches the game
+        position = after
+        menu, whole = _menu(session, position)
+        _draw_position(session, position, steps)
+        _list_actions(session, menu)
 
 
-def _list_actions(session: Session, legal: tuple[Any, ...]) -> None:
-    plain = [f"{i}. {action}" for i, action in enumerate(legal, 1)]
-    styled = [f"{i}. {session.action_text(action)}" for i, action in enumerate(legal, 1)]
+def _is_whole_form(action: Any) -> bool:
+    text = str(action)
+    return text != "done" and not text.startswith("and ")
+
+
+def _typed_action(session: Session, position: Any, text: str, *, is_meld: bool) -> Any:
+    """The action ``text`` names, or ``None`` after saying why it is not one.
+
+    The same mistake gets the same word in every game: a meld whose words are
+    all cards but that is no legal meld is "Not allowed"; text that is no
+    action at all is "Not understood".
+    """
+    try:
+        return session.rules.parse_action(text, position)
+    except IllegalActionError as exc:
+        session.say(f"Not allowed: {session.style.text(exc.reason)}")
+    except ValueError as exc:
+        if is_meld:
+            session.say(f"Not allowed: {session.style.text(str(exc))}")
+        else:
+            session.say(
+                f"Not understood: {session.style.text(str(exc))}. "
+                "Type 'help' for the action forms."
+            )
+    return None
+
+
+def _say_help(session: Session, listed: int) -> None:
+    forms = _HELP[session.game].split(" | ")
+    session.say(
+        "Actions (cards as AS, 10D, as or with suit signs):",
+        *(session.style.text(f"  {form}") for form in forms),
+        f"Or type the number of a listed action (1-{listed}).",
+        "Other commands: hint, table (draw it again), actions (list them), quit.",
+    )
+
+
+def _hint(session: Session, hinter: Player, position: Any, menu: list[Any], whole: bool) -> None:
+    suggestion = hinter.bot.choose(session.rules.view(position, HUMAN))
+    if whole:
+        from cardrules.casino import next_step
+
+        suggestion = next(
+            (w for w in menu if next_step(position, w) == suggestion), suggestion
+        )
+    number = menu.index(suggestion) + 1 if suggestion in menu else None
+    where = f" (number {number})" if number else ""
+    session.say(f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}")
+
+
+def _draw_position(session: Session, position: Any, steps: list[Any]) -> None:
+    """The table as you see it, with the play you are composing so far."""
+    if not steps:
+        session.draw_table(HUMAN)
+        return
+    saved, session.state = session.state, position
+    try:
+        session.draw_table(HUMAN)
+    finally:
+        session.state = saved
+    so_far = " ".join(session.action_text(step) for step in steps)
+    session.say(
+        f"Your play so far: {so_far} …  (go on; 'undo' takes back a step, 'cancel' the play)"
+    )
+
+
+def _list_actions(session: Session, menu: list[Any]) -> None:
     session.say(
         f"Your legal actions ({name_of(session.names, HUMAN)}):",
-        *("  " + line for line in columns(styled, 96, plain)),
+        *menu_lines(session.game, menu, session.action_text, terminal_width(session.out)),
     )

@@ -159,11 +159,6 @@ def columns(
     return lines
 
 
-def _heading(style: Style, text: str) -> str:
-    line = f"── {text} "
-    return style.bold(style.text(line + "─" * max(3, 72 - len(line))))
-
-
 def _scores_line(names: Sequence[str], scores: Sequence[object], extra: Sequence[str] = ()) -> str:
     parts = []
     for seat, score in enumerate(scores):
@@ -337,9 +332,10 @@ def game_over_lines(game: str, state: Any, names: Sequence[str], style: Style) -
     else:
         who = " and ".join(name_of(names, seat) for seat in state.winners)
     verb = "win" if len(state.winners) > 1 or who.startswith("You") else "wins"
+    rounds = "hand(s)" if game == "casino" else "round(s)"  # Casino scores by the hand
     lines = [
         style.bold(
-            f"Game over after {state.round_number} round(s): {who} {verb}."
+            f"Game over after {state.round_number} {rounds}: {who} {verb}."
             if state.winners
             else "Game over."
         )

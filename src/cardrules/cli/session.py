@@ -1,19 +1,23 @@
 """One game being played, watched or replayed: the state, the actions so far, the seats' labels.
 
 ``play``, ``watch`` and ``replay`` share this: applying an action prints it
-with the seat that played it and then any round that it ended, and the whole
-game can be saved as a :class:`~cardrules.GameRecord` at any moment.
+with the seat that played it (and what it showed: the card a seat took from
+the discard pile, the card you drew) and then any round that it ended, and
+the whole game can be saved as a :class:`~cardrules.GameRecord` at any moment.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
 import attrs
 
 from cardrules import engine
+from cardrules.cards import Card
 from cardrules.cli.errors import CliError
 from cardrules.cli.render import (
     Style,
@@ -23,6 +27,7 @@ from cardrules.cli.render import (
     round_lines,
     table_lines,
 )
+from cardrules.cli.saves import Seats, write_save
 from cardrules.records import GameRecord, from_json, to_json
 
 __all__ = ["Session", "load_record"]
@@ -43,6 +48,20 @@ class Session:
     deck: Any = None
     # Steps of a Casino play still in progress, shown together once it is made.
     partial: list[str] = attrs.field(factory=list)
+    levels: list[str | None] = attrs.field(factory=list)
+    """Each seat's computer level (``None``: a person), kept with the save."""
+    practice: bool = False
+    """The player chose or could see the seed: no ranking points."""
+    save_path: str | None = None
+    """Where saves go (the resumed file, ``--save``); ``None``: a new file in the data folder."""
+    me: int | None = None
+    """The seat whose own facts (the card drawn) are told: the player's."""
+    open: bool = False
+    """Show every hand (``watch --open``, the replay of a finished game)."""
+    pause: Callable[[str], None] | None = None
+    """Called with a prompt after a round's scoring, to wait for the player."""
+    marked: tuple[Card, ...] = ()
+    """Cards to mark in the player's hand: the one just drawn or taken."""
 
     @classmethod
     def start(
@@ -74,8 +93,10 @@ class Session:
         return self.rules.view(self.state, seat)
 
     def draw_table(self, seat: int | None) -> None:
-        """Print the table as ``seat`` sees it."""
-        self.say("", *table_lines(self.game, self.view(seat), self.names, self.style))
+        """Print the table as ``seat`` sees it (every hand when :attr:`open`)."""
+        shown = self.state if self.open else self.view(seat)
+        marked = self.marked if seat is not None and seat == self.me else ()
+        self.say("", *table_lines(self.game, shown, self.names, self.style, marked=marked))
 
     def action_text(self, action: Any) -> str:
         """An action in its text form, styled."""
@@ -88,27 +109,58 @@ class Session:
         self.state = self.rules.apply(self.state, action)
         self.actions.append(action)
         if str(action) != "done":
-            self.partial.append(self.action_text(action))
+            self.partial.append(self.action_text(action) + self._shown_by(seat, before, action))
         if getattr(self.state, "pending", None) is not None and self.state.to_act == seat:
             return  # a capture or build taking one more item: show it whole when made
         steps, self.partial = self.partial, []
         self.say(f"{name_of(self.names, seat)}: {' '.join(steps)}")
-        for result in new_results(before, self.state):
+        if self.state.to_act != seat:
+            self.marked = ()
+        results = new_results(before, self.state)
+        for result in results:
             self.say("", *round_lines(self.game, result, self.names, self.style, self.config))
         if self.state.is_over:
             self.say("", *game_over_lines(self.game, self.state, self.names, self.style))
+        elif results and self.pause is not None:
+            self.pause("[Enter: go on] ")
+
+    def _shown_by(self, seat: int | None, before: Any, action: Any) -> str:
+        """What an action showed, as a note: the cards taken from the pile, the card drawn."""
+        kind = type(action).__name__
+        if kind in ("Take", "TakeDiscard") and hasattr(before, "discard"):
+            taken = before.discard[len(self.state.discard) :]
+            if taken and len(self.state.discard) < len(before.discard):
+                if seat == self.me:
+                    self.marked = tuple(taken)
+                return self.style.text(f" (took {' '.join(map(str, taken))})")
+        if kind == "Draw" and seat is not None and (seat == self.me or self.open):
+            drawn = Counter(self.state.hands[seat]) - Counter(before.hands[seat])
+            cards = tuple(drawn.elements())
+            if cards:
+                if seat == self.me:
+                    self.marked = cards
+                who = "you drew" if seat == self.me else "drew"
+                return self.style.text(f" ({who} {' '.join(map(str, cards))})")
+        return ""
 
     def record(self) -> GameRecord:
         """The game so far as a record (config, seed, actions)."""
         return GameRecord(self.game, self.config, self.seed, self.deck, tuple(self.actions))
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the game record as JSON to ``path``; :class:`CliError` if it cannot."""
-        target = Path(path)
-        try:
-            target.write_text(to_json(self.record()) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise CliError(f"cannot save the game to {target}: {exc.strerror or exc}") from None
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Write the game record as JSON; :class:`CliError` if it cannot.
+
+        To ``path``, else to :attr:`save_path`, else to a new file in the data
+        folder (remembered: a second save of this session replaces the first).
+        """
+        where = path if path is not None else self.save_path
+        seats = None
+        if self.names:
+            levels = self.levels + [None] * (len(self.names) - len(self.levels))
+            seats = Seats(tuple(self.names), tuple(levels[: len(self.names)]))
+        target = write_save(self.game, to_json(self.record()) + "\n", where, seats)
+        if path is None:
+            self.save_path = str(target)
         return target
 
 
