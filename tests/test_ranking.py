@@ -204,3 +204,104 @@ def test_a_writer_killed_mid_transaction_loses_nothing_committed(tmp_path: Path)
         assert committed <= names["Runner"] <= committed + 1
         board.record("Ada", "rummy500", won=True, opponents=["easy"])
         assert board.totals("Ada")[0].games == 2
+
+
+# Issue 15 item 6: a leaderboard touches only its own file.
+
+
+def _foreign_db(path: Path) -> bytes:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (body TEXT)")
+    db.execute("INSERT INTO notes VALUES ('keep me')")
+    db.execute("PRAGMA user_version = 7")
+    db.commit()
+    db.close()
+    return path.read_bytes()
+
+
+def test_issue15_6_our_files_are_marked(tmp_path: Path) -> None:
+    path = tmp_path / "b.sqlite3"
+    with Leaderboard(path) as board:
+        board.record("Ada", "casino", won=True, opponents=["easy"])
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == ranking.APPLICATION_ID
+    db.close()
+
+
+def test_issue15_6_a_foreign_file_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    before = _foreign_db(path)
+    for read_only in (False, True):
+        with pytest.raises(ValueError, match="is not a cardrules leaderboard"):
+            Leaderboard(path, read_only=read_only)
+    assert path.read_bytes() == before  # not switched to WAL, no tables, user_version kept
+    assert not (tmp_path / "other.sqlite3-wal").exists()
+    marked = tmp_path / "marked.sqlite3"
+    db = sqlite3.connect(marked)
+    db.execute("PRAGMA application_id = 1234")
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(ValueError, match="application_id 0x4d2"):
+        Leaderboard(marked)
+    text = tmp_path / "notes.txt"
+    text.write_text("hello, not a database\n" * 20)
+    with pytest.raises(ValueError, match="not an SQLite file"):
+        Leaderboard(text)
+    assert text.read_text() == "hello, not a database\n" * 20
+
+
+def test_issue15_6_read_only_never_writes(tmp_path: Path) -> None:
+    missing = tmp_path / "none" / "b.sqlite3"
+    with Leaderboard(missing, read_only=True) as board:
+        assert board.table() == []
+        with pytest.raises(ValueError, match="read-only"):
+            board.record("Ada", "casino", won=True, opponents=["easy"])
+    assert not missing.parent.exists()  # nothing created
+    path = tmp_path / "b.sqlite3"
+    with Leaderboard(path) as board:
+        board.record("Ada", "casino", won=True, opponents=["expert"])
+    stamp = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    with Leaderboard(path, read_only=True) as board:
+        assert [s.points for s in board.table()] == [100]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == stamp
+
+
+def test_issue15_6_a_read_only_file_is_displayable(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "b.sqlite3"
+    with Leaderboard(path) as board:
+        board.record("Ada", "rummy500", won=True, opponents=["normal"])
+    path.chmod(0o444)
+    folder.chmod(0o555)  # not even a -shm or -wal file can be made beside it
+    try:
+        with Leaderboard(path, read_only=True) as board:
+            assert [(s.player, s.points) for s in board.table()] == [("Ada", 30)]
+    finally:
+        folder.chmod(0o755)
+        path.chmod(0o644)
+
+
+def test_issue15_6_files_written_before_the_mark_still_open(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    Leaderboard._create_on(db)
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with Leaderboard(path, read_only=True) as board:
+        assert board.table() == []
+    with Leaderboard(path) as board:
+        board.record("Ada", "casino", won=False, opponents=["easy"])
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == ranking.APPLICATION_ID
+    db.close()
+
+
+def test_issue15_6_limit_is_bounded(tmp_path: Path) -> None:
+    with Leaderboard(tmp_path / "b.sqlite3") as board:
+        for bad in (0, ranking.MAX_LIMIT + 1, 10**30, True, "5"):
+            with pytest.raises(ValueError, match="limit must be a whole number"):
+                board.table(limit=bad)  # type: ignore[arg-type]
+        assert board.table(limit=ranking.MAX_LIMIT) == []

@@ -40,6 +40,8 @@ import attrs
 from cardrules.engine import GAMES
 
 __all__ = [
+    "APPLICATION_ID",
+    "MAX_LIMIT",
     "MAX_NAME_LENGTH",
     "POINTS",
     "GameTotals",
@@ -55,6 +57,12 @@ POINTS: Final = {"easy": 10, "normal": 30, "expert": 100}
 
 MAX_NAME_LENGTH: Final = 40
 """The longest player name accepted, in characters."""
+
+APPLICATION_ID: Final = 0x43524C42
+"""``PRAGMA application_id`` of our leaderboard files (``CRLB``): a file without it is refused."""
+
+MAX_LIMIT: Final = 10_000
+"""The most rows :meth:`Leaderboard.table` returns at once."""
 
 _LEVEL_ORDER: Final = ("easy", "normal", "expert")
 _MAX_OPPONENTS: Final = 7
@@ -155,41 +163,140 @@ class Leaderboard:
     timeout) and retry, and a writer killed mid-way loses only its own
     unfinished record. Player names are compared after Unicode NFC
     normalisation and trimming; they are case-sensitive.
+
+    The board touches only its own file: our files carry ``PRAGMA
+    application_id`` :data:`APPLICATION_ID`, and any other SQLite file (or a
+    file that is no database) is refused with ``ValueError`` before anything
+    is written to it. An empty or new file becomes a leaderboard. A file this
+    library wrote before it was marked (the same tables, ``user_version`` 1,
+    no application id) is accepted and marked on the next write.
+    ``read_only=True`` (for displaying) opens the file read-only and never
+    writes, creates or converts anything: a missing file reads as an empty
+    board, and a file the user may not write to can be shown.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, timeout: float = 30.0):
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        timeout: float = 30.0,
+        read_only: bool = False,
+    ):
         if path is None:
             path = default_path()
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
         self._timeout = timeout
-        self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if read_only:
+            self._db = self._open_read_only()
+            return
         if self.path != ":memory:":
-            self._retry(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._retry(self._create)
+            self._refuse_foreign_file()
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        try:
+            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            self._check_ours(self._db)
+            if self.path != ":memory:":
+                self._retry(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._retry(self._create)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _refuse_foreign_file(self) -> None:
+        """``ValueError`` if the file exists and is not an SQLite database (checked unopened)."""
+        target = Path(self.path)
+        if not target.is_file() or target.stat().st_size == 0:
+            return
+        with target.open("rb") as stream:
+            header = stream.read(16)
+        if header != b"SQLite format 3\x00":
+            raise ValueError(f"{self.path} is not a cardrules leaderboard (not an SQLite file)")
+
+    def _check_ours(self, db: sqlite3.Connection) -> None:
+        """``ValueError`` unless ``db`` is empty, ours, or ours from before the mark."""
+        try:
+            (app_id,) = db.execute("PRAGMA application_id").fetchone()
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            tables = {
+                name
+                for (name,) in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view', 'index')"
+                    " AND name NOT LIKE 'sqlite_%'"
+                )
+            }
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"{self.path} is not a cardrules leaderboard ({exc})") from None
+        if app_id == APPLICATION_ID:
+            if version > _SCHEMA_VERSION:
+                raise ValueError(
+                    f"{self.path} is a leaderboard of a newer cardrules (schema {version}); "
+                    "upgrade cardrules to use it"
+                )
+            return
+        ours = {"players", "results", "results_by_player"}
+        if app_id == 0 and (not tables and version == 0 or tables == ours and version == 1):
+            return
+        what = f"application_id {app_id:#x}" if app_id else "its tables are not ours"
+        raise ValueError(
+            f"{self.path} is not a cardrules leaderboard ({what}); give another file "
+            "(--leaderboard/--db PATH) — this one is left untouched"
+        )
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        if self.path == ":memory:" or not Path(self.path).exists():
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            self._create_on(db)  # a board with no results; nothing on disk is touched
+            return db
+        self._refuse_foreign_file()
+        target = Path(self.path).resolve()
+        with target.open("rb") as stream:
+            header = stream.read(20)
+        in_wal_mode = len(header) == 20 and header[18] == 2
+        wal = target.with_name(target.name + "-wal")
+        if in_wal_mode and not wal.exists():
+            # No writer is at work (its WAL file would exist): read the file as it is,
+            # without the lock files a WAL reader would otherwise create beside it.
+            uri = f"{target.as_uri()}?mode=ro&immutable=1"
+        else:
+            uri = f"{target.as_uri()}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, timeout=self._timeout, isolation_level=None)
+        try:
+            self._check_ours(db)
+            tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master")}
+            if "results" not in tables:  # an empty file: nothing recorded
+                db.close()
+                db = sqlite3.connect(":memory:", isolation_level=None)
+                self._create_on(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _create_on(db: sqlite3.Connection) -> None:
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"
+        )
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS results ("
+            " id INTEGER PRIMARY KEY,"
+            " player_id INTEGER NOT NULL REFERENCES players(id),"
+            " game TEXT NOT NULL, won INTEGER NOT NULL CHECK (won IN (0, 1)),"
+            " opponents TEXT NOT NULL, hardest TEXT NOT NULL,"
+            " points INTEGER NOT NULL, played_at TEXT NOT NULL)"
+        )
+        db.execute("CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id, game)")
 
     def _create(self) -> None:
         with self._transaction() as db:
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS players ("
-                " id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)"
-            )
-            db.execute(
-                "CREATE TABLE IF NOT EXISTS results ("
-                " id INTEGER PRIMARY KEY,"
-                " player_id INTEGER NOT NULL REFERENCES players(id),"
-                " game TEXT NOT NULL, won INTEGER NOT NULL CHECK (won IN (0, 1)),"
-                " opponents TEXT NOT NULL, hardest TEXT NOT NULL,"
-                " points INTEGER NOT NULL, played_at TEXT NOT NULL)"
-            )
-            db.execute(
-                "CREATE INDEX IF NOT EXISTS results_by_player ON results(player_id, game)"
-            )
+            self._check_ours(db)  # again inside the lock: another process may have changed it
+            self._create_on(db)
             db.execute(f"PRAGMA user_version = {_SCHEMA_VERSION}")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -221,6 +328,8 @@ class Leaderboard:
         Returns the ranking points earned (:func:`points_for_game` if won, else 0).
         Bad input raises ``ValueError`` and records nothing.
         """
+        if self.read_only:
+            raise ValueError(f"{self.path} was opened read-only: record nothing")
         name = _check_name(player)
         _check_game(game)
         if not isinstance(won, bool):
@@ -252,8 +361,8 @@ class Leaderboard:
         """
         if game is not None:
             _check_game(game)
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a whole number >= 1, not {limit!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise ValueError(f"limit must be a whole number 1..{MAX_LIMIT}, not {limit!r}")
         where, args = ("WHERE r.game = ?", [game]) if game is not None else ("", [])
         rows = self._db.execute(
             "SELECT p.name, COUNT(*), SUM(r.won), SUM(r.points),"

@@ -47,7 +47,6 @@ USAGE = [
     (["watch", "rummy500", "--bots", "easy"], "--bots lists 2-4 levels, one a seat, not 1"),
     (["watch", "rummy500", "--delay", "-1"], "--delay cannot be negative"),
     (["simulate", "rummy500", "--bots", "easy,easy", "--games", "0"], "--games must be 1.."),
-    (["simulate", "rummy500", "--games", "2"], "the following arguments are required: --bots"),
     (["simulate", "rummy500", "--bots", "easy,easy", "--workers", "0"], "--workers must be 1.."),
     (["leaderboard", "--game", "chess"], "unknown game 'chess'"),
     (["play", "casino", "--name", "  "], "--name must be 1-40 printable characters"),

@@ -150,7 +150,10 @@ def test_leaderboard_that_cannot_be_opened(tmp_path: Path) -> None:
     bad.write_bytes(b"this is not an sqlite file" * 100)
     code, _, err = run(["leaderboard", "--db", str(bad)])
     assert code == 1
-    assert err.startswith(f"cardrules leaderboard: error: cannot open the leaderboard {bad}")
+    assert err.startswith(
+        f"cardrules leaderboard: error: cannot open the leaderboard: {bad} is not a cardrules "
+        "leaderboard"
+    )
 
 
 def test_styles() -> None:

@@ -70,15 +70,14 @@ def test_watch_save_then_replay_shows_every_action(tmp_path: Path) -> None:
     assert record.final_state().is_over
     code, replayed, err = run(["replay", str(save)])
     assert code == 0, err
-    action_lines = [line for line in replayed.splitlines() if re.match(r"Seat \d+: ", line)]
+    # Issue 19 item 4: the replay names the seats as the game did.
+    action_lines = [line for line in replayed.splitlines() if re.match(r"Seat \d+ \(\w+\): ", line)]
     assert len(action_lines) == len(record.actions)
     # The replay tells the same game as the watch did: the same moves in the same order.
-    watched = [
-        re.sub(r"^Seat (\d+) \(\w+\): ", r"Seat \1: ", line)
-        for line in out.splitlines()
-        if re.match(r"Seat \d+ \(\w+\): ", line)
-    ]
-    assert watched == action_lines
+    watched = [line for line in out.splitlines() if re.match(r"Seat \d+ \(\w+\): ", line)]
+    # The replay of a finished game shows every hand, so it also names the cards drawn.
+    assert watched == [re.sub(r" \(drew [^)]*\)$", "", line) for line in action_lines]
+    assert " (drew " in replayed and "Hands:" in replayed
     assert "Game over" in replayed
     assert "Discard pile" in replayed  # the spectator's table is drawn
 
@@ -92,7 +91,7 @@ def test_replay_of_a_played_game_and_stepping(tmp_path: Path) -> None:
     assert code == 0, err
     code, out, _ = run(["replay", str(save), "--step"], "\n\nq\n")
     assert code == 0
-    assert out.count("[Enter: next turn, q: stop]") == 3
+    assert out.count("[Enter: next turn, b: back, q: stop]") == 3
     # Three turns; a Casino turn is one action, or more when a capture takes several items.
     stopped = re.search(r"Stopped after (\d+) of \d+ actions\.", out)
     assert stopped and 3 <= int(stopped[1]) <= 3 * 8

@@ -2,7 +2,9 @@
 
 This is the only module of the command that talks to :mod:`cardrules.ranking`
 (``Leaderboard(path)``, ``record(...)``, ``table(...)``, ``default_path()``,
-``POINTS``, ``MAX_NAME_LENGTH``).
+``POINTS``, ``MAX_NAME_LENGTH``, ``MAX_LIMIT``). The ``leaderboard`` command
+opens the file read-only: it never writes, creates or converts anything, so a
+read-only file can be shown, and a file that is not ours is refused untouched.
 """
 
 from __future__ import annotations
@@ -80,16 +82,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--db", metavar="PATH", help=f"the leaderboard file (default {default_db()})"
     )
-    parser.add_argument("--limit", type=int, default=20, help="show at most this many players")
+    parser.add_argument(
+        "--limit",
+        type=int,
+        default=20,
+        help=f"show at most this many players (1-{ranking.MAX_LIMIT}, default 20)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) -> int:
     """Print the leaderboard."""
-    if args.limit < 1:
-        raise UsageError(f"--limit must be at least 1, not {args.limit}")
+    if not 1 <= args.limit <= ranking.MAX_LIMIT:
+        raise UsageError(f"--limit must be 1..{ranking.MAX_LIMIT}, not {args.limit}")
     try:
-        with ranking.Leaderboard(args.db) as board:
+        # Read-only: showing the board never writes, creates or converts a file.
+        with ranking.Leaderboard(args.db, read_only=True) as board:
             out.write(f"Leaderboard ({board.path})\n")
             games: list[str | None] = [args.game] if args.game else [*GAMES, None]
             shown = 0
@@ -103,6 +111,8 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
                 _write_table(out, GAME_TITLES[game] if game else "all games", rows)
             if args.game is None and shown == 0:
                 out.write("  no games recorded yet\n")
+    except ValueError as exc:  # a file that is not a leaderboard: the reason names it
+        raise CliError(f"cannot open the leaderboard: {exc}") from None
     except (OSError, sqlite3.Error) as exc:
         raise CliError(f"cannot open the leaderboard {args.db or default_db()}: {exc}") from None
     return 0

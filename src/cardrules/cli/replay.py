@@ -1,10 +1,14 @@
-"""``cardrules replay FILE``: step through a saved game, move by move.
+"""``cardrules replay FILE``: step through a saved game, move by move, back and forth.
 
-The file is a game record written by ``play --save`` (or quitting ``play``) or
-``watch --save``; loading it replays and re-checks every action. Each move is
-printed with the seat that played it, and the table is drawn as a spectator
-sees it at the start of every turn. ``--step`` waits for Enter between moves
-(the default when input is a terminal); ``q`` then stops.
+The file is a game record written by ``play`` (on quitting, or with
+``--save``) or ``watch --save``; a bare file name is also looked for in the
+saves folder. Loading it replays and re-checks every action. Each move is
+printed with the name of the seat that played it (the names kept beside the
+save, else ``Seat n``), and the table is drawn at the start of every turn: as
+a spectator sees it while the game is unfinished, with every hand once the
+game is over (nothing is hidden any more). ``--step`` waits between turns
+(the default when input is a terminal): Enter goes on, ``b`` steps back a
+turn, ``q`` stops. The seed is never printed.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from typing import IO
 from cardrules import engine
 from cardrules.cli.options import GAME_TITLES
 from cardrules.cli.render import style_for
+from cardrules.cli.saves import read_seats, resolve_save
 from cardrules.cli.session import Session, load_record
+from cardrules.cli.terminal import enable_line_editing, isatty, read_line
 
 __all__ = ["add_parser", "run"]
 
@@ -44,43 +50,66 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> int:
     """Print the saved game."""
-    record = load_record(args.file)
-    step = args.step if args.step is not None else _isatty(inp)
+    path = resolve_save(args.file)
+    record = load_record(path)
+    step = args.step if args.step is not None else isatty(inp)
     style = style_for(out, no_color=args.no_color, ascii_only=args.ascii)
+    states = record.states()
     first = engine.new_game(record.game, record.config, seed=record.seed, deck=record.deck)
     session = Session(
         record.game, record.config, record.seed, first, [], style, out, [], record.deck
     )
-    seats = len(session.state.hands)
-    session.names = [f"Seat {seat}" for seat in range(seats)]
+    seats = read_seats(path)
+    count = len(first.hands)
+    session.names = [f"Seat {seat}" for seat in range(count)]
+    if seats is not None:
+        session.names = list(seats.names) + session.names[len(seats.names) :]
+    over = states[-1].is_over
+    session.open = over
     session.say(
-        f"{GAME_TITLES[record.game]}: replay of {args.file}, {len(record.actions)} actions, "
-        f"seed {record.seed}."
+        f"{GAME_TITLES[record.game]}: replay of {path}, {len(record.actions)} actions"
+        + ("; the game is over, so every hand is shown." if over else ".")
     )
-    last = None
-    for number, action in enumerate(record.actions, 1):
-        seat = session.state.to_act
-        if seat != last:
-            if step and last is not None:
-                out.write("[Enter: next turn, q: stop] ")
-                out.flush()
-                answer = inp.readline()
-                if not answer or answer.strip().lower() in ("q", "quit"):
-                    session.say("", f"Stopped after {number - 1} of {len(record.actions)} actions.")
-                    return 0
-            if not args.actions_only:
-                session.draw_table(None)
-            last = seat
-        session.play(action)
-    if not session.state.is_over:
+    turns = _turns(states, len(record.actions))
+    if step:
+        enable_line_editing(inp, out)
+    shown = 0
+    while shown < len(turns):
+        start, end = turns[shown]
+        session.state = states[start]
+        session.partial = []
+        if not args.actions_only:
+            session.draw_table(None)
+        for index in range(start, end):
+            session.play(record.actions[index])
+        if step and shown < len(turns) - 1:
+            try:
+                answer = read_line(inp, out, "[Enter: next turn, b: back, q: stop] ")
+            except EOFError:
+                answer = "q"
+            answer = answer.strip().lower()
+            if answer in ("q", "quit"):
+                session.say("", f"Stopped after {end} of {len(record.actions)} actions.")
+                return 0
+            if answer in ("b", "back"):
+                shown = max(0, shown - 1)
+                continue
+        shown += 1
+    if not over:
         session.say("", "The record ends here; the game was not finished.")
         if not args.actions_only:
             session.draw_table(None)
     return 0
 
 
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
+def _turns(states: list[object], actions: int) -> list[tuple[int, int]]:
+    """The actions grouped by turn: ``(first, end)`` index ranges, a turn a seat's run."""
+    turns: list[tuple[int, int]] = []
+    start = 0
+    for index in range(1, actions):
+        if getattr(states[index], "to_act", None) != getattr(states[index - 1], "to_act", None):
+            turns.append((start, index))
+            start = index
+    if actions:
+        turns.append((start, actions))
+    return turns

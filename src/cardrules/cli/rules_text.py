@@ -109,8 +109,10 @@ def _vegas(c: Any) -> list[str]:
         ),
         f"Scoring: cards left in hand are penalty points (2-10 face value, J/Q/K 10, ace "
         f"{c.ace_hand_points}, wild cards 25); lower is better.",
-        f"Reaching {c.max_score} busts you: rebuy for {c.buy_in} or retire. The game ends when all "
-        "but one have busted; the pot is split "
+        f"Reaching {c.max_score} busts you: rebuy (your score is reset to the highest score of "
+        "the players not busted"
+        + (f"; you pay the buy-in of {c.buy_in} again" if c.buy_in else "")
+        + ") or retire. The game ends when all but one have busted; the pot is split "
         + ":".join(str(share) for share in c.pot_split)
         + " between the winner and the runner-up.",
     ]

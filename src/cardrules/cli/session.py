@@ -132,6 +132,8 @@ class Session:
             if taken and len(self.state.discard) < len(before.discard):
                 if seat == self.me:
                     self.marked = tuple(taken)
+                if len(taken) == 1 and str(taken[0]) in str(action):
+                    return ""  # "take 4♥" says it already
                 return self.style.text(f" (took {' '.join(map(str, taken))})")
         if kind == "Draw" and seat is not None and (seat == self.me or self.open):
             drawn = Counter(self.state.hands[seat]) - Counter(before.hands[seat])

@@ -47,9 +47,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--bots",
-        required=True,
+        default="normal,expert",
         metavar="LEVEL,LEVEL[,...]",
-        help=f"one level a seat ({', '.join(LEVELS)})",
+        help=f"one level a seat ({', '.join(LEVELS)}; default normal,expert, as in watch)",
     )
     parser.add_argument("--workers", type=int, default=1, metavar="K", help="processes (default 1)")
     parser.add_argument("--seed", type=int, help="reproduce a match (default: a fresh seed)")

@@ -1,8 +1,11 @@
 """``cardrules watch GAME --bots easy,expert``: computer players only, turn by turn.
 
 The spectator's view is drawn at the start of every turn and every action is
-printed. With ``--seed`` the game and its output are reproduced exactly; the
-output holds no timestamps or anything else that varies.
+printed; ``--open`` draws every hand (and the stock) instead, and names the
+cards the bots draw. Nothing is hidden from the watcher of a game between
+bots, so the seed is printed: with ``--seed`` the game and its output are
+reproduced exactly; the output holds no timestamps or anything else that
+varies.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from cardrules.cli.errors import UsageError
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, derive_seed, make_player, parse_levels
 from cardrules.cli.render import style_for
+from cardrules.cli.saves import confirm_overwrite
 from cardrules.cli.session import Session
 
 __all__ = ["add_parser", "run"]
@@ -41,7 +45,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--delay", type=float, default=0.3, metavar="SECONDS", help="pause between turns (0: none)"
     )
     parser.add_argument("--seed", type=int, help="reproduce a game (and its output) exactly")
+    parser.add_argument(
+        "--open",
+        action="store_true",
+        help="show every hand and the stock (not the spectator's view)",
+    )
     parser.add_argument("--save", metavar="FILE", help="save the game record when it ends")
+    parser.add_argument(
+        "--overwrite", action="store_true", help="let --save replace an existing file unasked"
+    )
     parser.add_argument("--actions-only", action="store_true", help="print actions, not the table")
     parser.add_argument("--no-color", action="store_true", help="no colors (also: NO_COLOR=1)")
     parser.add_argument(
@@ -51,7 +63,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) -> int:
+def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> int:
     """Play a bots-only game to its end, printing it."""
     levels = parse_levels(args.bots)
     if not 2 <= len(levels) <= 4:
@@ -59,6 +71,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
     if args.delay < 0:
         raise UsageError(f"--delay cannot be negative, not {args.delay}")
     config = build_config(args.game, args, players=len(levels))
+    confirm_overwrite(args.save, inp, out, overwrite=args.overwrite)
     seed = args.seed if args.seed is not None else rng.draw_seed()
     try:
         rng.validate_seed(seed)
@@ -71,6 +84,8 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
     names = [f"Seat {seat} ({p.level})" for seat, p in players.items()]
     style = style_for(out, no_color=args.no_color, ascii_only=args.ascii)
     session = Session.start(args.game, config, seed, names, style, out)
+    session.open = args.open
+    session.levels = list(levels)
     session.say(f"{GAME_TITLES[args.game]}: " + ", ".join(names) + f".  Seed {seed}.")
     for note in sorted({p.note for p in players.values() if p.note}):
         session.say(f"Note: {note}.")
@@ -81,6 +96,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
             level = max((p.level for p in players.values()), key=LEVELS.index)
             players[seat] = make_player(args.game, level, derive_seed(seed, "seat", seat))
             session.names.append(f"Seat {seat} ({level})")
+            session.levels.append(level)
         seat = session.state.to_act
         if seat != last:
             if last is not None and args.delay:
