@@ -32,7 +32,7 @@ from cardrules.cli.menu import arrange, menu_lines
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, parse_levels
 from cardrules.cli.render import name_of, style_for
-from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save
+from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save, saves_dir
 from cardrules.cli.session import Session, load_record
 from cardrules.cli.terminal import enable_line_editing, read_line, terminal_width
 from cardrules.errors import IllegalActionError
@@ -272,10 +272,13 @@ def _seat_joiners(session: Session, opponents: dict[int, Player]) -> None:
 
 def _save_on_exit(session: Session, what: str) -> None:
     saved = session.save()
+    # A save in the saves folder can be named alone: --resume and replay look there.
+    name = saved.name if saved.parent == saves_dir() else str(saved)
     session.say(
-        f"{what} The game is saved to {saved}: `cardrules play {session.game} --resume "
-        f"{saved}` continues it (as a practice game), `cardrules replay {saved}` shows it, "
-        "`cardrules saves` lists your saves."
+        f"{what} The game is saved to {saved}",
+        f"  continue it:  cardrules play {session.game} --resume {name}   (a practice game)",
+        f"  replay it:    cardrules replay {name}",
+        "  your saves:   cardrules saves",
     )
 
 
