@@ -335,7 +335,7 @@ def test_19_7_help_writes_lay_offs_as_the_list_does(game: str) -> None:
 
 
 def test_19_7_simulate_has_a_default_bots_list() -> None:
-    code, out, err = run(["simulate", "casino", "--games", "2", "--seed", "1", "--target", "3"])
+    code, out, err = run(["simulate", "casino", "--games", "1", "--seed", "1", "--target", "3"])
     assert code == 0, err
     assert "normal" in out and "expert" in out
 
