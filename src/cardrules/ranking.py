@@ -238,7 +238,7 @@ class Leaderboard:
                 )
             return
         ours = {"players", "results", "results_by_player"}
-        if app_id == 0 and (not tables and version == 0 or tables == ours and version == 1):
+        if app_id == 0 and ((not tables and version == 0) or (tables == ours and version == 1)):
             return
         what = f"application_id {app_id:#x}" if app_id else "its tables are not ours"
         raise ValueError(

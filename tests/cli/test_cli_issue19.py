@@ -223,7 +223,7 @@ def test_19_4_the_card_you_drew_is_named_and_marked() -> None:
     assert code == 0
     drawn = re.search(r"You: draw \(you drew (\S+)\)", out)
     assert drawn
-    hand = [line for line in out.split("You: draw", 1)[1].splitlines() if "Your hand" in line][0]
+    hand = next(line for line in out.split("You: draw", 1)[1].splitlines() if "Your hand" in line)
     assert f"[{drawn[1]}]" in hand
 
 

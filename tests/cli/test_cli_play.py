@@ -10,8 +10,8 @@ import pytest
 import cardrules
 from cardrules import from_json, ranking, rummy500
 from cardrules.cli.main import main
-from cardrules.cli.saves import saves_dir
 from cardrules.cli.render import Style
+from cardrules.cli.saves import saves_dir
 from cardrules.records import GameRecord
 
 

@@ -2,7 +2,7 @@
 
 * **easy** grabs the deepest part of the discard pile it is allowed to take,
   lays down the biggest meld it holds as soon as it can, lays off whatever
-  fits, and discards its highest-value card. (The seed's easy player only
+  fits, and discards its highest-value card. (The original rules' easy player only
   draws from the stock; under these rules such a player loses nearly every
   game even to random play, which digs up the pile it feeds, so easy digs.)
 * **normal** plans the best set of melds for its hand (most points), lays off

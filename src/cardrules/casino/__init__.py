@@ -1,6 +1,6 @@
 """Casino: standard and Royal Casino, sweeps, 2–4 players, 2 v 2 partnerships.
 
-Spec: ``shared/rules/casino.md`` (decisions CA-1..CA-18). The parts:
+Rule decisions CA-1..CA-18 (see the Casino page of the docs). The parts:
 
 - :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
 - :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,

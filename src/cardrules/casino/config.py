@@ -70,7 +70,7 @@ class Config:
     capture_all: bool = attrs.field(default=False, validator=_bool)
     """A capture must take as many cards as that card (at that value) can take (CA-8)."""
     owner_may_trail: bool = attrs.field(default=False, validator=_bool)
-    """A build owner may trail (pagat variant; the seed forbids it)."""
+    """A build owner may trail (pagat variant; the original rules forbid it)."""
     raise_own_build: bool = attrs.field(default=True, validator=_bool)
     """A player may raise a single build he owns (CA-9)."""
     same_value_builds: bool = attrs.field(default=True, validator=_bool)

@@ -54,7 +54,7 @@ class Config:
     """
 
     num_players: int = attrs.field(default=2, validator=_whole(2, 8))
-    """Players at the table, 2–4 (up to 8 with ``decks=2``, not the seed's game)."""
+    """Players at the table, 2–4 (up to 8 with ``decks=2``, not the original rules' game)."""
     cards_2p: int = attrs.field(default=10, validator=_whole(1, 20))
     """Cards dealt to each of two players (R5-1: 10; 13 in some books)."""
     cards_3_4p: int = attrs.field(default=7, validator=_whole(1, 13))
@@ -90,7 +90,7 @@ class Config:
     allow_wraparound: bool = attrs.field(default=False, validator=_flag)
     """Whether runs may turn the corner K-A-2 (R5-10)."""
     decks: int = attrs.field(default=1, validator=_whole(1, 2))
-    """Packs shuffled together; two allow up to eight players (not the seed's game)."""
+    """Packs shuffled together; two allow up to eight players (not the original rules' game)."""
     first_dealer: int | None = attrs.field(default=None)
     """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
 

@@ -1,4 +1,4 @@
-"""Las Vegas Rummy with its betting game (spec ``shared/rules/vegas_rummy.md``).
+"""Las Vegas Rummy with its betting game.
 
 Parts:
 

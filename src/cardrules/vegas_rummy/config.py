@@ -1,4 +1,4 @@
-"""Las Vegas Rummy options (spec ``shared/rules/vegas_rummy.md``, section 3)."""
+"""Las Vegas Rummy options."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ class Config:
     late joins), :data:`MAX_HAND` cards each and :data:`MAX_DECKS` decks.
     Two knobs are not in the spec's table: ``max_seats`` caps the seats late
     joins may add (``None``: no cap), and ``reshuffle_limit`` (``None``: no
-    limit, the seed's rule) ends a round with nobody out, like LV-10's "nothing
+    limit, as the original rules) ends a round with nobody out, like LV-10's "nothing
     to draw", once the stock runs out after that many reshuffles in the round;
     without it a round can go on for ever when no remaining card fits anywhere.
     Amounts (``buy_in``, ``pot_split``) are exact ``Decimal`` values; ``int``
