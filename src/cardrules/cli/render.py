@@ -52,7 +52,9 @@ _CARD_RE: Final = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♣♦♥♠])")
 _WILD_RE: Final = re.compile(
     r"(?<![A-Za-z0-9])((?:10|[2-9AJQK])[♣♦♥♠]|JK)" + re.escape(WILD_MARK)
 )
-_MARKED_RE: Final = re.compile(re.escape(MARK_OPEN) + r"([^\s\]]+)" + re.escape(MARK_CLOSE))
+_MARKED_RE: Final = re.compile(
+    re.escape(MARK_OPEN) + r"(?:(?:10|[2-9AJQK])[♣♦♥♠]|JK)\*?" + re.escape(MARK_CLOSE)
+)
 _ASCII: Final = str.maketrans(
     {
         "♣": "C",
@@ -82,13 +84,22 @@ class Style:
         if not self.unicode:
             return line.translate(_ASCII)
         if self.color:
-            # Wild cards (7♣*) bold yellow, the card just drawn ([7♣]) reversed, red suits red.
+            # Wild cards (7♣*) bold yellow, red suits red.
             line = _WILD_RE.sub(lambda m: f"{_BOLD}{_YELLOW}{m[0]}{_RESET}", line)
-            line = _CARD_RE.sub(
-                lambda m: f"{_RED}{m[0]}{_RESET}" if m[2] in "♦♥" else m[0], line
-            )
-            return _MARKED_RE.sub(lambda m: f"{_REVERSE}{m[0]}{_RESET}", line)
+            return _CARD_RE.sub(lambda m: f"{_RED}{m[0]}{_RESET}" if m[2] in "♦♥" else m[0], line)
         return line
+
+    def hand(self, line: str) -> str:
+        """A hand's cards: styled, the card just drawn (``[7♣]``) in reverse video."""
+        if not (self.color and self.unicode):
+            return self.text(line)
+        parts = []
+        for token in line.split(" "):
+            if _MARKED_RE.fullmatch(token):
+                parts.append(f"{_REVERSE}{token}{_RESET}")
+            else:
+                parts.append(self.text(token))
+        return " ".join(parts)
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards separated by spaces, styled."""
@@ -305,7 +316,7 @@ def table_lines(
     styled = [style.bold(style.text(lines[0]))]
     for line in lines[1:]:
         if line.startswith(_HAND_LABEL):
-            styled.append(style.bold(_HAND_LABEL) + style.text(line[len(_HAND_LABEL) :]))
+            styled.append(style.bold(_HAND_LABEL) + style.hand(line[len(_HAND_LABEL) :]))
         else:
             styled.append(style.text(line))
     return styled
