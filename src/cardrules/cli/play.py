@@ -34,7 +34,12 @@ from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, pars
 from cardrules.cli.render import name_of, style_for
 from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save, saves_dir
 from cardrules.cli.session import Session, load_record
-from cardrules.cli.terminal import enable_line_editing, read_line, terminal_width
+from cardrules.cli.terminal import (
+    enable_line_editing,
+    interactive,
+    read_line,
+    terminal_width,
+)
 from cardrules.errors import IllegalActionError
 
 __all__ = ["add_parser", "run"]
@@ -215,7 +220,8 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> i
     session.levels = [None] + [p.level for p in opponents.values()]
     session.me = HUMAN
     hinter = make_player(session.game, "expert", derive_seed(session.seed, "hint"))
-    if enable_line_editing(inp, out):
+    if interactive(inp, out):  # a person at a terminal: edit lines, wait at the scoring
+        enable_line_editing(inp, out)
         session.pause = lambda prompt: _wait(inp, out, prompt)
     title = GAME_TITLES[session.game]
     session.say(
