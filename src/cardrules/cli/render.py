@@ -1,14 +1,14 @@
-"""Drawing the table as text: cards in color or plain letters, one renderer a game.
+"""The table and the round breakdowns as terminal text: cards in colour or plain letters.
 
-Everything shown is built from a :func:`cardrules.view` (a seat's, or the
-spectator's), never from hidden state, so what the command prints is exactly
-what that seat may know. Card text comes from the library's ``str()`` forms
-(``10♦``) and is passed through :meth:`Style.text`, which colors red suits or
-turns suit signs into letters (``10D``) on terminals that cannot show them.
-
-Each game has its own functions (``_table_rummy500`` …) registered in
-:data:`TABLES`, :data:`ROUND_SUMMARIES` and :data:`GAME_OVER`, so a change in
-one game's view touches one function.
+The table itself is drawn by the library (``cardrules.<game>.display``, what
+``str(view)`` gives); this module styles it for a terminal: :meth:`Style.text`
+colours red suits and starred wild cards, or turns suit signs into letters
+(``10D``) on terminals that cannot show them, and :meth:`Style.hand` reverses
+the card just drawn. What ``play`` draws is built from a
+:func:`cardrules.view` (a seat's, or the spectator's), so it is exactly what
+that seat may know; ``watch --open`` and the replay of a finished game draw
+the state. The round breakdowns and the end of the game are here, one
+function a game in :data:`ROUND_SUMMARIES` and :data:`GAME_OVER`.
 """
 
 from __future__ import annotations
