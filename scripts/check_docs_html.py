@@ -29,6 +29,8 @@ from urllib.parse import unquote, urlsplit
 
 _WEB = ("http", "https", "mailto")
 _PRIVATE = ("shared/rules/", "shared/seeds/")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
 
 
 class _Page(HTMLParser):
@@ -45,9 +47,8 @@ class _Page(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         classes = (values.get("class") or "").split()
-        if "system-message" in classes or "system-messages" in classes:
-            self._in_box += 1
-        elif self._in_box:
+        opens_box = "system-message" in classes or "system-messages" in classes
+        if (opens_box or self._in_box) and tag not in _VOID:
             self._in_box += 1
         for name in ("href", "src"):
             target = values.get(name)
@@ -55,7 +56,7 @@ class _Page(HTMLParser):
                 self.links.append(target)
 
     def handle_endtag(self, tag: str) -> None:
-        if self._in_box:
+        if self._in_box and tag not in _VOID:
             self._in_box -= 1
             if not self._in_box:
                 self.boxes.append(" ".join("".join(self._box_text).split())[:200])

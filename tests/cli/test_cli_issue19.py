@@ -212,6 +212,8 @@ def test_19_3_the_list_fits_a_narrow_terminal(tmp_path: Path) -> None:
         term.close()
     listed = shown.split("Your legal actions", 1)[1].splitlines()[1:-1]
     assert listed and all(len(line) <= 60 for line in listed), listed
+    # The table too: long lines are wrapped at card boundaries, the heading shortened.
+    assert all(len(line) <= 60 for line in shown.splitlines()), shown
 
 
 # -- 19.4 what happened ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import textwrap
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import IO, Any, Final
 
@@ -48,6 +49,7 @@ _RESET: Final = "\x1b[0m"
 _YELLOW: Final = "\x1b[33m"
 _REVERSE: Final = "\x1b[7m"
 _HAND_LABEL: Final = "Your hand: "
+_GLUE: Final = "\x00"  # a space that wrapping may not break at
 _CARD_RE: Final = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([♣♦♥♠])")
 _WILD_RE: Final = re.compile(
     r"(?<![A-Za-z0-9])((?:10|[2-9AJQK])[♣♦♥♠]|JK)" + re.escape(WILD_MARK)
@@ -307,19 +309,56 @@ def table_lines(
     style: Style,
     *,
     marked: Collection[Card] = (),
+    width: int | None = None,
 ) -> list[str]:
     """The table as ``view`` sees it: the library's drawing, styled for the terminal.
 
-    ``marked`` cards (the one just drawn) stand out in the hand.
+    ``marked`` cards (the one just drawn) stand out in the hand. With a
+    ``width``, long lines (a deep discard pile, the stock) are wrapped at
+    card boundaries with an indent, and the heading's rule is shortened.
     """
     lines = TABLES[game](view, names, marked=marked)
-    styled = [style.bold(style.text(lines[0]))]
-    for line in lines[1:]:
-        if line.startswith(_HAND_LABEL):
-            styled.append(style.bold(_HAND_LABEL) + style.hand(line[len(_HAND_LABEL) :]))
+    heading = lines[0]
+    styled = []
+    if width is not None and len(heading) > width:
+        heading = heading.rstrip("─ ")
+        rule = width - len(heading) - 1
+        if rule >= 3:
+            styled.append(style.bold(style.text(heading + " " + "─" * rule)))
         else:
-            styled.append(style.text(line))
+            styled.extend(style.bold(style.text(p)) for p in _wrapped(heading, width, names))
+    else:
+        styled.append(style.bold(style.text(heading)))
+    for line in lines[1:]:
+        pieces = _wrapped(line, width, names)
+        if line.startswith(_HAND_LABEL):
+            first = pieces[0][len(_HAND_LABEL) :]
+            styled.append(style.bold(_HAND_LABEL) + style.hand(first))
+            styled.extend(style.hand(piece) for piece in pieces[1:])
+        else:
+            styled.extend(style.text(piece) for piece in pieces)
     return styled
+
+
+def _wrapped(line: str, width: int | None, names: Sequence[str] = ()) -> list[str]:
+    """``line`` cut at spaces to fit ``width``, the rest indented.
+
+    Never inside a card, nor inside a seat's name (``Bot 1 (easy)``).
+    """
+    if width is None or len(line) <= width:
+        return [line]
+    glued = line
+    for name in sorted(names, key=len, reverse=True):
+        glued = glued.replace(name, name.replace(" ", _GLUE))
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    pieces = textwrap.wrap(
+        glued,
+        width,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [piece.replace(_GLUE, " ") for piece in pieces] or [line]
 
 
 def new_results(before: Any, after: Any) -> tuple[Any, ...]:

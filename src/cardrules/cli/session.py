@@ -28,6 +28,7 @@ from cardrules.cli.render import (
     table_lines,
 )
 from cardrules.cli.saves import Seats, write_save
+from cardrules.cli.terminal import terminal_width
 from cardrules.records import GameRecord, from_json, to_json
 
 __all__ = ["Session", "load_record"]
@@ -96,7 +97,10 @@ class Session:
         """Print the table as ``seat`` sees it (every hand when :attr:`open`)."""
         shown = self.state if self.open else self.view(seat)
         marked = self.marked if seat is not None and seat == self.me else ()
-        self.say("", *table_lines(self.game, shown, self.names, self.style, marked=marked))
+        lines = table_lines(
+            self.game, shown, self.names, self.style, marked=marked, width=terminal_width(self.out)
+        )
+        self.say("", *lines)
 
     def action_text(self, action: Any) -> str:
         """An action in its text form, styled."""
