@@ -29,8 +29,23 @@ from urllib.parse import unquote, urlsplit
 
 _WEB = ("http", "https", "mailto")
 _PRIVATE = ("shared/rules/", "shared/seeds/")
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                   "source", "track", "wbr"})
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
 
 
 class _Page(HTMLParser):

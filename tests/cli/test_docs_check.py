@@ -1,4 +1,4 @@
-"""Issue 19 item 6: ``scripts/check_docs_html.py`` fails on error boxes and links out of the docs."""
+"""Issue 19 item 6: `scripts/check_docs_html.py` fails on error boxes and links out of the docs."""
 
 from __future__ import annotations
 
