@@ -622,12 +622,6 @@ def _config_codec(cls: type[Any]) -> Codec:
     hints = typing.get_type_hints(cls)
     by_name = {field.name: field for field in fields}
 
-    def default(field: attrs.Attribute[Any]) -> Any:
-        value = field.default
-        if isinstance(value, attrs.Factory):  # type: ignore[arg-type]
-            return value.factory()  # type: ignore[attr-defined]
-        return value
-
     def write(value: Any, ctx: Mapping[str, Any]) -> str:
         baseline = cls()
         parts = []
@@ -647,7 +641,6 @@ def _config_codec(cls: type[Any]) -> Codec:
                 reader.fail(f"option {name!r} is given twice")
             reader.expect("=")
             values[name] = codec_for(hints[name]).read(reader, ctx)
-        del default
         return _build(cls, values, reader.where)
 
     return Codec(write, read)

@@ -94,6 +94,12 @@ class State:
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
 
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
+
     @property
     def is_over(self) -> bool:
         """True once the game has a winner (or shared winners)."""

@@ -153,6 +153,12 @@ class State:
     history: tuple[RoundResult, ...]
     ledger: tuple[LedgerEntry, ...]
 
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended (LV-13)."""
