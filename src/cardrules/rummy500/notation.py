@@ -213,6 +213,10 @@ def _filler(view: View) -> State:
 
 def complete_view(view: View) -> View:
     """The view with its legal actions (a function of what the seat knows)."""
+    if view.seat is not None and not 0 <= view.seat < len(view.hand_sizes):
+        raise ValueError(f"the view's seat {view.seat} is not at the table")
+    if view.to_act is not None and not 0 <= view.to_act < len(view.hand_sizes):
+        raise ValueError(f"the player to act ({view.to_act}) is not at the table")
     if view.seat is None or view.seat != view.to_act:
         return view
     if len(view.hand_sizes) != view.config.num_players or not 0 <= view.seat < len(view.hand_sizes):
