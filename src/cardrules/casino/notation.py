@@ -119,6 +119,7 @@ STATE_FIELDS = (
     Field("stock", ("stock",), omit=()),
     Field("winners", ("winners",), omit=()),
     Field("history", ("history",), omit=()),
+    Field("stacked", ("stacked",), per_seat(BARE_CARDS), omit=()),
 )
 
 VIEW_FIELDS = (

@@ -139,6 +139,7 @@ STATE_FIELDS = (
     Field("reshuffles", ("reshuffles",), omit=0),
     Field("history", ("history",), omit=()),
     Field("winners", ("winners",), omit=()),
+    Field("stacked", ("stacked",), per_seat(BARE_CARDS), omit=()),
 )
 
 VIEW_FIELDS = (

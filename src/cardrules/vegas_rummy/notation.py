@@ -125,6 +125,7 @@ STATE_FIELDS = (
     Field("ledger", ("ledger",)),
     Field("cut", ("cut",), omit=()),
     Field("history", ("history",), omit=()),
+    Field("stacked", ("stacked",), per_seat(BARE_CARDS), omit=()),
 )
 
 VIEW_FIELDS = (

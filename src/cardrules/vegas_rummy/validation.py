@@ -10,6 +10,7 @@ from cardrules.rummy.melds import SetMeld, meld_error
 from cardrules.vegas_rummy import betting, scoring
 from cardrules.vegas_rummy.config import MAX_SEATS
 from cardrules.vegas_rummy.rules import (
+    stacked_cut_dealer,
     _cut,
     _deal_order,
     _next_active,
@@ -95,9 +96,10 @@ def validate_state(state: State) -> None:
 def _check_cut(state: State) -> None:
     config = state.config
     if config.first_dealer == "high_card":
-        dealer, cut, _shuffles = _cut(config, state.seed, 0)
-        if state.cut != cut:
-            _fail("the cut for the first dealer does not match the seed")
+        seeded, cut, _shuffles = _cut(config, state.seed, 0)
+        dealer = seeded if state.cut == cut else stacked_cut_dealer(config, state.seed, state.cut)
+        if dealer is None:
+            _fail("the cut for the first dealer does not match the seed or a stacked cut")
     else:
         assert isinstance(config.first_dealer, int)
         dealer = config.first_dealer
