@@ -180,7 +180,7 @@ def new_game(
         shuffles=0,
         dealer=dealer,
         round_number=1,
-        scores=(0,) * config.num_sides,
+        scores=config.starting_scores or (0,) * config.num_sides,
         history=(),
         deck=cards,
         stacked=stacked,
@@ -836,7 +836,7 @@ def validate_state(state: State) -> None:
     # Scores and history.
     if any(not isinstance(h.totals, tuple) or len(h.totals) != sides for h in state.history):
         raise ValueError("a hand result has the wrong number of sides")
-    totals = (0,) * sides
+    totals = state.config.starting_scores or (0,) * sides
     for k, result in enumerate(state.history):
         if result.hand != k + 1:
             raise ValueError("hand results are out of order")

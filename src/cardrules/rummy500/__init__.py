@@ -16,6 +16,7 @@ Draw()
 
 from cardrules.engine import GameDefinition
 from cardrules.rummy500 import scoring
+from cardrules.rummy500.builder import position
 from cardrules.rummy500.actions import (
     Action,
     Discard,
@@ -52,6 +53,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "position",
     "scoring",
     "validate_state",
     "view",

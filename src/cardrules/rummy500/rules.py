@@ -124,7 +124,7 @@ def new_game(
         shuffles=2,  # stream 0 drew the dealer, stream 1 shuffled this deal
         round_number=1,
         dealer=dealer,
-        scores=(0,) * players,
+        scores=config.starting_scores or (0,) * players,
         history=(),
         deck=cards,
         stacked=stacked,
