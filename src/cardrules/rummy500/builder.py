@@ -33,14 +33,13 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from cardrules import rng
+from cardrules import engine, rng
 from cardrules.cards import Card, make_deck, parse_cards, sort_cards
 from cardrules.rummy.melds import MeldError, TableMeld, make_meld
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.rules import meld_rules
 from cardrules.rummy500.scoring import placement_points
 from cardrules.rummy500.state import Phase, State
-from cardrules.rummy500.validate import validate_state
 
 __all__ = ["position"]
 
@@ -89,7 +88,7 @@ def position(
         config=config, stock=stock, dealer=dealer, owed=owed, taken=taken, seed=seed,
         shuffle=shuffle,
     )
-    validate_state(state)
+    engine.definition("rummy500").validate_state(state)
     return state
 
 
