@@ -273,17 +273,17 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     order = _deal_order(state.active, dealer)
     decks = config.decks_for(len(order))  # LV-1, recomputed for the players now seated
     pack = make_deck(decks=decks, jokers_per_deck=2)
-    shuffles = state.shuffles
+    # Every deal uses up one shuffle stream, stacked or not, so that the counter
+    # follows from the round number.
+    shuffles = state.shuffles + 1
     stacked = state.stacked
     if deck is None and stacked:
         if sorted(stacked[0]) == sorted(pack):
             deck, stacked = stacked[0], stacked[1:]
-            shuffles += 1  # a stacked later round uses up its shuffle number all the same
         else:
             stacked = ()  # the pack changed (a join): the stacked packs no longer fit
     if deck is None:
-        cards = rng.shuffle(pack, seed=state.seed, stream=shuffles)
-        shuffles += 1
+        cards = rng.shuffle(pack, seed=state.seed, stream=state.shuffles)
     else:
         cards = tuple(deck)
         if not all(isinstance(c, Card) for c in cards):
