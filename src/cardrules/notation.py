@@ -353,16 +353,33 @@ def _record_codec(cls: type[Any], *, named: bool) -> Codec:
     hints = typing.get_type_hints(cls)
     codecs = [codec_for(hints[name]) for name in names]
     prefix = cls.__name__ if named else ""
+    # Trailing fields at their defaults are left out, so that a field added later
+    # (with a default) leaves the text of older values as it was.
+    tail: list[Any] = []
+    for field in reversed(_init_fields(cls)):
+        if field.default is attrs.NOTHING or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            break
+        tail.append(field.default)
+    tail.reverse()
+    first_optional = len(names) - len(tail)
 
     def write(value: Any, ctx: Mapping[str, Any]) -> str:
-        parts = [codec.write(getattr(value, name), ctx) for name, codec in zip(names, codecs)]
+        items = [getattr(value, name) for name in names]
+        keep = len(items)
+        while keep > first_optional and items[keep - 1] == tail[keep - 1 - first_optional]:
+            keep -= 1
+        parts = [codec.write(item, ctx) for codec, item in zip(codecs, items[:keep])]
         return prefix + "(" + " ".join(parts) + ")"
 
     def read(reader: Reader, ctx: Mapping[str, Any]) -> Any:
         if named:
             reader.expect(prefix)
         reader.expect("(")
-        values = {name: codec.read(reader, ctx) for name, codec in zip(names, codecs)}
+        values = {}
+        for number, (name, codec) in enumerate(zip(names, codecs)):
+            if reader.peek() == ")" and number >= first_optional:
+                break
+            values[name] = codec.read(reader, ctx)
         reader.expect(")")
         return _build(cls, values, reader.where)
 
@@ -471,16 +488,16 @@ def entries(item: Codec) -> Codec:
 
 def _target_text(card: Card, stands: Card | None, rank: Rank | None) -> str:
     if stands is None:
-        return f"{card}={rank.label}" if rank is not None and card.rank is not rank else str(card)
+        return f"{card}={rank.label}?" if rank is not None and card.rank is not rank else str(card)
     return str(card) if stands == card else f"{card}={stands}"
 
 
 def write_meld(meld: RunMeld | SetMeld) -> str:
-    """A table meld: its cards in order, a wild card as ``JK=6♥`` (``JK=Q``: an open place).
+    """A table meld: its cards in order, a wild card as ``JK=6♥`` (``JK=Q?``: an open place).
 
     >>> from cardrules.cards import parse_cards
     >>> write_meld(SetMeld(Rank.QUEEN, parse_cards("QS QH JK"), (Suit.SPADES, Suit.HEARTS, None)))
-    'Q♠ Q♥ JK=Q'
+    'Q♠ Q♥ JK=Q?'
     """
     if isinstance(meld, RunMeld):
         return " ".join(
@@ -503,9 +520,10 @@ def read_meld(reader: Reader) -> RunMeld | SetMeld:
         target: Card | Rank | None = None if card.is_joker else card
         if reader.peek() == "=":
             reader.take()
-            token = reader.peek()
-            if token is not None and token.upper() in _RANK_BY_TEXT and token.upper() != "JK":
-                target = _read_rank(reader, {})
+            token = (reader.peek() or "").upper().removesuffix("?")
+            if token in _RANK_BY_TEXT and token != "JK":
+                reader.take()
+                target = _RANK_BY_TEXT[token]
             else:
                 target = read_card(reader)
                 if target.is_joker:

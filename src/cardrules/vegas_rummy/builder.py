@@ -137,7 +137,7 @@ def position(
 
     ``upcard`` names the wild cards (LV-2); ``discard`` (bottom to top) defaults
     to the upcard alone; ``melds`` are ``(owner, cards)``, a wild card written
-    ``7♣=6♥`` (standing for the 6♥) or ``7♣=Q`` (an open place in a set of
+    ``7♣=6♥`` (standing for the 6♥) or ``7♣=Q?`` (an open place in a set of
     queens). A seat missing from ``hands`` gets ``cards_per_player`` cards less
     those of the melds it owns;
     the rest is the stock (``stock`` top first, or in an order drawn from

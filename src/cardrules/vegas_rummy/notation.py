@@ -8,7 +8,7 @@ A state::
 
 ``stock`` and ``discard`` are listed bottom to top (the stock's top card is the
 last one), ``melds`` ``owner: cards`` entries separated by ``/``, a wild card
-as ``7♣=6♥`` (standing for the 6♥) or ``7♣=Q`` (an open place in a set of
+as ``7♣=6♥`` (standing for the 6♥) or ``7♣=Q?`` (an open place in a set of
 queens). ``retired`` lists the seats no longer playing, ``ledger`` the buy-ins,
 rebuys, joins and retirements in order (``(after_round seat kind amount
 score)``); the pot is their sum. ``cut`` holds the cut for the first dealer:
