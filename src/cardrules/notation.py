@@ -463,7 +463,7 @@ def per_seat(item: Codec) -> Codec:
         if reader.tokens[reader.pos:] == ["(", ")"]:
             reader.pos += 2
             return ()
-        out = []
+        out: list[Any] = []
         while True:
             end = reader.pos
             while end < len(reader.tokens) and reader.tokens[end] != "/":
@@ -536,7 +536,10 @@ def read_meld(reader: Reader) -> RunMeld | SetMeld:
     if len(ranks) == 1:
         rank = ranks.pop()
         suits = tuple(t.suit if isinstance(t, Card) else None for t in targets)
-        return _build(SetMeld, {"rank": rank, "cards": tuple(cards), "suits": suits}, reader.where)
+        meld: SetMeld = _build(
+            SetMeld, {"rank": rank, "cards": tuple(cards), "suits": suits}, reader.where
+        )
+        return meld
     known = [(i, t) for i, t in enumerate(targets) if isinstance(t, Card)]
     if len(known) != len(targets) or not known:
         reader.fail("every card of a run names its place (a wild card as JK=6♥)")
@@ -691,7 +694,8 @@ def _plan(game: GameNotation, cls: type[Any], *, view: bool) -> _Plan:
             continue
         if attribute.name == "config":
             config_type = hints["config"]
-            fields.insert(0, Field("options", ("config",), _config_codec(config_type), config_type()))
+            options = Field("options", ("config",), _config_codec(config_type), config_type())
+            fields.insert(0, options)
             continue
         omit = attribute.default
         if omit is attrs.NOTHING or isinstance(omit, attrs.Factory):  # type: ignore[arg-type]
@@ -781,7 +785,7 @@ def notation_repr(obj: object) -> str:
     """``repr`` of states and views: ``cardrules.from_notation('…')``, which ``eval`` rebuilds."""
     try:
         return f"cardrules.from_notation({notation(obj)!r})"
-    except Exception:  # repr must not fail, even on a half-built object  # noqa: BLE001
+    except Exception:  # repr must not fail, even on a half-built object
         return object.__repr__(obj)
 
 

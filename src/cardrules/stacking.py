@@ -73,7 +73,10 @@ def check_stacked(
     decks: tuple[tuple[Card, ...], ...],
     pack: Sequence[Card] | Callable[[int], Sequence[Card] | None],
 ) -> None:
-    """Raise ``ValueError``/``TypeError`` unless every deck is a whole pack (see :func:`stacked_decks`)."""
+    """Raise ``ValueError``/``TypeError`` unless every deck is a whole pack.
+
+    ``pack`` is as for :func:`stacked_decks`.
+    """
     if len(decks) > MAX_STACKED_DECKS:
         raise ValueError(f"at most {MAX_STACKED_DECKS} stacked decks")
     for number, cards in enumerate(decks):

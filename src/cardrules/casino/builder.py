@@ -87,7 +87,8 @@ def position(
 
     ``builds`` are ``(owner, "[value: group | group]")``, a group's cards joined
     by ``+``; ``deal`` is the deal of the first hand (1 to 6 with two players),
-    ``sweeps`` the seats that swept in it, in order. The dealer defaults to the seat before the first player of the deal
+    ``sweeps`` the seats that swept in it, in order. The dealer defaults to the
+    seat before the first player of the deal
     (seat ``n-1``: seat 0 leads).
     """
     config = Config() if config is None else config
@@ -132,7 +133,9 @@ def position(
     else:
         stock_cards, rest = tuple(rest[:stock_size]), rest[stock_size:]
     if len(stock_cards) != stock_size:
-        raise ValueError(f"deal {deal} leaves {stock_size} cards in the stock, not {len(stock_cards)}")
+        raise ValueError(
+            f"deal {deal} leaves {stock_size} cards in the stock, not {len(stock_cards)}"
+        )
     for seat in lap:
         if seat not in held:
             size = full - (1 if seat in played else 0)

@@ -16,7 +16,6 @@ Draw()
 
 from cardrules.engine import GameDefinition
 from cardrules.rummy500 import scoring
-from cardrules.rummy500.builder import position
 from cardrules.rummy500.actions import (
     Action,
     Discard,
@@ -26,6 +25,7 @@ from cardrules.rummy500.actions import (
     Meld,
     TakeDiscard,
 )
+from cardrules.rummy500.builder import position
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.parse import parse_action
 from cardrules.rummy500.rules import apply, check, legal_actions, new_game

@@ -132,7 +132,9 @@ def assemble(
             table.append(make_meld(cards, rules, stands))
         except MeldError as exc:
             raise ValueError(f"meld {number + 1}: {exc}") from None
-    hand_cards = {seat: sort_cards(_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()}
+    hand_cards = {
+        seat: sort_cards(_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()
+    }
     pile = _cards(discard, "discard")
     left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
     used = [c for h in hand_cards.values() for c in h] + list(pile)
@@ -150,10 +152,7 @@ def assemble(
                 raise ValueError(f"not enough cards left to deal seat {seat} a hand")
             hand_cards[seat] = sort_cards(rest[: config.hand_size])
             del rest[: config.hand_size]
-    if stock is None:
-        stock_cards = tuple(rest)
-    else:
-        stock_cards = _cards(stock, "stock")
+    stock_cards = tuple(rest) if stock is None else _cards(stock, "stock")
     placed: list[list[Card]] = [[] for _ in range(players)]
     points: list[list[int]] = [[] for _ in range(players)]
     for (owner, _), meld in zip(melds, table):

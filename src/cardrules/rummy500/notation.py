@@ -81,7 +81,9 @@ def _write_credit(value: tuple[Sequence[Card], Sequence[int]], ctx: Mapping[str,
     return " ".join(out) or "()"
 
 
-def _read_credit(reader: Reader, ctx: Mapping[str, Any]) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+def _read_credit(
+    reader: Reader, ctx: Mapping[str, Any]
+) -> tuple[tuple[Card, ...], tuple[int, ...]]:
     if reader.tokens[reader.pos:] == ["(", ")"]:
         reader.pos += 2
         return (), ()

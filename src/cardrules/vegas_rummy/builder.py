@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -148,7 +149,7 @@ def position(
     config = Config() if config is None else config
     seats = config.num_players
     dealer = (to_act - 1) % seats if dealer is None else dealer
-    changes: dict[str, object] = {"first_dealer": dealer}
+    changes: dict[str, Any] = {"first_dealer": dealer}
     if scores is not None:
         changes["starting_scores"] = tuple(scores)
     try:

@@ -64,7 +64,7 @@ def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
 
 
 def pack_of_size(size: int) -> tuple[Card, ...] | None:
-    """The pack of ``size`` cards (decks of 52 cards and 2 jokers), ``None`` if none has that size."""
+    """The pack of ``size`` cards (decks of 52 cards and 2 jokers); ``None``: no pack has it."""
     if size % 54 or not 1 <= size // 54 <= 20:
         return None
     return make_deck(decks=size // 54, jokers_per_deck=2)

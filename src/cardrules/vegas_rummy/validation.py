@@ -10,12 +10,12 @@ from cardrules.rummy.melds import SetMeld, meld_error
 from cardrules.vegas_rummy import betting, scoring
 from cardrules.vegas_rummy.config import MAX_SEATS
 from cardrules.vegas_rummy.rules import (
-    stacked_cut_dealer,
     _cut,
     _deal_order,
     _next_active,
     _pending,
     meld_rules,
+    stacked_cut_dealer,
 )
 from cardrules.vegas_rummy.state import State, wild_cards
 
