@@ -15,6 +15,7 @@ seat may know. Every function here works on any game's objects.
 from cardrules._version import __version__
 from cardrules.engine import GAMES, apply, check, legal_actions, new_game, view
 from cardrules.errors import IllegalActionError
+from cardrules.notation import from_notation, notation
 from cardrules.records import GameRecord, PlayerRecord, from_json, to_json
 
 __all__ = [
@@ -26,8 +27,10 @@ __all__ = [
     "apply",
     "check",
     "from_json",
+    "from_notation",
     "legal_actions",
     "new_game",
+    "notation",
     "to_json",
     "view",
 ]

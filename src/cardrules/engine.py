@@ -91,8 +91,14 @@ def new_game(
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
 ) -> Any:
-    """Start a new game of ``name`` (see :data:`GAMES`) and return its first state."""
+    """Start a new game of ``name`` (see :data:`GAMES`) and return its first state.
+
+    ``decks`` stacks every deal, not only the first (see each game's ``new_game``).
+    """
+    if decks is not None:
+        return definition(name).new_game(config, seed=seed, deck=deck, decks=decks)
     return definition(name).new_game(config, seed=seed, deck=deck)
 
 

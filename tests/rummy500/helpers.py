@@ -1,14 +1,16 @@
-"""Building Rummy 500 positions for tests: give the cards that matter, the rest go to the stock."""
+"""Building Rummy 500 positions for tests: a thin wrapper over :mod:`cardrules.rummy500.builder`.
+
+The project's tests keep these names; the public, documented API is
+``cardrules.rummy500.position`` (docs/positions.rst).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from cardrules.cards import make_deck, parse_cards, sort_cards
-from cardrules.rummy.melds import TableMeld, make_meld
-from cardrules.rummy500 import Config, Phase, State, validate_state
-from cardrules.rummy500.rules import meld_rules
+from cardrules.rummy500 import Config, Phase, State
+from cardrules.rummy500.builder import assemble
+from cardrules.rummy500.builder import position as build_position
 
 
 def position(
@@ -26,47 +28,14 @@ def position(
 ) -> State:
     """A state with the given hands, discard pile (bottom to top) and melds (owner, cards).
 
-    Every other card goes to the stock unless ``stock`` is given (then the rest
-    must be nothing). Each meld's cards are credited to its owner.
+    Every other card goes to the stock in card order unless ``stock`` is given;
+    then the position is not checked (the test finishes it by hand).
     """
-    config = config or Config(num_players=len(hands))
-    hand_cards = [sort_cards(parse_cards(h)) for h in hands]
-    pile = parse_cards(discard)
-    table: list[TableMeld] = [make_meld(parse_cards(text), meld_rules(config)) for _, text in melds]
-    used = Counter(c for h in hand_cards for c in h) + Counter(pile)
-    used += Counter(c for m in table for c in m.cards)
-    rest = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers)) - used
-    stock_cards = sort_cards(rest.elements()) if stock is None else parse_cards(stock)
-    placed = [[] for _ in hands]  # type: list[list[Card]]
-    points = [[] for _ in hands]  # type: list[list[int]]
-    from cardrules.rummy500.scoring import placement_points
-
-    for (owner, _), meld in zip(melds, table):
-        placed[owner].extend(meld.cards)
-        points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
-    state = State(
-        config=config,
-        seed=1,
-        shuffles=2,
-        round_number=1,
-        dealer=(to_act - 1) % len(hands) if dealer is None else dealer,
-        scores=(0,) * len(hands),
-        hands=tuple(hand_cards),
-        stock=stock_cards,
-        discard=pile,
-        melds=tuple(table),
-        meld_owners=tuple(owner for owner, _ in melds),
-        placed=tuple(tuple(p) for p in placed),
-        placed_points=tuple(tuple(p) for p in points),
-        phase=phase,
-        to_act=to_act,
-        owed=None if owed is None else parse_cards(owed)[0],
-        taken=parse_cards(taken),
-        stock_ran_out=config.stock_exhausted == "end" and not stock_cards,
+    build = build_position if stock is None else assemble
+    return build(
+        list(hands), discard=discard, melds=melds, phase=phase, to_act=to_act, config=config,
+        stock=stock, dealer=dealer, owed=owed, taken=taken, seed=1, shuffle=False,
     )
-    if stock is None:
-        validate_state(state)
-    return state
 
 
 def texts(actions: Sequence[object]) -> list[str]:

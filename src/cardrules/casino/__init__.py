@@ -29,6 +29,7 @@ True
 """
 
 from cardrules.casino.actions import Action, Build, Capture, Done, Play, Take, Trail
+from cardrules.casino.builder import position
 from cardrules.casino.config import Config
 from cardrules.casino.plays import check_play, next_step, plays
 from cardrules.casino.rules import (
@@ -72,6 +73,7 @@ __all__ = [
     "parse_action",
     "play",
     "plays",
+    "position",
     "steps",
     "validate_state",
     "view",

@@ -26,6 +26,15 @@ def _choice(*options: object) -> Any:
     return check
 
 
+def _score_tuple(value: object) -> tuple[int, ...]:
+    """Starting scores as a tuple of whole numbers (refusing anything else)."""
+    if isinstance(value, str | bytes) or not isinstance(value, tuple | list):
+        raise TypeError("starting_scores is a sequence of whole numbers")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise TypeError("starting_scores is a sequence of whole numbers")
+    return tuple(value)
+
+
 @attrs.frozen(kw_only=True)
 class Config:
     """The rules of one Casino game; every field is an option of the spec's table (§3).
@@ -83,6 +92,9 @@ class Config:
     """A player may add to his partner's build without holding its value (CA-14)."""
     residue_to_last_capturer: bool = attrs.field(default=True, validator=_bool)
     """Cards left on the table at a hand's end go to the last capturer (CA-1)."""
+    starting_scores: tuple[int, ...] = attrs.field(default=(), converter=_score_tuple)
+    """Each side's score before the first hand (``()``: all 0), below ``target``: for
+    a game resumed or set up part-way (issue 13; not a rule-book option)."""
 
     def __attrs_post_init__(self) -> None:
         n = self.num_players
@@ -109,6 +121,13 @@ class Config:
         t = self.target
         if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 10_000:
             raise ValueError(f"target must be a whole number from 1 to 10000, not {t!r}")
+        if self.starting_scores and (
+            len(self.starting_scores) != self.num_sides
+            or any(not 0 <= score < t for score in self.starting_scores)
+        ):
+            raise ValueError(
+                f"starting_scores needs one score per side ({self.num_sides}), each 0..{t - 1}"
+            )
 
     @property
     def royal(self) -> bool:

@@ -10,7 +10,7 @@ from typing import Literal
 
 import attrs
 
-from cardrules import rng
+from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
 from cardrules.casino.actions import (
     Action,
@@ -105,7 +105,11 @@ def _start_hand(
     scores: tuple[int, ...],
     history: tuple[HandScore, ...],
     deck: Sequence[Card] | None = None,
+    stacked: tuple[tuple[Card, ...], ...] = (),
 ) -> State:
+    if deck is None and stacked:
+        deck, stacked = stacked[0], stacked[1:]
+        shuffles += 1  # a stacked later hand uses up its shuffle number all the same
     if deck is None:
         deck = rng.shuffle(_DECK, seed=seed, stream=shuffles)
         shuffles += 1
@@ -129,6 +133,7 @@ def _start_hand(
         scores=scores,
         winners=(),
         history=history,
+        stacked=stacked,
     )
 
 
@@ -138,13 +143,17 @@ def new_game(
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     dealer: int | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
 ) -> State:
     """A new game, its first hand dealt.
 
     ``deck`` (52 cards, top first) stacks the first hand: the first deal goes
     out as :func:`deal_order` says and the hand's later deals continue from the
     same pack; later hands are shuffled from ``seed``. ``dealer`` defaults to the
-    last seat, so seat 0 plays first (CA-18).
+    last seat, so seat 0 plays first (CA-18). ``decks`` stacks every hand:
+    ``decks[0]`` is dealt as ``deck`` is, ``decks[1]`` is the pack of hand 2, and
+    so on; hands after the last given pack are shuffled from ``seed`` (a stacked
+    later hand uses up a shuffle number, as a shuffled one does).
     """
     if config is None:
         config = Config()
@@ -162,15 +171,19 @@ def new_game(
         if any(not isinstance(c, Card) for c in cards):
             raise ValueError("deck must hold Card values")
         check_same_cards(_DECK, cards, "deck")
+    stacked = stacking.stacked_decks(_DECK, deck, decks)
+    if stacked:
+        cards, stacked = stacked[0], stacked[1:]
     return _start_hand(
         config,
         seed=seed,
         shuffles=0,
         dealer=dealer,
         round_number=1,
-        scores=(0,) * config.num_sides,
+        scores=config.starting_scores or (0,) * config.num_sides,
         history=(),
         deck=cards,
+        stacked=stacked,
     )
 
 
@@ -719,6 +732,7 @@ def _advance(
         round_number=state.round_number + 1,
         scores=result.totals,
         history=history,
+        stacked=state.stacked,
     )
 
 
@@ -822,7 +836,7 @@ def validate_state(state: State) -> None:
     # Scores and history.
     if any(not isinstance(h.totals, tuple) or len(h.totals) != sides for h in state.history):
         raise ValueError("a hand result has the wrong number of sides")
-    totals = (0,) * sides
+    totals = state.config.starting_scores or (0,) * sides
     for k, result in enumerate(state.history):
         if result.hand != k + 1:
             raise ValueError("hand results are out of order")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.cards import Card, format_cards
+from cardrules import stacking
+from cardrules.cards import Card, format_cards, make_deck
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
@@ -72,6 +73,20 @@ class State:
     winners: tuple[int, ...]
     history: tuple[HandScore, ...]
     pending: Capture | Build | None = None
+    stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
+    """Packs for the next hands, top first, each dealt instead of a shuffle
+    (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
+
+    @stacked.validator
+    def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
+        if value:
+            stacking.check_stacked(value, make_deck())
+
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
 
     @property
     def is_over(self) -> bool:

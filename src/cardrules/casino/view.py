@@ -45,6 +45,12 @@ class View:
     legal_actions: tuple[Action, ...]
     pending: Capture | Build | None = None
 
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
+
     @property
     def is_over(self) -> bool:
         """True once the game has been won."""

@@ -25,6 +25,7 @@ from cardrules.rummy500.actions import (
     Meld,
     TakeDiscard,
 )
+from cardrules.rummy500.builder import position
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.parse import parse_action
 from cardrules.rummy500.rules import apply, check, legal_actions, new_game
@@ -52,6 +53,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse_action",
+    "position",
     "scoring",
     "validate_state",
     "view",

@@ -41,6 +41,15 @@ def _one_of(*options: object) -> _Validator:
     return check
 
 
+def _score_tuple(value: object) -> tuple[int, ...]:
+    """Starting scores as a tuple of whole numbers (refusing anything else)."""
+    if isinstance(value, str | bytes) or not isinstance(value, tuple | list):
+        raise TypeError("starting_scores is a sequence of whole numbers")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise TypeError("starting_scores is a sequence of whole numbers")
+    return tuple(value)
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Config:
     """The rules of one Rummy 500 game. Defaults follow the spec's decisions R5-1..R5-13.
@@ -93,6 +102,9 @@ class Config:
     """Packs shuffled together; two allow up to eight players (not the original rules' game)."""
     first_dealer: int | None = attrs.field(default=None)
     """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
+    starting_scores: tuple[int, ...] = attrs.field(default=(), converter=_score_tuple)
+    """Each seat's score before the first round (``()``: all 0), below ``target``: for a
+    game resumed or set up part-way (issue 13; not a rule-book option)."""
 
     @first_dealer.validator
     def _check_first_dealer(
@@ -126,6 +138,14 @@ class Config:
             raise ValueError(
                 f"num_players must be 2..{4 * self.decks} with {self.decks} deck"
                 f"{'s' if self.decks > 1 else ''}, not {self.num_players}{extra}"
+            )
+        if self.starting_scores and (
+            len(self.starting_scores) != self.num_players
+            or any(not -100_000 <= score < self.target for score in self.starting_scores)
+        ):
+            raise ValueError(
+                f"starting_scores needs one score per player ({self.num_players}), "
+                f"each below the target ({self.target})"
             )
         if self.hand_size * self.num_players + 1 > self.deck_size:
             raise ValueError(

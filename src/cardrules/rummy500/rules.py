@@ -22,7 +22,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules import rng
+from cardrules import rng, stacking
 from cardrules.cards import SUITS, Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import (
@@ -75,6 +75,7 @@ def new_game(
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
 ) -> State:
     """Start a game and deal the first round.
 
@@ -83,6 +84,10 @@ def new_game(
     every hand is full; the next card is the upcard that starts the discard
     pile; the rest is the stock, top first. Later rounds are shuffled from
     ``seed``. The first dealer is ``config.first_dealer`` or drawn from the seed.
+    ``decks`` stacks every round: ``decks[0]`` is dealt as ``deck`` is, ``decks[1]``
+    deals round 2 the same way, and so on; rounds after the last given deck are
+    shuffled from ``seed`` (a stacked round uses up its shuffle number all the
+    same, so the seeded rounds after it are those of the unstacked game).
 
     >>> from cardrules.cards import make_deck
     >>> state = new_game(Config(first_dealer=1), deck=make_deck())
@@ -100,6 +105,9 @@ def new_game(
     else:
         dealer = config.first_dealer
     full = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    stacked = stacking.stacked_decks(full, deck, decks)
+    if stacked:
+        deck, stacked = stacked[0], stacked[1:]
     if deck is None:
         cards = rng.shuffle(full, seed=seed, stream=1)
     else:
@@ -116,9 +124,10 @@ def new_game(
         shuffles=2,  # stream 0 drew the dealer, stream 1 shuffled this deal
         round_number=1,
         dealer=dealer,
-        scores=(0,) * players,
+        scores=config.starting_scores or (0,) * players,
         history=(),
         deck=cards,
+        stacked=stacked,
     )
 
 
@@ -132,6 +141,7 @@ def _deal(
     scores: tuple[int, ...],
     history: tuple[Any, ...],
     deck: Sequence[Card],
+    stacked: tuple[tuple[Card, ...], ...] = (),
 ) -> State:
     players = config.num_players
     size = config.hand_size
@@ -159,6 +169,7 @@ def _deal(
         phase=Phase.DRAW,
         to_act=(dealer + 1) % players,  # R5-11: the dealer's left plays first
         history=history,
+        stacked=stacked,
     )
 
 
@@ -823,5 +834,10 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
         dealer=(state.dealer + 1) % config.num_players,  # R5-11: the deal passes left
         scores=scores,
         history=history,
-        deck=rng.shuffle(full, seed=state.seed, stream=state.shuffles),
+        deck=(
+            state.stacked[0]
+            if state.stacked
+            else rng.shuffle(full, seed=state.seed, stream=state.shuffles)
+        ),
+        stacked=state.stacked[1:],
     )

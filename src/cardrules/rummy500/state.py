@@ -7,7 +7,8 @@ from typing import Literal
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules import stacking
+from cardrules.cards import Card, make_deck
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy500.config import Config
 
@@ -93,6 +94,21 @@ class State:
     """New stocks made from the discard pile this round (``stock_exhausted="reshuffle"``)."""
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
+    stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
+    """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
+    (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
+
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
+
+    @stacked.validator
+    def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
+        if value:
+            pack = make_deck(decks=self.config.decks, jokers_per_deck=self.config.jokers)
+            stacking.check_stacked(value, pack)
 
     @property
     def is_over(self) -> bool:

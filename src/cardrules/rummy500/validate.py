@@ -108,7 +108,7 @@ def _check_turn(state: State, fail: object) -> None:
 
 def _check_scores(state: State, fail: object) -> None:
     assert callable(fail)
-    totals = [0] * state.config.num_players
+    totals = list(state.config.starting_scores or (0,) * state.config.num_players)
     for number, result in enumerate(state.history, start=1):
         if result.round_number != number or len(result.seats) != len(totals):
             fail(f"round {number}'s result is malformed")

@@ -43,6 +43,7 @@ from cardrules.vegas_rummy.actions import (
     SwapWild,
     TakeDiscard,
 )
+from cardrules.vegas_rummy.builder import deck_for, position
 from cardrules.vegas_rummy.config import Config, deck_count
 from cardrules.vegas_rummy.rules import (
     apply,
@@ -86,10 +87,12 @@ __all__ = [
     "apply",
     "check",
     "deck_count",
+    "deck_for",
     "legal_actions",
     "meld_rules",
     "new_game",
     "parse_action",
+    "position",
     "scoring",
     "validate_state",
     "view",

@@ -20,6 +20,7 @@ in that canonical form. With solidarity off every arrangement is listed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
 from functools import lru_cache
@@ -27,7 +28,7 @@ from typing import TypeVar
 
 import attrs
 
-from cardrules import rng
+from cardrules import rng, stacking
 from cardrules.cards import Card, Rank, check_same_cards, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import MeldError, MeldRules, SetMeld, layoff_options, meld_error
@@ -61,6 +62,7 @@ from cardrules.vegas_rummy.state import (
     OwnedMeld,
     RoundResult,
     State,
+    pack_of_size,
     wild_cards,
 )
 
@@ -134,13 +136,22 @@ def _deal_order(active: Sequence[bool], dealer: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def _cut(config: Config, seed: int, shuffles: int) -> tuple[int, tuple[CutAttempt, ...], int]:
-    """Cut for the first dealer (spec section 1, LV-16). Returns dealer, attempts, shuffles."""
+def _cut(
+    config: Config, seed: int, shuffles: int, cut_deck: tuple[Card, ...] | None = None
+) -> tuple[int, tuple[CutAttempt, ...], int]:
+    """Cut for the first dealer (spec section 1, LV-16). Returns dealer, attempts, shuffles.
+
+    ``cut_deck`` (top first) stacks the first attempt; a tie to the pack's end
+    reshuffles from the seed.
+    """
     n = config.num_players
     pack = make_deck(decks=config.decks_for(n), jokers_per_deck=2)
     attempts: list[CutAttempt] = []
     while True:
-        cards = rng.shuffle(pack, seed=seed, stream=shuffles)
+        if cut_deck is not None and not attempts:
+            cards = cut_deck
+        else:
+            cards = rng.shuffle(pack, seed=seed, stream=shuffles)
         shuffles += 1
         position = 0
         contenders = list(range(n))
@@ -159,11 +170,31 @@ def _cut(config: Config, seed: int, shuffles: int) -> tuple[int, tuple[CutAttemp
         attempts.append(CutAttempt(tuple(passes)))  # the pack ran out: reshuffle, restart
 
 
+def stacked_cut_dealer(config: Config, seed: int, cut: Sequence[CutAttempt]) -> int | None:
+    """The first dealer if ``cut`` is what ``new_game(cut_deck=...)`` makes, else ``None``.
+
+    The first attempt's cards, in the order dealt, are the top of the stacked
+    pack; the cut is replayed with that pack and must come out the same.
+    """
+    if not cut:
+        return None
+    pack = make_deck(decks=config.decks_for(config.num_players), jokers_per_deck=2)
+    top = [card for row in cut[0].passes for card in row if card is not None]
+    rest = Counter(pack)
+    rest.subtract(top)
+    if any(count < 0 for count in rest.values()):
+        return None
+    dealer, replayed, _shuffles = _cut(config, seed, 0, (*top, *sorted(rest.elements())))
+    return dealer if replayed == tuple(cut) else None
+
+
 def new_game(
     config: Config | None = None,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
+    cut_deck: Sequence[Card] | None = None,
 ) -> State:
     """A new game, the first round dealt.
 
@@ -172,7 +203,14 @@ def new_game(
     player from the dealer's left, the dealer last, ``cards_per_player`` times
     round; the next card is the upcard; the rest is the stock, top first. It must
     hold exactly the round's pack (``num_decks`` decks of 52 cards and 2 jokers).
-    The cut for the first dealer always uses the seed.
+    ``decks`` stacks every round: ``decks[0]`` is dealt as ``deck`` is,
+    ``decks[1]`` is the pack of round 2, and so on; rounds after the last given
+    pack are shuffled from ``seed``. A stacked later round uses up a shuffle
+    number as a shuffled one does; a pack that no longer fits the round (a join
+    changed the number of decks) and all packs after it are dropped, and that
+    round is shuffled. ``cut_deck`` (top first) stacks the cut for the first
+    dealer: one card at a time to each seat still tied, seat 0 first; with no
+    ``cut_deck``, or when it runs out in a tie, the cut is shuffled from the seed.
     """
     if config is None:
         config = Config()
@@ -180,8 +218,18 @@ def new_game(
         raise TypeError(f"config must be a vegas_rummy Config, not {type(config).__name__}")
     seed = rng.draw_seed() if seed is None else rng.validate_seed(seed)
     shuffles = 0
+    stacked = stacking.stacked_decks(pack_of_size, deck, decks)
+    if stacked:
+        deck, stacked = stacked[0], stacked[1:]
+    cut_cards: tuple[Card, ...] | None = None
+    if cut_deck is not None:
+        cut_cards = stacking.stacked_decks(
+            make_deck(decks=config.decks_for(config.num_players), jokers_per_deck=2),
+            None,
+            [cut_deck],
+        )[0]
     if config.first_dealer == "high_card":
-        dealer, cut, shuffles = _cut(config, seed, shuffles)
+        dealer, cut, shuffles = _cut(config, seed, shuffles, cut_cards)
     else:
         assert isinstance(config.first_dealer, int)
         dealer, cut = config.first_dealer, ()
@@ -214,6 +262,7 @@ def new_game(
         cut=cut,
         history=(),
         ledger=ledger,
+        stacked=stacked,
     )
     return _deal(blank, dealer, deck)
 
@@ -224,10 +273,17 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     order = _deal_order(state.active, dealer)
     decks = config.decks_for(len(order))  # LV-1, recomputed for the players now seated
     pack = make_deck(decks=decks, jokers_per_deck=2)
-    shuffles = state.shuffles
+    # Every deal uses up one shuffle stream, stacked or not, so that the counter
+    # follows from the round number.
+    shuffles = state.shuffles + 1
+    stacked = state.stacked
+    if deck is None and stacked:
+        if sorted(stacked[0]) == sorted(pack):
+            deck, stacked = stacked[0], stacked[1:]
+        else:
+            stacked = ()  # the pack changed (a join): the stacked packs no longer fit
     if deck is None:
-        cards = rng.shuffle(pack, seed=state.seed, stream=shuffles)
-        shuffles += 1
+        cards = rng.shuffle(pack, seed=state.seed, stream=state.shuffles)
     else:
         cards = tuple(deck)
         if not all(isinstance(c, Card) for c in cards):
@@ -257,6 +313,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
         turn=0,
         taken=None,
         reshuffles=0,
+        stacked=stacked,
     )
     return _start_turn(new)
 

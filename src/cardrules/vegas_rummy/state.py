@@ -27,7 +27,8 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from cardrules.cards import JOKER, SUITS, Card, Rank
+from cardrules import stacking
+from cardrules.cards import JOKER, SUITS, Card, Rank, make_deck
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.vegas_rummy.config import Config
 
@@ -60,6 +61,13 @@ def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
     if config.wild_scope == "card":
         return frozenset({JOKER, upcard})
     return frozenset({JOKER} | {Card(upcard.rank, suit) for suit in SUITS})
+
+
+def pack_of_size(size: int) -> tuple[Card, ...] | None:
+    """The pack of ``size`` cards (decks of 52 cards and 2 jokers); ``None``: no pack has it."""
+    if size % 54 or not 1 <= size // 54 <= 20:
+        return None
+    return make_deck(decks=size // 54, jokers_per_deck=2)
 
 
 @attrs.frozen
@@ -152,6 +160,20 @@ class State:
     cut: tuple[CutAttempt, ...]
     history: tuple[RoundResult, ...]
     ledger: tuple[LedgerEntry, ...]
+    stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
+    """Packs for the next rounds, top first, each dealt instead of a shuffle
+    (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
+
+    @stacked.validator
+    def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
+        if value:
+            stacking.check_stacked(value, pack_of_size)
+
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
 
     @property
     def is_over(self) -> bool:

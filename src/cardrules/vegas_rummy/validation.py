@@ -15,6 +15,7 @@ from cardrules.vegas_rummy.rules import (
     _next_active,
     _pending,
     meld_rules,
+    stacked_cut_dealer,
 )
 from cardrules.vegas_rummy.state import State, wild_cards
 
@@ -95,9 +96,10 @@ def validate_state(state: State) -> None:
 def _check_cut(state: State) -> None:
     config = state.config
     if config.first_dealer == "high_card":
-        dealer, cut, _shuffles = _cut(config, state.seed, 0)
-        if state.cut != cut:
-            _fail("the cut for the first dealer does not match the seed")
+        seeded, cut, _shuffles = _cut(config, state.seed, 0)
+        dealer = seeded if state.cut == cut else stacked_cut_dealer(config, state.seed, state.cut)
+        if dealer is None:
+            _fail("the cut for the first dealer does not match the seed or a stacked cut")
     else:
         assert isinstance(config.first_dealer, int)
         dealer = config.first_dealer

@@ -70,6 +70,12 @@ class View:
 
         return table_html(self)
 
+    def __repr__(self) -> str:
+        """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
+        from cardrules.notation import notation_repr  # the notation reads this module
+
+        return notation_repr(self)
+
 
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know of ``state`` (``None``: a spectator)."""

@@ -1,0 +1,196 @@
+"""Build a Rummy 500 position from what a person would say about it.
+
+"Seat 0 holds 4♠ 4♦ Q♥, the discard pile is 9♣ 4♥ K♦ 2♦, seat 1 has the run
+J♠ Q♠ K♠, the scores are 480–470, seat 0 to draw" is::
+
+    >>> from cardrules import rummy500
+    >>> from cardrules.cards import format_cards
+    >>> state = rummy500.position(
+    ...     hands={0: "4♠ 4♦ Q♥"}, discard="9♣ 4♥ K♦ 2♦", melds=[(1, "J♠ Q♠ K♠")],
+    ...     scores=(480, 470), to_act=0, phase="draw", seed=1)
+    >>> format_cards(state.hands[0]), len(state.hands[1]), state.scores, state.stock_size
+    ('4♦ Q♥ 4♠', 10, (480, 470), 32)
+
+An impossible request is refused with the reason:
+
+    >>> rummy500.position(hands={0: "4♠ 4♦ Q♥"}, discard="K♠", melds=[(1, "J♠ Q♠ K♠")])
+    Traceback (most recent call last):
+    ...
+    ValueError: the K♠ is used more often than the pack holds it
+
+Everything not given is filled in: a seat missing from ``hands`` gets a full
+hand (``Config.hand_size``) from the cards left, the rest go to the stock in
+an order drawn from ``seed`` (or exactly ``stock``, top first, which must then
+hold every card left). Scores become the config's ``starting_scores``. The
+result is checked like a loaded state; an impossible request raises
+``ValueError`` saying why.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from cardrules import engine, rng
+from cardrules.cards import Card, make_deck, parse_cards, sort_cards
+from cardrules.rummy.melds import MeldError, TableMeld, make_meld
+from cardrules.rummy500.config import Config
+from cardrules.rummy500.rules import meld_rules
+from cardrules.rummy500.scoring import placement_points
+from cardrules.rummy500.state import Phase, State
+
+__all__ = ["position"]
+
+
+def _cards(text: str | Sequence[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(text, str):
+        try:
+            return parse_cards(text)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+    cards = tuple(text)
+    if any(not isinstance(card, Card) for card in cards):
+        raise TypeError(f"{what}: give cards as text ('4♠ 4♦') or Card values")
+    return cards
+
+
+def position(
+    hands: Sequence[str] | Mapping[int, str] = (),
+    *,
+    discard: str = "",
+    melds: Sequence[tuple[int, str]] = (),
+    phase: Phase | str = Phase.DRAW,
+    to_act: int = 0,
+    scores: Sequence[int] | None = None,
+    config: Config | None = None,
+    stock: str | None = None,
+    dealer: int | None = None,
+    owed: str | None = None,
+    taken: str = "",
+    seed: int = 0,
+    shuffle: bool = True,
+) -> State:
+    """A checked Rummy 500 state with the given cards; the rest filled in (see the module).
+
+    ``hands`` is a list (every seat, in order) or a mapping ``{seat: cards}``;
+    ``discard`` is bottom to top; ``melds`` are ``(owner, cards)`` with a wild
+    card written ``JK=6♥``; each meld's cards are credited to its owner.
+    ``owed`` / ``taken`` describe a dig in progress (``phase="play"``). The
+    dealer defaults to the seat before ``to_act``; ``config`` to one with as
+    many players as ``hands`` lists (two for a mapping). ``shuffle=False`` puts
+    the cards left in card order instead of the seeded order (the next draw is
+    then easy to foresee).
+    """
+    state = assemble(
+        hands, discard=discard, melds=melds, phase=phase, to_act=to_act, scores=scores,
+        config=config, stock=stock, dealer=dealer, owed=owed, taken=taken, seed=seed,
+        shuffle=shuffle,
+    )
+    engine.definition("rummy500").validate_state(state)
+    return state
+
+
+def assemble(
+    hands: Sequence[str] | Mapping[int, str] = (),
+    *,
+    discard: str = "",
+    melds: Sequence[tuple[int, str]] = (),
+    phase: Phase | str = Phase.DRAW,
+    to_act: int = 0,
+    scores: Sequence[int] | None = None,
+    config: Config | None = None,
+    stock: str | None = None,
+    dealer: int | None = None,
+    owed: str | None = None,
+    taken: str = "",
+    seed: int = 0,
+    shuffle: bool = True,
+) -> State:
+    """:func:`position` without the final check (for tests that finish a position by hand)."""
+    given = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
+    if config is None:
+        config = Config(num_players=len(hands) if not isinstance(hands, Mapping) else 2)
+    players = config.num_players
+    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in given):
+        raise ValueError(f"hands: seats are 0..{players - 1}")
+    if scores is not None:
+        scores = tuple(scores)
+        if config.starting_scores and config.starting_scores != scores:
+            raise ValueError("scores: the config already gives other starting_scores")
+        config = attrs.evolve(config, starting_scores=scores)
+    rng.validate_seed(seed)
+    phase = Phase(phase) if isinstance(phase, str) else phase
+    rules = meld_rules(config)
+    table: list[TableMeld] = []
+    for number, (owner, text) in enumerate(melds):
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
+            raise ValueError(f"meld {number + 1}: the owner must be a seat 0..{players - 1}")
+        cards, stands = _meld_cards(text, f"meld {number + 1}")
+        try:
+            table.append(make_meld(cards, rules, stands))
+        except MeldError as exc:
+            raise ValueError(f"meld {number + 1}: {exc}") from None
+    hand_cards = {
+        seat: sort_cards(_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()
+    }
+    pile = _cards(discard, "discard")
+    left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    used = [c for h in hand_cards.values() for c in h] + list(pile)
+    used += [c for meld in table for c in meld.cards]
+    for card in used:
+        left[card] -= 1
+        if left[card] < 0:
+            raise ValueError(f"the {card} is used more often than the pack holds it")
+    rest = sorted(left.elements())
+    if shuffle:
+        rest = list(rng.shuffle(rest, seed=seed, stream=1))
+    for seat in range(players):
+        if seat not in hand_cards:
+            if len(rest) < config.hand_size:
+                raise ValueError(f"not enough cards left to deal seat {seat} a hand")
+            hand_cards[seat] = sort_cards(rest[: config.hand_size])
+            del rest[: config.hand_size]
+    stock_cards = tuple(rest) if stock is None else _cards(stock, "stock")
+    placed: list[list[Card]] = [[] for _ in range(players)]
+    points: list[list[int]] = [[] for _ in range(players)]
+    for (owner, _), meld in zip(melds, table):
+        placed[owner].extend(meld.cards)
+        points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
+    return State(
+        config=config,
+        seed=seed,
+        shuffles=2,
+        round_number=1,
+        dealer=(to_act - 1) % players if dealer is None else dealer,
+        scores=config.starting_scores or (0,) * players,
+        hands=tuple(hand_cards[seat] for seat in range(players)),
+        stock=stock_cards,
+        discard=pile,
+        melds=tuple(table),
+        meld_owners=tuple(owner for owner, _ in melds),
+        placed=tuple(tuple(p) for p in placed),
+        placed_points=tuple(tuple(p) for p in points),
+        phase=phase,
+        to_act=to_act,
+        owed=None if owed is None else _cards(owed, "owed")[0],
+        taken=_cards(taken, "taken"),
+        stock_ran_out=config.stock_exhausted == "end" and not stock_cards,
+    )
+
+
+def _meld_cards(text: str, what: str) -> tuple[tuple[Card, ...], list[Card | None]]:
+    """Cards of a meld, ``JK=6♥`` naming what a wild card stands for."""
+    from cardrules.cards import parse_card
+
+    cards: list[Card] = []
+    stands: list[Card | None] = []
+    for token in text.replace(",", " ").split():
+        card_text, _, target = token.partition("=")
+        try:
+            cards.append(parse_card(card_text))
+            stands.append(parse_card(target) if target else None)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+    return tuple(cards), stands
