@@ -233,6 +233,8 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
         return
     if state.winners:
         raise ValueError("winners named while the game goes on (I-6)")
+    if state.history and game_winners(config, state.history[-1]):
+        raise ValueError(f"hand {len(state.history)} ended the game, but the game went on (I-6)")
     if state.history and state.dealer != (state.history[-1].dealer + 1) % n:
         raise ValueError("the deal did not pass to the left (CA-18)")
     seat_to_act = _seat(state.to_act, "to_act", n)
@@ -258,7 +260,10 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
     _check_captures(state)
     # I-10 play in progress.
     if state.pending is not None:
-        _check_pending(state, state.pending)
+        if whole or viewer == seat_to_act:
+            _check_pending(state, state.pending)
+        else:  # the rest of the actor's hand is hidden: check what shows
+            _check_pending_shape(state, state.pending)
 
 
 def _check_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> None:
@@ -421,17 +426,32 @@ def _check_captures(state: State) -> None:
             raise ValueError(f"seat {seat} has more sweeps than captures (I-9, CA-5)")
 
 
-def _check_pending(state: State, pending: object) -> None:
-    """I-10: a play in progress names table items, is legal so far, and can go on."""
+def _check_pending_shape(state: State, pending: object) -> None:
+    """I-10, what any seat sees: a capture or build of a held card naming table items."""
     if not isinstance(pending, Capture | Build):
         raise ValueError("pending must be a capture or a build")
-    reason = malformed(pending) or check_play(state, pending, partial=True)
+    reason = malformed(pending)
     if reason is not None:
         raise ValueError(f"the play in progress is not legal: {reason} (I-10)")
+    seat = state.to_act
+    assert seat is not None
+    if pending.card not in state.hands[seat]:
+        raise ValueError("the play in progress is not legal: its card is not held (I-10)")
     items = item_order(state)
     named = named_items(pending)
     if not named or any(item not in items for item in named):
         raise ValueError("the play in progress must name table items (I-10)")
+
+
+def _check_pending(state: State, pending: object) -> None:
+    """I-10: a play in progress names table items, is legal so far, and can go on."""
+    _check_pending_shape(state, pending)
+    assert isinstance(pending, Capture | Build)
+    reason = check_play(state, pending, partial=True)
+    if reason is not None:
+        raise ValueError(f"the play in progress is not legal: {reason} (I-10)")
+    items = item_order(state)
+    named = named_items(pending)
     order = {item: k for k, item in enumerate(items)}
     chosen = tuple(sorted(order[item] for item in named))
     ctx = context_of(state, pending)
@@ -471,10 +491,16 @@ def _twin(seen: View) -> State:
     hidden = sum(seen.hand_sizes) - len(hand) + sum(seen.pile_sizes) + seen.stock_size
     if hidden != len(pool):
         raise ValueError("the view's cards and counts do not add up to 52 (I-2)")
+    # The card of a play in progress shows: it is in the hand of the player to act.
+    actor = seen.to_act
+    shown_card = seen.pending.card if isinstance(seen.pending, Capture | Build) else None
     hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(seen.hand_sizes):
         if seat == seen.seat:
             hands.append(hand)
+        elif seat == actor and size and isinstance(shown_card, Card) and shown_card in pool:
+            pool.remove(shown_card)
+            hands.append(sort_cards([shown_card, *_take(pool, size - 1)]))
         else:
             hands.append(sort_cards(_take(pool, size)))
     piles = tuple(sort_cards(_take(pool, size)) for size in seen.pile_sizes)
