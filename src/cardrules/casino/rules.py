@@ -559,7 +559,7 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
         raise IllegalActionError(f"a play is already in progress: '{state.pending}'", play)
     reason = malformed(play) or check_play(state, play)
     if reason is not None:
-        raise IllegalActionError(reason, play)
+        raise _refusal(reason, play)
     if isinstance(play, Trail):
         return (play,)
     named = sorted(named_items(play), key=item_order(state).index)
@@ -604,7 +604,7 @@ def apply(state: State, action: Action) -> State:
     if not _was_listed(state, action):
         reason = check(state, action)
         if reason is not None:
-            raise IllegalActionError(reason, action)
+            raise _refusal(reason, action)
     if isinstance(action, Trail):
         return _perform(state, action)
     if isinstance(action, Done):
@@ -622,6 +622,15 @@ def apply(state: State, action: Action) -> State:
     if chosen and context_of(state, current).next_items(chosen):
         return attrs.evolve(state, pending=current)
     return _perform(state, current)
+
+
+def _refusal(reason: str, action: object) -> IllegalActionError:
+    """The error refusing ``action``; one whose fields are malformed is not written out."""
+    if malformed(action) is None:
+        return IllegalActionError(reason, action)
+    error = IllegalActionError(reason)
+    error.action = action
+    return error
 
 
 def _perform(state: State, action: Play) -> State:
