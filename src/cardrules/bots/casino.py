@@ -282,9 +282,8 @@ def _after(snap: _Snap, action: Play, seat: int) -> tuple[_Snap, list[Card]]:
     loose = tuple(c for c in snap.loose if c not in used)
     new_cards = tuple(sorted((action.card, *action.cards), key=lambda c: c.index))
     if action.kind == "new":
-        single = partition(
-            [table_value(c, config.royal) or 0 for c in new_cards], action.value
-        ) == [list(range(len(new_cards)))]
+        # One group (a single build) exactly when the cards add up to the value.
+        single = sum(table_value(c, config.royal) or 0 for c in new_cards) == action.value
         builds = (*snap.builds, (action.value, new_cards, seat, single))
     else:
         out = []
