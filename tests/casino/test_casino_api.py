@@ -227,3 +227,15 @@ def test_messages_name_moves_as_the_rule_books_do_and_cite_no_files() -> None:
     with pytest.raises(ValueError, match="raising or adding to a build names its target"):
         Build(parse_card("5C"), kind="new", value=8, target=parse_cards("3C 2C"))
     assert isinstance(Config(), Config)
+
+
+def test_action_text_length_is_bounded() -> None:
+    """Issue 15 item 4: long text is refused before it is read; the longest action fits."""
+    state = casino.new_game(seed=3)
+    with pytest.raises(ValueError, match="too long"):
+        casino.parse_action("trail 4D" + " " * 5000, state)
+    with pytest.raises(ValueError, match="too long"):
+        casino.parse_action("6C takes " + "3D " * 200, state)
+    longest = Capture(parse_card("AS"), [c for c in cardrules.cards.make_deck()[:40]], ace_high=True)
+    assert len(str(longest)) <= 400
+    assert casino.parse_action(str(longest), state) == longest

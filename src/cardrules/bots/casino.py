@@ -575,6 +575,8 @@ def candidate_plays(view: View) -> tuple[Play, ...]:
             found[_whole_play(step, items, chosen)] = None
     for header, ctx, starts in contexts.values():
         best = max(starts, key=lambda c: (_items_worth(items, c), -c[0] if c else 0))
+        if ctx.capture_all:  # every legal capture takes as many cards: one path is enough
+            best = starts[0]
         for start in dict.fromkeys((starts[0], best)):
             path = _go_on(ctx, start)
             if ctx.complete(path):

@@ -283,6 +283,9 @@ _ADD = re.compile(
 def parse_action_text(text: str) -> Action:
     """Read an action from its text form (see the table above); ``ValueError`` if malformed.
 
+    Text longer than 400 characters (1,000 before runs of spaces are collapsed)
+    is refused unread: no action needs more.
+
     >>> parse_action_text("trail JK")
     Traceback (most recent call last):
     ...
@@ -290,9 +293,11 @@ def parse_action_text(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > 1000:  # refused before any work on it (issue 15 item 4)
+        raise ValueError("action text is too long (at most 400 characters)")
     line = " ".join(text.split())
     if len(line) > 400:
-        raise ValueError("action text is too long")
+        raise ValueError("action text is too long (at most 400 characters)")
     try:
         return _parse_line(line, text)
     except TypeError as exc:  # a card that no Casino action may name (a joker)
