@@ -147,11 +147,13 @@ def test_ca01_stacked_deck_order() -> None:
     assert state.stock == tuple(deck[12:])
     with pytest.raises(ValueError, match="not conserved"):
         new_game(deck=[*deck[:51], deck[0]])
-    # Later hands are shuffled from the seed, stream = shuffles done so far (0 here).
+    # Hand r is shuffled from the seed with stream r - 1; a stacked hand leaves its
+    # stream unused, so shuffles always equals the hand number (issue 15 item 2).
+    assert state.shuffles == 1
     while state.round_number == 1:
         state = apply(state, legal_actions(state)[0])
-    assert state.shuffles == 1 and state.dealer == 0
-    shuffled = rng.shuffle(DECK, seed=3, stream=0)
+    assert state.shuffles == 2 and state.dealer == 0
+    shuffled = rng.shuffle(DECK, seed=3, stream=1)
     assert set(state.hands[1]) == {shuffled[0], shuffled[1], shuffled[6], shuffled[7]}
     assert set(state.hands[0]) == {shuffled[4], shuffled[5], shuffled[10], shuffled[11]}
     assert new_game(seed=3).shuffles == 1

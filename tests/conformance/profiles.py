@@ -191,12 +191,15 @@ def _casino_cards(state: Any) -> list[Card]:
 
 
 def _casino() -> GameProfile:
-    from cardrules.casino import Config
+    from cardrules.casino import Config, max_game_length
 
     deck = make_deck()
     return GameProfile(
         name="casino",
         cases=(
+            # Issue 15 item 5: random play from the defaults ends, within the documented
+            # maximum game length (max_hands × ACTIONS_PER_HAND).
+            ConfigCase("default", Config(), 60, max_game_length(Config())),
             ConfigCase("standard-target5", Config(target=5), 300, 1_000),
             ConfigCase(
                 "royal-sweeps", Config(variant="royal", sweeps=True, target=5), 250, 1_000

@@ -1,4 +1,4 @@
-"""Casino rule options (spec ``casino.md`` §3), one field per knob."""
+"""Casino rule options (the Casino docs' option table), one field per knob."""
 
 from __future__ import annotations
 
@@ -95,6 +95,15 @@ class Config:
     starting_scores: tuple[int, ...] = attrs.field(default=(), converter=_score_tuple)
     """Each side's score before the first hand (``()``: all 0), below ``target``: for
     a game resumed or set up part-way (issue 13; not a rule-book option)."""
+    max_hands: int = attrs.field(default=50)
+    """The game ends after this many hands at the latest (1 to 1000; issue 15 item 5).
+
+    The rules alone need not end a game: players who only trail score nothing,
+    and equal totals past the target call for another hand (CA-4). If nobody
+    has won when hand ``max_hands`` is scored, the highest total wins, and equal
+    highest totals share the game. So a game takes at most
+    :func:`~cardrules.casino.max_game_length` actions.
+    """
 
     def __attrs_post_init__(self) -> None:
         n = self.num_players
@@ -128,6 +137,9 @@ class Config:
             raise ValueError(
                 f"starting_scores needs one score per side ({self.num_sides}), each 0..{t - 1}"
             )
+        m = self.max_hands
+        if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= 1000:
+            raise ValueError(f"max_hands must be a whole number from 1 to 1000, not {m!r}")
 
     @property
     def royal(self) -> bool:
