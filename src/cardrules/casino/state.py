@@ -8,6 +8,7 @@ from cardrules.cards import Card, format_cards
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
+from cardrules.events import Event
 
 __all__ = ["State", "TableBuild"]
 
@@ -72,6 +73,8 @@ class State:
     winners: tuple[int, ...]
     history: tuple[HandScore, ...]
     pending: Capture | Build | None = None
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
 
     @property
     def is_over(self) -> bool:

@@ -8,6 +8,7 @@ from typing import Literal
 import attrs
 
 from cardrules.cards import Card
+from cardrules.events import Event
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy500.config import Config
 
@@ -93,6 +94,8 @@ class State:
     """New stocks made from the discard pile this round (``stock_exhausted="reshuffle"``)."""
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
 
     @property
     def is_over(self) -> bool:

@@ -28,6 +28,7 @@ from typing import Literal, TypeAlias
 import attrs
 
 from cardrules.cards import JOKER, SUITS, Card, Rank
+from cardrules.events import Event
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.vegas_rummy.config import Config
 
@@ -152,6 +153,8 @@ class State:
     cut: tuple[CutAttempt, ...]
     history: tuple[RoundResult, ...]
     ledger: tuple[LedgerEntry, ...]
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
 
     @property
     def is_over(self) -> bool:
