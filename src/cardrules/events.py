@@ -18,7 +18,7 @@ the seats still in play — one trip round the table — and never more than
 >>> state = cardrules.new_game("rummy500", seed=2)
 >>> state = cardrules.apply(state, cardrules.legal_actions(state)[0])
 >>> state.events
-(Move(seat=1, kind='draw', text='draw', cards=()),)
+(Move(seat=0, kind='draw', text='draw', cards=()),)
 """
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def since_last_move(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ..
 
     >>> a, b = Move(0, "draw", "draw"), Move(1, "draw", "draw")
     >>> since_last_move((a, b), 0)
-    (Move(seat=0, kind='draw', text='draw', cards=()),)
+    (Move(seat=1, kind='draw', text='draw', cards=()),)
     >>> len(since_last_move((a, b), None))
     2
     """
