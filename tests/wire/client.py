@@ -1,4 +1,4 @@
-"""A test client for the cardrules wire protocol, written from docs/wire.rst and the JSON Schema only.
+"""A test client for the cardrules wire protocol, from docs/wire.rst and the JSON Schema only.
 
 It imports nothing from cardrules: it starts the server command it is given,
 speaks JSON lines over the pipe, validates every view against the committed
@@ -19,8 +19,6 @@ import random
 import subprocess
 import sys
 
-import jsonschema
-
 
 class Client:
     def __init__(self, command: list[str], schema: dict) -> None:
@@ -32,6 +30,8 @@ class Client:
             encoding="utf-8",
             bufsize=1,
         )
+        import jsonschema  # here, so that collecting this file needs no extra
+
         self.validator = jsonschema.Draft202012Validator(schema)
 
     def send(self, request: dict) -> dict:

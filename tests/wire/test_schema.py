@@ -44,7 +44,10 @@ def _random_game(game: str, seed: int, max_actions: int):
 
 def _errors(validator, obj) -> list[str]:
     document = json.loads(cardrules.to_json(obj))
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(document)]
+    return [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+        for e in validator.iter_errors(document)
+    ]
 
 
 @pytest.mark.parametrize("game", cardrules.GAMES)
@@ -56,7 +59,7 @@ def test_everything_to_json_writes_fits_the_schema(game, seed):
     states, actions = _random_game(game, seed, max_actions=400)
     config = states[0].config
     assert not _errors(validator, config)
-    for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
+    for state in [*states[::max(1, len(states) // 10)], states[-1]]:
         assert not _errors(validator, state)
         seats = len(state.hands)
         for seat in [None, *range(seats)]:

@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 SCHEMAS = HERE.parent.parent / "src" / "cardrules" / "schema"
 CONFIGS = {
     "rummy500": None,
-    "vegas_rummy": {"type": "Config", "num_players": 3, "reshuffle_limit": 2},
+    "vegas_rummy": {"type": "Config", "num_players": 2, "reshuffle_limit": 2},
     "casino": {"type": "Config", "num_players": 3},
 }
 
@@ -63,8 +63,11 @@ NEW = json.dumps({"wire": 1, "new_game": {"game": "rummy500", "seed": 9}})
         ('{"wire": 1, "new_game": {"game": "casino", "level": "god"}}', "bad_request"),
         ('{"wire": 1, "new_game": {"game": "casino", "seed": -1}}', "bad_request"),
         ('{"wire": 1, "new_game": {"game": "casino", "config": {"type": "Nope"}}}', "bad_request"),
-        ('{"wire": 1, "new_game": {"game": "casino", "config": {"type": "Config", "num_players": 9}}}',
-         "bad_request"),
+        (
+            '{"wire": 1, "new_game": {"game": "casino", '
+            '"config": {"type": "Config", "num_players": 9}}}',
+            "bad_request",
+        ),
         ("[" * 100_000 + "]" * 100_000, "too_long"),
         ('{"wire": 1, "view": {}, "x": NaN}', "bad_request"),
     ],
@@ -89,8 +92,14 @@ def test_refused_moves_leave_the_game_as_it_was():
     first = replies[0]["view"]
     assert "error" not in replies[0] and first["data"]["to_act"] == 0
     codes = [reply["error"]["code"] for reply in replies[1:]]
-    assert codes == ["bad_request", "bad_request", "illegal_action", "bad_request",
-                     "bad_request", "illegal_action"]
+    assert codes == [
+        "bad_request",
+        "bad_request",
+        "illegal_action",
+        "bad_request",
+        "bad_request",
+        "illegal_action",
+    ]
     assert all(reply["view"] == first for reply in replies[1:])
     # The illegal action gets the rules' own reason, as the state gives it.
     assert "draw" in replies[3]["error"]["message"] or "turn" in replies[3]["error"]["message"]
