@@ -1,4 +1,4 @@
-"""Casino computer players: easy, normal and expert (spec ``casino.md``; API "Computer players").
+"""Casino computer players: easy, normal and expert (see the Bots page of the docs).
 
 * **easy** plays the obvious move: the capture that takes the most cards, else
   it trails its lowest card. It never builds.

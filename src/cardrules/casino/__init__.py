@@ -1,6 +1,6 @@
 """Casino: standard and Royal Casino, sweeps, 2–4 players, 2 v 2 partnerships.
 
-Spec: ``shared/rules/casino.md`` (decisions CA-1..CA-18). The parts:
+Rules: as the Casino docs page gives them (decisions CA-1..CA-18, sections §1–§4). The parts:
 
 - :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
 - :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,

@@ -1,4 +1,4 @@
-"""Casino actions (spec ``casino.md`` §4) and their text forms.
+"""Casino actions (rules §4, the formal moves) and their text forms.
 
 Every action names the hand card played. Table cards are named as a set, so two
 spellings of the same play are one action: the converters sort the cards, and a

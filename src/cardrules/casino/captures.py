@@ -1,4 +1,4 @@
-"""Card values and group enumeration for Casino (spec ``casino.md`` §4).
+"""Card values and group enumeration for Casino (rules §4).
 
 A *group of value v* is a loose card of value v, two or more loose cards
 summing to v, or a build of value v. This module finds, for a table and a value,

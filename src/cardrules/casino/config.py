@@ -1,4 +1,4 @@
-"""Casino rule options (spec ``casino.md`` §3), one field per knob."""
+"""Casino rule options (the docs' options table, §3), one field per knob."""
 
 from __future__ import annotations
 

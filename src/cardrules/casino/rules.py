@@ -1,6 +1,6 @@
 """Casino rules: new games, legal actions, applying actions, state validation.
 
-Spec: ``shared/rules/casino.md``. Comments cite its sections (``# CA-7``).
+Rules: the Casino docs page. Comments cite its decisions (``# CA-7``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Casino scoring (spec ``casino.md`` §1 "Scoring", CA-1, CA-2, CA-4, CA-5, CA-15).
+"""Casino scoring (rules §1 "Scoring", CA-1, CA-2, CA-4, CA-5, CA-15).
 
 A hand is scored item by item in the Royal counting order, which this library
 uses for both games so breakdowns always read the same way:

@@ -1,4 +1,4 @@
-"""Las Vegas Rummy options (spec ``shared/rules/vegas_rummy.md``, section 3)."""
+"""Las Vegas Rummy options (the options table of the Las Vegas Rummy docs page)."""
 
 from __future__ import annotations
 
