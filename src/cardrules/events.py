@@ -23,6 +23,7 @@ the seats still in play — one trip round the table — and never more than
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
@@ -211,6 +212,7 @@ def check_events(events: object, seats: int, where: str = "events") -> None:
             raise ValueError(f"{where}[{i}]: not an event")
 
 
+_NESTED: contextvars.ContextVar[bool] = contextvars.ContextVar("cardrules_apply", default=False)
 _S = TypeVar("_S")
 _A = TypeVar("_A")
 
@@ -227,7 +229,16 @@ def logs_events(
     def decorate(apply: Callable[[_S, _A], _S]) -> Callable[[_S, _A], _S]:
         @functools.wraps(apply)
         def apply_and_log(state: _S, action: _A) -> _S:
-            return derive(state, action, apply(state, action))
+            # Only the outermost call logs: an apply that plays a whole move by
+            # calling apply on its parts (Casino steps) is one event, not several.
+            token = _NESTED.set(True)
+            try:
+                new = apply(state, action)
+            finally:
+                _NESTED.reset(token)
+            if _NESTED.get():
+                return new
+            return derive(state, action, new)
 
         return apply_and_log
 

@@ -179,3 +179,21 @@ def test_the_log_is_trimmed_to_one_trip_round_the_table():
     assert events.append((), [a], seats=(0, 1)) == (a,)  # seat 1 has not moved: keep all
     many = tuple(Move(0, "draw", "draw") for _ in range(MAX_EVENTS))
     assert len(events.append(many, [b], seats=(1, 2))) == MAX_EVENTS
+
+
+def test_an_apply_that_calls_apply_on_its_parts_logs_one_event():
+    """A game's apply may play a whole move through its steps: only the outer call logs."""
+    calls = []
+
+    def derive(state, action, new):
+        calls.append(action)
+        return new
+
+    @events.logs_events(derive)
+    def apply(state, action):
+        if len(action) > 1:
+            state = apply(state, action[1:])
+        return state + 1
+
+    assert apply(0, "abc") == 3
+    assert calls == ["abc"]
