@@ -13,7 +13,7 @@ seat may know. Every function here works on any game's objects.
 """
 
 from cardrules._version import __version__
-from cardrules.engine import GAMES, apply, check, legal_actions, new_game, view
+from cardrules.engine import GAMES, apply, check, legal_actions, new_game, parse_action, view
 from cardrules.errors import IllegalActionError
 from cardrules.notation import from_notation, notation
 from cardrules.records import GameRecord, PlayerRecord, from_json, to_json
@@ -31,6 +31,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "notation",
+    "parse_action",
     "to_json",
     "view",
 ]

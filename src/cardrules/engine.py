@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, overload
 
 import attrs
 
 from cardrules.cards import Card
+
+if TYPE_CHECKING:  # the games import this module, so their types are named for mypy only
+    from cardrules import casino, rummy500, vegas_rummy
+
+    AnyState: TypeAlias = rummy500.State | vegas_rummy.State | casino.State
+    AnyView: TypeAlias = rummy500.View | vegas_rummy.View | casino.View
 
 __all__ = [
     "GAMES",
@@ -31,11 +37,15 @@ __all__ = [
     "definition_of",
     "legal_actions",
     "new_game",
+    "parse_action",
     "view",
 ]
 
 GAMES: Final = ("rummy500", "vegas_rummy", "casino")
 """The names of the games this library plays."""
+
+TITLES: Final = {"rummy500": "Rummy 500", "vegas_rummy": "Las Vegas Rummy", "casino": "Casino"}
+"""Each game's name as people write it."""
 
 
 @attrs.frozen
@@ -85,6 +95,42 @@ def definition_of(obj: object) -> GameDefinition:
     raise TypeError(f"{type(obj).__name__} is not a cardrules game object")
 
 
+@overload
+def new_game(
+    name: Literal["rummy500"],
+    config: rummy500.Config | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
+) -> rummy500.State: ...
+@overload
+def new_game(
+    name: Literal["vegas_rummy"],
+    config: vegas_rummy.Config | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
+) -> vegas_rummy.State: ...
+@overload
+def new_game(
+    name: Literal["casino"],
+    config: casino.Config | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
+) -> casino.State: ...
+@overload
+def new_game(
+    name: str,
+    config: object | None = None,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] | None = None,
+) -> Any: ...
 def new_game(
     name: str,
     config: object | None = None,
@@ -96,27 +142,138 @@ def new_game(
     """Start a new game of ``name`` (see :data:`GAMES`) and return its first state.
 
     ``decks`` stacks every deal, not only the first (see each game's ``new_game``).
+    With a literal name the result is typed as that game's ``State``.
+
+    >>> new_game("casino", seed=1).round_number
+    1
     """
     if decks is not None:
         return definition(name).new_game(config, seed=seed, deck=deck, decks=decks)
     return definition(name).new_game(config, seed=seed, deck=deck)
 
 
+def _is_view(rules: GameDefinition, obj: object) -> bool:
+    return type(obj) is rules.view_type
+
+
+@overload
+def legal_actions(state: rummy500.State | rummy500.View) -> tuple[rummy500.Action, ...]: ...
+@overload
+def legal_actions(
+    state: vegas_rummy.State | vegas_rummy.View,
+) -> tuple[vegas_rummy.Action, ...]: ...
+@overload
+def legal_actions(state: casino.State | casino.View) -> tuple[casino.Action, ...]: ...
 def legal_actions(state: object) -> tuple[Any, ...]:
-    """Every legal action of the player to act, in the game's documented order."""
-    return definition_of(state).legal_actions(state)
+    """Every legal action of the player to act, in the game's documented order.
+
+    Given a view, the actions that view lists: its seat's legal actions when
+    that seat is to act, else none (a view holds nothing to compute them from).
+
+    >>> import cardrules
+    >>> state = new_game("rummy500", seed=1)
+    >>> mine = cardrules.view(state, state.to_act)
+    >>> legal_actions(mine) == legal_actions(state)
+    True
+    """
+    rules = definition_of(state)
+    if _is_view(rules, state):
+        listed: tuple[Any, ...] = state.legal_actions  # type: ignore[attr-defined]
+        return listed
+    return rules.legal_actions(state)
 
 
+@overload
+def apply(state: rummy500.State, action: rummy500.Action) -> rummy500.State: ...
+@overload
+def apply(state: vegas_rummy.State, action: vegas_rummy.Action) -> vegas_rummy.State: ...
+@overload
+def apply(state: casino.State, action: casino.Action) -> casino.State: ...
 def apply(state: object, action: object) -> Any:
-    """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal."""
-    return definition_of(state).apply(state, action)
+    """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
+
+    Only a state can be played on: a view raises ``TypeError`` (the one who
+    holds the state — a server — applies the move).
+    """
+    rules = definition_of(state)
+    if _is_view(rules, state):
+        raise TypeError("apply needs the game's state; a view cannot be played on")
+    return rules.apply(state, action)
 
 
-def check(state: object, action: object) -> str | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason it is not."""
-    return definition_of(state).check(state, action)
+def check(state: AnyState | AnyView, action: object) -> str | None:
+    """``None`` if ``action`` is legal in ``state``, else the reason it is not.
+
+    Given a view, the answer comes from the actions that view lists: ``None``
+    exactly for a listed action. Otherwise the reason is the state's own
+    where the view shows it ("the game is over", an action of another game)
+    and else says that the action is not among the listed ones; only the full
+    state names the rule that forbids it (a server answers with that reason).
+
+    >>> import cardrules
+    >>> state = new_game("rummy500", seed=1)
+    >>> mine = cardrules.view(state, state.to_act)
+    >>> check(mine, mine.legal_actions[0]) is None
+    True
+    >>> from cardrules.rummy500 import EndRound
+    >>> check(mine, EndRound())
+    "'end round' is not among the legal actions this view lists (draw)"
+    """
+    rules = definition_of(state)
+    if _is_view(rules, state):
+        return _check_on_view(rules, state, action)
+    return rules.check(state, action)
 
 
+def _check_on_view(rules: GameDefinition, view: Any, action: object) -> str | None:
+    if view.is_over:
+        return "the game is over"
+    if type(action) not in rules.action_types:
+        return f"{type(action).__name__} is not a {TITLES[rules.name]} action"
+    if view.seat is None:
+        return "a spectator's view lists no actions"
+    if view.seat != view.to_act:
+        return f"it is seat {view.to_act}'s turn, not seat {view.seat}'s"
+    listed = view.legal_actions
+    if action in listed:
+        return None
+    texts = ", ".join(view.legal_texts[:6]) + (", …" if len(listed) > 6 else "")
+    return f"'{action}' is not among the legal actions this view lists ({texts})"
+
+
+@overload
+def parse_action(text: str, state: rummy500.State | rummy500.View) -> rummy500.Action: ...
+@overload
+def parse_action(text: str, state: vegas_rummy.State | vegas_rummy.View) -> vegas_rummy.Action: ...
+@overload
+def parse_action(text: str, state: casino.State | casino.View) -> casino.Action: ...
+def parse_action(text: str, state: object) -> Any:
+    """Read an action's text form (``str(action)``) for the game of ``state`` (a state or a view).
+
+    Raises ``ValueError`` for text that is no action of that game. Whether
+    the action is legal is for :func:`check`. A view holds what reading needs
+    (the discard pile, the round's wild cards, the play in progress); one
+    difference: in Royal Casino, an ace capture written without ``as 1`` or
+    ``as 14`` is read as 1 from a view, while a state picks the value that
+    makes it legal (the listed texts always say which).
+
+    >>> import cardrules
+    >>> state = new_game("casino", seed=1)
+    >>> parse_action("trail 4d", cardrules.view(state, 0))
+    Trail(card=Card(Rank.FOUR, Suit.DIAMONDS))
+    """
+    return definition_of(state).parse_action(text, state)
+
+
+@overload
+def view(state: rummy500.State, seat: int | None) -> rummy500.View: ...
+@overload
+def view(state: vegas_rummy.State, seat: int | None) -> vegas_rummy.View: ...
+@overload
+def view(state: casino.State, seat: int | None) -> casino.View: ...
 def view(state: object, seat: int | None) -> Any:
     """What ``seat`` may know of ``state`` (``None``: a spectator)."""
-    return definition_of(state).view(state, seat)
+    rules = definition_of(state)
+    if _is_view(rules, state):
+        raise TypeError("view needs the game's state, not a view")
+    return rules.view(state, seat)

@@ -1,7 +1,7 @@
 """Ranking points and the leaderboard (SQLite, standard library only).
 
 Winning a full game against the computer earns points by the level beaten
-(spec ``rummy500.md``, "Non-rule features"): easy +10, normal +30, expert +100.
+(see the Bots page of the docs): easy +10, normal +30, expert +100.
 Against several computer opponents the hardest level counts. A lost game earns
 nothing but is counted.
 

@@ -36,7 +36,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules import engine, rng
+from cardrules import engine, events, rng
 from cardrules.cards import Card, make_deck, parse_card
 from cardrules.errors import IllegalActionError
 
@@ -364,15 +364,28 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
         return decode(_union(rules.action_types), data, "data")
     if kind == "view":
         view = decode(rules.view_type, data, "data")
+        _check_view_extras(view)
         rules.validate_view(view)
         return view
     if kind == "state":
         state = decode(rules.state_type, data, "data")
+        events.check_events(state.events, len(state.hands), "data.events")
         rules.validate_state(state)
         return state
     if kind == "player_record":
         return _load_player_record(rules, data)
     return _load_record(rules, data)
+
+
+def _check_view_extras(view: Any) -> None:
+    """The fields every game's view shares: the event log and the legal actions' texts."""
+    events.check_events(view.events, len(view.hand_sizes), "data.events")
+    if view.seat is not None and any(
+        isinstance(event, events.Move) and event.seat == view.seat for event in view.events
+    ):
+        raise ValueError("data.events: a view shows only the events after its seat's last move")
+    if view.legal_texts != events.texts_of(view):
+        raise ValueError("data.legal_texts: must be the text of each legal action, in order")
 
 
 def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
@@ -439,6 +452,7 @@ def _load_player_record(rules: engine.GameDefinition, data: Any) -> PlayerRecord
     if any(not 0 <= actor < seats for actor in actors):
         raise ValueError("bad player record: an action was made by no seat")
     for n, view in views:
+        _check_view_extras(view)
         if view.config != config or view.seat not in (seat, None):
             raise ValueError(f"bad player record: the view after {n} actions is another game's")
     return PlayerRecord(rules.name, seat, config, actors, actions, hands, views)

@@ -1,4 +1,4 @@
-"""Rummy 500 computer players: easy, normal and expert (spec ``rummy500.md``, "Non-rule features").
+"""Rummy 500 computer players: easy, normal and expert (see the Bots page of the docs).
 
 * **easy** grabs the deepest part of the discard pile it is allowed to take,
   lays down the biggest meld it holds as soon as it can, lays off whatever

@@ -1,4 +1,4 @@
-"""Las Vegas Rummy computer players: easy, normal and expert (spec ``vegas_rummy.md``).
+"""Las Vegas Rummy computer players: easy, normal and expert (see the Bots page of the docs).
 
 Scores are penalty points (lower is better) and going out — discarding the
 last card — ends the round, so every level tries to shed cards and points.

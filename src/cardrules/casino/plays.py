@@ -372,7 +372,7 @@ def check_play(state: Position, action: object, *, partial: bool = False) -> str
     for c in action.cards:
         if c not in loose:
             if c in in_builds:
-                return f"{c} is in a build: a build is taken or extended only as a whole (§1.3)"
+                return f"{c} is in a build: it is captured, raised or added to whole (§1.3)"
             return f"{c} is not on the table"
     royal = config.royal
     vals = [table_value(c, royal) for c in action.cards]

@@ -27,6 +27,7 @@ from cardrules.casino.actions import (
 )
 from cardrules.casino.captures import capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
+from cardrules.casino.events import log_move
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
@@ -40,6 +41,7 @@ from cardrules.casino.steps import (
     named_items,
 )
 from cardrules.errors import IllegalActionError
+from cardrules.events import logs_events
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -602,6 +604,7 @@ def play(state: State, whole: Play) -> State:
 # Applying
 
 
+@logs_events(log_move)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
 
@@ -833,6 +836,7 @@ def parse_action(text: str, state: State) -> Action:
     action = parse_action_text(text)
     if (
         isinstance(action, Capture)
+        and isinstance(state, State)  # a view (cardrules.parse_action) reads the ace as 1
         and state.config.ace_14
         and state.pending is None
         and action.card.rank.label == "A"

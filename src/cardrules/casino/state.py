@@ -9,6 +9,7 @@ from cardrules.cards import Card, format_cards, make_deck
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
+from cardrules.events import Event
 
 __all__ = ["State", "TableBuild"]
 
@@ -73,6 +74,9 @@ class State:
     winners: tuple[int, ...]
     history: tuple[HandScore, ...]
     pending: Capture | Build | None = None
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
+
     stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
     """Packs for the next hands, top first, each dealt instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""

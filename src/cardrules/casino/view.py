@@ -10,6 +10,7 @@ from cardrules.casino.config import Config
 from cardrules.casino.rules import expect_state, legal_actions
 from cardrules.casino.scoring import HandScore
 from cardrules.casino.state import State, TableBuild
+from cardrules.events import Event, since_last_move, texts_of
 
 __all__ = ["View", "view"]
 
@@ -44,6 +45,10 @@ class View:
     history: tuple[HandScore, ...]
     legal_actions: tuple[Action, ...]
     pending: Capture | Build | None = None
+    events: tuple[Event, ...] = ()
+    """The public events since this seat's last move (all kept ones for a spectator)."""
+    legal_texts: tuple[str, ...] = attrs.field(default=attrs.Factory(texts_of, takes_self=True))
+    """``str()`` of each of ``legal_actions``, in the same order (computed)."""
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
@@ -97,5 +102,6 @@ def view(state: State, seat: int | None) -> View:
         winners=state.winners,
         history=state.history,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        events=since_last_move(state.events, seat),
         pending=state.pending,
     )

@@ -1,4 +1,4 @@
-"""Rummy 500 (500 Rum), per the project's spec ``rules/rummy500.md``.
+"""Rummy 500 (500 Rum), by the rules the Rummy 500 docs page gives (R5-1 …).
 
 Parts: :mod:`.config` (options R5-1..R5-13), :mod:`.state` (the state and round
 breakdowns), :mod:`.actions` (actions and their text), :mod:`.rules` (deal,

@@ -1,4 +1,4 @@
-"""Rummy 500 configuration: one field per option of the spec (rummy500.md §3)."""
+"""Rummy 500 configuration: one field per option in the docs' options table."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ import attrs
 from cardrules import rng, stacking
 from cardrules.cards import SUITS, Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
+from cardrules.events import logs_events
 from cardrules.rummy.melds import (
     MeldRules,
     RunMeld,
@@ -54,6 +55,7 @@ from cardrules.rummy500.actions import (
     TakeDiscard,
 )
 from cardrules.rummy500.config import Config
+from cardrules.rummy500.events import log_move
 from cardrules.rummy500.state import Phase, State
 
 __all__ = ["apply", "check", "legal_actions", "meld_rules", "new_game"]
@@ -642,6 +644,7 @@ def _discard_reason(state: State, action: Discard) -> str | None:
 # Applying actions
 
 
+@logs_events(log_move)  # the public event log (cardrules.events)
 def apply(state: State, action: object) -> State:
     """The state after ``action``. Raises :class:`~cardrules.IllegalActionError` if illegal.
 

@@ -9,6 +9,7 @@ import attrs
 
 from cardrules import stacking
 from cardrules.cards import Card, make_deck
+from cardrules.events import Event
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy500.config import Config
 
@@ -94,6 +95,9 @@ class State:
     """New stocks made from the discard pile this round (``stock_exhausted="reshuffle"``)."""
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
+
     stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.cards import Card
+from cardrules.events import Event, since_last_move, texts_of
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy500.actions import Action
 from cardrules.rummy500.config import Config
@@ -44,6 +45,10 @@ class View:
     history: tuple[RoundResult, ...]
     winners: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    events: tuple[Event, ...] = ()
+    """The public events since this seat's last move (all kept ones for a spectator)."""
+    legal_texts: tuple[str, ...] = attrs.field(default=attrs.Factory(texts_of, takes_self=True))
+    """``str()`` of each of ``legal_actions``, in the same order (computed)."""
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
@@ -105,4 +110,5 @@ def view(state: State, seat: int | None) -> View:
         history=state.history,
         winners=state.winners,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        events=since_last_move(state.events, seat),
     )

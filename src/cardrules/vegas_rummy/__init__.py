@@ -1,4 +1,4 @@
-"""Las Vegas Rummy with its betting game.
+"""Las Vegas Rummy with its betting game (rules LV-1 … LV-17 as its docs page gives them).
 
 Parts:
 

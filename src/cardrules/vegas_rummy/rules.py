@@ -31,6 +31,7 @@ import attrs
 from cardrules import rng, stacking
 from cardrules.cards import Card, Rank, check_same_cards, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
+from cardrules.events import logs_events
 from cardrules.rummy.melds import MeldError, MeldRules, SetMeld, layoff_options, meld_error
 from cardrules.rummy.wilds import (
     check_meld_cards,
@@ -56,6 +57,7 @@ from cardrules.vegas_rummy.actions import (
     parse_action_text,
 )
 from cardrules.vegas_rummy.config import MAX_SEATS, Config
+from cardrules.vegas_rummy.events import log_move
 from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
@@ -647,6 +649,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
 # Applying actions
 
 
+@logs_events(log_move)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
     reason = check(state, action)

@@ -29,6 +29,7 @@ import attrs
 
 from cardrules import stacking
 from cardrules.cards import JOKER, SUITS, Card, Rank, make_deck
+from cardrules.events import Event
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.vegas_rummy.config import Config
 
@@ -160,6 +161,9 @@ class State:
     cut: tuple[CutAttempt, ...]
     history: tuple[RoundResult, ...]
     ledger: tuple[LedgerEntry, ...]
+    events: tuple[Event, ...] = ()
+    """The public event log (:mod:`cardrules.events`), bounded."""
+
     stacked: tuple[tuple[Card, ...], ...] = attrs.field(default=())
     """Packs for the next rounds, top first, each dealt instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""

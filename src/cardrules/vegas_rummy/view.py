@@ -7,6 +7,7 @@ from decimal import Decimal
 import attrs
 
 from cardrules.cards import Card
+from cardrules.events import Event, since_last_move, texts_of
 from cardrules.vegas_rummy.actions import Action
 from cardrules.vegas_rummy.config import Config
 from cardrules.vegas_rummy.rules import legal_actions
@@ -59,6 +60,10 @@ class View:
     history: tuple[RoundResult, ...]
     cut: tuple[CutAttempt, ...]
     legal_actions: tuple[Action, ...]
+    events: tuple[Event, ...] = ()
+    """The public events since this seat's last move (all kept ones for a spectator)."""
+    legal_texts: tuple[str, ...] = attrs.field(default=attrs.Factory(texts_of, takes_self=True))
+    """``str()`` of each of ``legal_actions``, in the same order (computed)."""
 
     def __str__(self) -> str:
         from cardrules.vegas_rummy.display import table_text  # lazy: display imports this module
@@ -112,4 +117,5 @@ def view(state: State, seat: int | None) -> View:
         history=state.history,
         cut=state.cut,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        events=since_last_move(state.events, seat),
     )

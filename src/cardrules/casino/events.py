@@ -1,0 +1,56 @@
+"""The public events of a Casino move (see :mod:`cardrules.events`).
+
+:func:`log_move` is the hook on :func:`cardrules.casino.apply`. A capture or a
+build made one table item at a time is logged once, as the whole play, when it
+is complete; so the log is the same whether the play was applied whole or in
+steps. The end of a hand is logged as a :class:`~cardrules.events.RoundEnd`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
+from cardrules.casino.state import State
+from cardrules.events import Event, Move, RoundEnd, append, with_events
+
+__all__ = ["log_move"]
+
+
+def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
+    """The play that ``action`` completes in ``state``."""
+    pending = state.pending
+    if isinstance(action, Done):
+        assert pending is not None
+        return pending
+    if isinstance(action, Take):
+        assert pending is not None
+        if isinstance(pending, Build):
+            return attrs.evolve(pending, cards=(*pending.cards, *action.item))
+        if len(action.item) == 1 and action.item[0] in state.loose:
+            return attrs.evolve(pending, cards=(*pending.cards, *action.item))
+        return attrs.evolve(pending, builds=(*pending.builds, action.item))
+    return action
+
+
+def _move(play: Capture | Build | Trail, seat: int) -> Move:
+    cards: tuple[Card, ...]
+    if isinstance(play, Trail):
+        return Move(seat, "trail", str(play), (play.card,))
+    if isinstance(play, Capture):
+        cards = (play.card, *play.cards, *(c for build in play.builds for c in build))
+        return Move(seat, "capture", str(play), cards)
+    return Move(seat, "build", str(play), (play.card, *play.cards))
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+    if new.pending is not None:  # a play still in progress: logged once complete
+        return new
+    assert state.to_act is not None
+    events: list[Event] = [_move(_whole_play(state, action), state.to_act)]
+    if len(new.history) > len(state.history):
+        result = new.history[-1]
+        events.append(RoundEnd(result.hand, new.scores, new.winners))
+    return with_events(new, append(state.events, events, range(len(state.hands))))

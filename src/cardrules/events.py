@@ -1,0 +1,285 @@
+"""Public events: what every player at the table saw happen, move by move.
+
+Each game's ``apply`` appends to ``State.events`` the moves everybody saw
+(who drew from where, what was taken from the discard pile, melded, laid off,
+captured, built, discarded) and the end of each round, so that a client can
+show "seat 1 took 7♠" without comparing states. A view carries the events
+since its seat's previous move (:func:`since_last_move`).
+
+Events are public by construction: a draw from the stock names no card (not
+even to the drawer, who sees it in the hand of the view), so the log is the
+same for every seat and holds nothing a view may not show.
+
+The log is bounded: a state keeps the events after the oldest "last move" of
+the seats still in play — one trip round the table — and never more than
+:data:`MAX_EVENTS`.
+
+>>> import cardrules
+>>> state = cardrules.new_game("rummy500", seed=2)
+>>> state = cardrules.apply(state, cardrules.legal_actions(state)[0])
+>>> state.events
+(Move(seat=0, kind='draw', text='draw', cards=()),)
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import operator
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Literal, TypeAlias, TypeVar
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = [
+    "MAX_EVENTS",
+    "MOVE_KINDS",
+    "Event",
+    "Move",
+    "MoveKind",
+    "RoundEnd",
+    "append",
+    "check_events",
+    "logs_events",
+    "since_last_move",
+    "texts_of",
+    "with_events",
+]
+
+MAX_EVENTS: Final = 1024
+"""The most events a state keeps (older ones are dropped first)."""
+
+MAX_EVENT_TEXT: Final = 400
+"""The longest text an event may carry (checked when a state or view is loaded)."""
+
+MoveKind: TypeAlias = Literal[
+    "draw",
+    "take",
+    "meld",
+    "lay_off",
+    "swap",
+    "discard",
+    "end_round",
+    "rebuy",
+    "retire",
+    "deal",
+    "capture",
+    "build",
+    "trail",
+]
+"""What kind of move a :class:`Move` was (see the table in :class:`Move`)."""
+
+MOVE_KINDS: Final[tuple[str, ...]] = MoveKind.__args__  # type: ignore[attr-defined]
+
+
+@attrs.frozen
+class Move:
+    """One seat's move, as everybody saw it.
+
+    ``text`` is the move in the words of :func:`str` of its action (for Casino,
+    the whole play however many steps it took). ``cards`` are the cards the
+    move showed:
+
+    ===============  =========================================================
+    ``kind``         ``cards``
+    ===============  =========================================================
+    ``draw``         none: a card drawn from the stock is never named
+    ``take``         the cards taken from the discard pile, deepest first
+    ``meld``         the meld's cards
+    ``lay_off``      the card laid off
+    ``swap``         the natural card put in, then the wild card taken back
+    ``discard``      the card discarded
+    ``capture``      the card played, then every table card captured
+    ``build``        the card played, then the loose cards it took into the build
+    ``trail``        the card trailed
+    other kinds      none (``end_round``, ``rebuy``, ``retire``, ``deal``)
+    ===============  =========================================================
+
+    >>> from cardrules.cards import parse_card
+    >>> Move(0, "discard", "discard K♠", (parse_card("KS"),)).cards
+    (Card(Rank.KING, Suit.SPADES),)
+    """
+
+    seat: int
+    kind: MoveKind
+    text: str
+    cards: tuple[Card, ...] = ()
+
+
+@attrs.frozen
+class RoundEnd:
+    """A round (a hand in Casino) was scored.
+
+    ``scores`` are the totals after it, one per scoring side as in
+    ``State.scores``; ``winners`` is empty unless this ended the game. The
+    breakdown is the last entry of the view's ``history``.
+
+    >>> RoundEnd(1, (120, 45)).winners
+    ()
+    """
+
+    round_number: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+
+
+Event: TypeAlias = Move | RoundEnd
+"""Anything in an event log."""
+
+
+def append(
+    log: tuple[Event, ...], new: Sequence[Event], seats: Iterable[int]
+) -> tuple[Event, ...]:
+    """``log`` with ``new`` added, trimmed to what some seat in ``seats`` has not yet seen.
+
+    A seat has seen everything up to its own last move, so the events before
+    the oldest last move among ``seats`` (the seats still in play) are
+    dropped; a seat with no move in the log keeps it whole. At most
+    :data:`MAX_EVENTS` are kept.
+
+    >>> a, b, c = Move(0, "draw", "draw"), Move(1, "draw", "draw"), Move(0, "deal", "deal")
+    >>> append((a, b), [c], seats=(0, 1))
+    (Move(seat=0, kind='deal', text='deal', cards=()),)
+    """
+    if not new:
+        return log
+    events = (*log, *new)
+    waiting = set(seats)
+    start = 0
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, Move) and event.seat in waiting:
+            waiting.discard(event.seat)
+            start = index + 1
+            if not waiting:
+                break
+    else:
+        if waiting:
+            start = 0
+    if len(events) - start > MAX_EVENTS:
+        start = len(events) - MAX_EVENTS
+    return events[start:] if start else events
+
+
+def since_last_move(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events of ``log`` after ``seat``'s last move (all of them for a spectator).
+
+    >>> a, b = Move(0, "draw", "draw"), Move(1, "draw", "draw")
+    >>> since_last_move((a, b), 0)
+    (Move(seat=1, kind='draw', text='draw', cards=()),)
+    >>> len(since_last_move((a, b), None))
+    2
+    """
+    if seat is None:
+        return log
+    for index in range(len(log) - 1, -1, -1):
+        event = log[index]
+        if isinstance(event, Move) and event.seat == seat:
+            return log[index + 1 :]
+    return log
+
+
+def check_events(events: object, seats: int, where: str = "events") -> None:
+    """Raise ``ValueError`` unless ``events`` is a well-formed log for ``seats`` seats.
+
+    Used when a state or view is loaded: the log is a tuple of at most
+    :data:`MAX_EVENTS` events, each naming a seat at the table, a known kind,
+    a text of at most :data:`MAX_EVENT_TEXT` characters and at most a deck's
+    worth of cards per move.
+    """
+    if not isinstance(events, tuple):
+        raise ValueError(f"{where} must be a list of events")
+    if len(events) > MAX_EVENTS:
+        raise ValueError(f"{where}: more than {MAX_EVENTS} events")
+    for i, event in enumerate(events):
+        if isinstance(event, Move):
+            if not 0 <= event.seat < seats:
+                raise ValueError(f"{where}[{i}]: seat {event.seat} is not at the table")
+            if event.kind not in MOVE_KINDS:
+                raise ValueError(f"{where}[{i}]: unknown move kind {event.kind!r}")
+            if not event.text or len(event.text) > MAX_EVENT_TEXT:
+                raise ValueError(f"{where}[{i}]: a move's text is 1..{MAX_EVENT_TEXT} characters")
+            if len(event.cards) > 108:
+                raise ValueError(f"{where}[{i}]: a move shows at most 108 cards")
+        elif isinstance(event, RoundEnd):
+            if event.round_number < 1:
+                raise ValueError(f"{where}[{i}]: round numbers start at 1")
+            if len(event.scores) > seats or any(not 0 <= w < seats for w in event.winners):
+                raise ValueError(f"{where}[{i}]: scores or winners do not fit the table")
+        else:
+            raise ValueError(f"{where}[{i}]: not an event")
+
+
+_NESTED: contextvars.ContextVar[bool] = contextvars.ContextVar("cardrules_apply", default=False)
+_S = TypeVar("_S")
+_A = TypeVar("_A")
+
+
+def logs_events(
+    derive: Callable[[_S, _A, _S], _S],
+) -> Callable[[Callable[[_S, _A], _S]], Callable[[_S, _A], _S]]:
+    """Decorate a game's ``apply`` so that ``derive(state, action, next_state)`` logs the move.
+
+    ``derive`` returns the next state with its events appended. It runs only
+    after ``apply`` has accepted the action, so an illegal action logs nothing.
+    """
+
+    def decorate(apply: Callable[[_S, _A], _S]) -> Callable[[_S, _A], _S]:
+        @functools.wraps(apply)
+        def apply_and_log(state: _S, action: _A) -> _S:
+            # Only the outermost call logs: an apply that plays a whole move by
+            # calling apply on its parts (Casino steps) is one event, not several.
+            token = _NESTED.set(True)
+            try:
+                new = apply(state, action)
+            finally:
+                _NESTED.reset(token)
+            if _NESTED.get():
+                return new
+            return derive(state, action, new)
+
+        return apply_and_log
+
+    return decorate
+
+
+_Rebuild = Callable[[Any, tuple["Event", ...]], Any]
+_REBUILDERS: dict[type[Any], _Rebuild] = {}
+
+
+def with_events(state: _S, events: tuple[Event, ...]) -> _S:
+    """``attrs.evolve(state, events=events)``, several times faster (it runs on every move).
+
+    The class's fields are looked up once; the state is rebuilt from its
+    values positionally.
+    """
+    cls = type(state)
+    rebuild = _REBUILDERS.get(cls)
+    if rebuild is None:
+        rebuild = _rebuilder(cls)
+        _REBUILDERS[cls] = rebuild
+    result: _S = rebuild(state, events)
+    return result
+
+
+def _rebuilder(cls: type[Any]) -> _Rebuild:
+    fields = attrs.fields(cls)
+    if any(not f.init or f.kw_only or (f.alias or f.name) != f.name for f in fields):
+        return lambda state, events: attrs.evolve(state, events=events)
+    names = [f.name for f in fields]
+    index = names.index("events")
+    values_of = operator.attrgetter(*names)
+
+    def rebuild(state: Any, events: tuple[Event, ...]) -> Any:
+        values = list(values_of(state))
+        values[index] = events
+        return cls(*values)
+
+    return rebuild
+
+
+def texts_of(view: Any) -> tuple[str, ...]:
+    """``str()`` of each legal action a view lists (the default of ``View.legal_texts``)."""
+    return tuple([str(action) for action in view.legal_actions])

@@ -1,0 +1,45 @@
+"""The public events of a Rummy 500 move (see :mod:`cardrules.events`).
+
+:func:`log_move` is the hook on :func:`cardrules.rummy500.apply`: from the state
+before, the action and the state after, it appends the move and, when the move
+ended a round, the round's end.
+"""
+
+from __future__ import annotations
+
+from cardrules.cards import Card
+from cardrules.events import Event, Move, MoveKind, RoundEnd, append, with_events
+from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
+from cardrules.rummy500.state import State
+
+__all__ = ["log_move"]
+
+
+def _move(state: State, action: Action, seat: int) -> Move:
+    kind: MoveKind
+    cards: tuple[Card, ...] = ()
+    if isinstance(action, Draw):
+        kind = "draw"
+    elif isinstance(action, TakeDiscard):
+        kind, cards = "take", state.discard[len(state.discard) - action.count :]
+    elif isinstance(action, Meld):
+        kind, cards = "meld", action.meld.cards
+    elif isinstance(action, LayOff):
+        kind, cards = "lay_off", (action.card,)
+    elif isinstance(action, Discard):
+        kind, cards = "discard", (action.card,)
+    else:
+        assert isinstance(action, EndRound)
+        kind = "end_round"
+    return Move(seat, kind, str(action), cards)
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+    assert state.to_act is not None
+    events: list[Event] = [_move(state, action, state.to_act)]
+    if len(new.history) > len(state.history):
+        result = new.history[-1]
+        events.append(RoundEnd(result.round_number, new.scores, new.winners))
+    return with_events(new, append(state.events, events, range(len(state.hands)))
+    )

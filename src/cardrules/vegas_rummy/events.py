@@ -1,0 +1,67 @@
+"""The public events of a Las Vegas Rummy move (see :mod:`cardrules.events`).
+
+:func:`log_move` is the hook on :func:`cardrules.vegas_rummy.apply`: from the
+state before, the action and the state after, it appends the move and, when
+the move ended a round, the round's end. Seats are trimmed from the log's
+bookkeeping once they retire.
+"""
+
+from __future__ import annotations
+
+from cardrules.cards import Card
+from cardrules.events import Event, Move, MoveKind, RoundEnd, append, with_events
+from cardrules.vegas_rummy.actions import (
+    Action,
+    Deal,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Rebuy,
+    Retire,
+    SwapWild,
+    TakeDiscard,
+)
+from cardrules.vegas_rummy.state import State
+
+__all__ = ["log_move"]
+
+
+def _move(state: State, action: Action, seat: int) -> Move | None:
+    kind: MoveKind
+    cards: tuple[Card, ...] = ()
+    if isinstance(action, Draw):
+        kind = "draw"
+    elif isinstance(action, TakeDiscard):
+        kind, cards = "take", state.discard[-1:]
+    elif isinstance(action, Meld):
+        kind, cards = "meld", action.meld.cards
+    elif isinstance(action, LayOff):
+        kind, cards = "lay_off", (action.card,)
+    elif isinstance(action, SwapWild):
+        kind, cards = "swap", (action.card, action.wild)
+    elif isinstance(action, Discard):
+        kind, cards = "discard", (action.card,)
+    elif isinstance(action, Rebuy):
+        kind = "rebuy"
+    elif isinstance(action, Retire):
+        kind = "retire"
+    elif isinstance(action, Deal):
+        kind = "deal"
+    else:  # seating a new player is the host's doing, not a seat's move
+        return None
+    return Move(seat, kind, str(action), cards)
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+    assert state.to_act is not None
+    events: list[Event] = []
+    move = _move(state, action, state.to_act)
+    if move is not None:
+        events.append(move)
+    if len(new.history) > len(state.history):
+        result = new.history[-1]
+        events.append(RoundEnd(result.round_number, new.scores, new.winners))
+    in_play = [seat for seat, active in enumerate(new.active) if active]
+    return with_events(new, append(state.events, events, in_play))

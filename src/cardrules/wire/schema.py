@@ -1,0 +1,266 @@
+"""The JSON Schema (draft 2020-12) of every document :func:`cardrules.to_json` writes.
+
+The schema is generated from the classes, walking their type annotations the
+way :mod:`cardrules.records` encodes them, so it cannot drift from the code:
+an attrs object is a JSON object with a ``"type"`` key (its class name) and one
+key per field, a card its ASCII code, an enum its name, a tuple an array, exact
+money a decimal string. One schema per game (class names repeat between games),
+committed as ``cardrules/schema/<game>.json`` inside the package; the test
+suite regenerates it and requires it to equal the committed files.
+
+Regenerate after changing a class::
+
+    python -m cardrules.wire.schema --write
+
+>>> doc = game_schema("casino")
+>>> doc["properties"]["game"], sorted(doc["$defs"])[:3]
+({'const': 'casino'}, ['Action', 'Build', 'Capture'])
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+import types
+import typing
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardrules import engine
+from cardrules.cards import Card, make_deck
+from cardrules.records import FORMAT_VERSION
+
+__all__ = ["SCHEMA_DIALECT", "game_schema", "load_schema", "schema_text", "write_schemas"]
+
+SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema dialect the files use."""
+
+_KINDS: Final = ("config", "state", "action", "view", "record", "player_record")
+_CARD_CODES: Final = tuple(card.code for card in make_deck(jokers_per_deck=1))
+
+
+class _Builder:
+    """Collects one ``$defs`` entry per class met while walking the hints."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, Any] = {}
+        self.classes: dict[str, type[Any]] = {}
+
+    def ref(self, name: str) -> dict[str, Any]:
+        return {"$ref": f"#/$defs/{name}"}
+
+    def hint(self, hint: Any) -> dict[str, Any]:
+        origin = typing.get_origin(hint)
+        if hint is None or hint is type(None):
+            return {"type": "null"}
+        if origin is typing.Union or origin is types.UnionType:
+            return {"anyOf": [self.hint(option) for option in typing.get_args(hint)]}
+        if origin is Literal:
+            values = list(typing.get_args(hint))
+            return {"const": values[0]} if len(values) == 1 else {"enum": values}
+        if origin is tuple:
+            args = typing.get_args(hint)
+            if len(args) == 2 and args[1] is Ellipsis:
+                return {"type": "array", "items": self.hint(args[0])}
+            if args in ((), ((),)):
+                return {"type": "array", "maxItems": 0}
+            return {
+                "type": "array",
+                "prefixItems": [self.hint(arg) for arg in args],
+                "items": False,
+                "minItems": len(args),
+            }
+        if origin is frozenset:
+            (item,) = typing.get_args(hint)
+            return {"type": "array", "items": self.hint(item), "uniqueItems": True}
+        if hint is bool:
+            return {"type": "boolean"}
+        if hint is int:
+            return {"type": "integer"}
+        if hint is str:
+            return {"type": "string"}
+        if hint is Card:
+            self.defs.setdefault(
+                "Card",
+                {
+                    "description": "A card by its ASCII code: rank (A, 2..10, J, Q, K) "
+                    "then suit (S, H, D, C); JK is a joker.",
+                    "enum": list(_CARD_CODES),
+                },
+            )
+            return self.ref("Card")
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return self._named(hint, lambda: {"enum": list(hint.__members__)})
+        if hint is Decimal:
+            return {
+                "type": "string",
+                "description": "An exact amount written as a decimal number.",
+                "pattern": r"^-?[0-9]+(\.[0-9]+)?(E[+-]?[0-9]+)?$",
+                "maxLength": 60,
+            }
+        if hint is Fraction:
+            return {"type": "string", "pattern": r"^-?[0-9]+/[0-9]+$", "maxLength": 60}
+        if isinstance(hint, type) and attrs.has(hint):
+            return self._named(hint, lambda: self._attrs(hint))
+        raise TypeError(f"the schema cannot describe {hint!r}")
+
+    def _named(self, cls: type[Any], build: Any) -> dict[str, Any]:
+        name = cls.__name__
+        known = self.classes.get(name)
+        if known is None:
+            self.classes[name] = cls
+            self.defs[name] = {}  # a placeholder, so that recursive classes end
+            self.defs[name] = build()
+        elif known is not cls:
+            raise TypeError(f"two classes named {name} in one game's documents")
+        return self.ref(name)
+
+    def _attrs(self, cls: type[Any]) -> dict[str, Any]:
+        hints = typing.get_type_hints(cls)
+        fields = [field for field in attrs.fields(cls) if field.init]
+        properties: dict[str, Any] = {"type": {"const": cls.__name__}}
+        for field in fields:
+            properties[field.name] = self.hint(hints[field.name])
+        out: dict[str, Any] = {}
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+        if doc:
+            out["description"] = " ".join(doc.split())
+        out.update(
+            {
+                "type": "object",
+                "properties": properties,
+                "required": list(properties),
+                "additionalProperties": False,
+            }
+        )
+        return out
+
+
+def game_schema(game: str) -> dict[str, Any]:
+    """The schema of every document of ``game`` (one of :data:`cardrules.GAMES`)."""
+    rules = engine.definition(game)
+    build = _Builder()
+    data = {
+        "config": build.hint(rules.config_type),
+        "state": build.hint(rules.state_type),
+        "view": build.hint(rules.view_type),
+    }
+    build.defs["Action"] = {"anyOf": [build.hint(cls) for cls in rules.action_types]}
+    data["action"] = build.ref("Action")
+    config, action, view = data["config"], build.ref("Action"), data["view"]
+    cards = {"type": "array", "items": build.hint(Card)}
+    build.defs["Record"] = {
+        "description": "A whole game: config, seed, stacked deck (or null) and every action.",
+        "type": "object",
+        "properties": {
+            "config": config,
+            "seed": {"type": "integer"},
+            "deck": {"anyOf": [cards, {"type": "null"}]},
+            "actions": {"type": "array", "items": action},
+        },
+        "required": ["config", "seed", "deck", "actions"],
+        "additionalProperties": False,
+    }
+    build.defs["PlayerRecord"] = {
+        "description": "A whole game as one seat saw it (no seed, deck or hidden card).",
+        "type": "object",
+        "properties": {
+            "seat": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+            "config": config,
+            "actors": {"type": "array", "items": {"type": "integer"}},
+            "actions": {"type": "array", "items": action},
+            "hands": {"type": "array", "items": cards},
+            "views": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "prefixItems": [{"type": "integer"}, view],
+                    "items": False,
+                    "minItems": 2,
+                },
+            },
+        },
+        "required": ["seat", "config", "actors", "actions", "hands", "views"],
+        "additionalProperties": False,
+    }
+    data["record"] = build.ref("Record")
+    data["player_record"] = build.ref("PlayerRecord")
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"https://cardrules.readthedocs.io/schema/v{FORMAT_VERSION}/{game}.json",
+        "title": f"cardrules documents of {engine.TITLES[game]} (format version {FORMAT_VERSION})",
+        "description": "What cardrules.to_json writes; generated from the classes.",
+        "type": "object",
+        "properties": {
+            "format": {"const": "cardrules"},
+            "version": {"const": FORMAT_VERSION},
+            "game": {"const": game},
+            "kind": {"enum": list(_KINDS)},
+            "data": {},
+        },
+        "required": ["format", "version", "game", "kind", "data"],
+        "additionalProperties": False,
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": kind}}},
+                "then": {"properties": {"data": data[kind]}},
+            }
+            for kind in _KINDS
+        ],
+        "$defs": dict(sorted(build.defs.items())),
+    }
+
+
+def schema_text(game: str) -> str:
+    """The committed file's text for ``game``: the schema as indented JSON."""
+    return json.dumps(game_schema(game), indent=2, ensure_ascii=False) + "\n"
+
+
+def load_schema(game: str) -> dict[str, Any]:
+    """The committed schema of ``game``, read from the installed package."""
+    engine.definition(game)  # refuses unknown names
+    text = resources.files("cardrules").joinpath("schema", f"{game}.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def write_schemas(directory: str | None = None) -> list[str]:
+    """Write every game's schema file (by default into the package); return the paths."""
+    import pathlib
+
+    folder = (
+        pathlib.Path(directory)
+        if directory is not None
+        else pathlib.Path(__file__).resolve().parent.parent / "schema"
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for game in engine.GAMES:
+        path = folder / f"{game}.json"
+        path.write_text(schema_text(game), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m cardrules.wire.schema [--write] [GAME]``: print or write the schemas."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["--write"]:
+        for path in write_schemas():
+            print(path)
+        return 0
+    if len(args) == 1 and args[0] in engine.GAMES:
+        sys.stdout.write(schema_text(args[0]))
+        return 0
+    print("usage: python -m cardrules.wire.schema (--write | GAME)", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
