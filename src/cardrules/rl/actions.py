@@ -201,6 +201,7 @@ class ActionSpace:
             self._starts[name] = start
             start += count
         self.blocks = tuple(laid)
+        self._last: tuple[object, dict[int, Any]] = (object(), {})
         self.size = start
         if self.size > _MAX_ACTIONS:
             raise ValueError(_TOO_MANY)
@@ -214,11 +215,15 @@ class ActionSpace:
 
     def legal(self, position: Any) -> dict[int, Any]:
         """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
+        last_position, last_numbered = self._last
+        if position is last_position:  # states and views are immutable: same object, same answer
+            return dict(last_numbered)
         actions = _legal(position, self._legal_actions)
         numbered = {self.index(position, action): action for action in actions}
         if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
             raise AssertionError("two legal actions got the same number")
-        return numbered
+        self._last = (position, numbered)
+        return dict(numbered)
 
     def legal_indices(self, position: Any) -> tuple[int, ...]:
         """The numbers of the legal actions, ascending."""
