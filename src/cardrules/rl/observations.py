@@ -62,7 +62,7 @@ import numpy.typing as npt
 from cardrules import casino, engine, rummy500, vegas_rummy
 from cardrules.rummy.melds import RunMeld, placements
 
-__all__ = ["encode", "fields", "observation_dict", "observation_arrays", "size"]
+__all__ = ["encode", "fields", "observation_arrays", "observation_dict", "size"]
 
 Shape = tuple[int, ...]
 

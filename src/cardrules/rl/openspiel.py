@@ -44,7 +44,7 @@ Observations
 >>> from cardrules.rl import openspiel  # registers the games
 >>> game = pyspiel.load_game("cardrules_casino", {"num_players": 3})
 >>> game.num_players(), game.num_distinct_actions()
-(3, 7417)
+(3, 7498)
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 10000)
@@ -64,6 +64,7 @@ from cardrules import engine
 from cardrules.rl import observations
 from cardrules.rl.actions import ActionSpace, action_space
 from cardrules.rl.determinize import determinize
+from cardrules.rl.outcomes import payoffs
 
 __all__ = ["CardrulesGame", "CardrulesState", "config_from_params", "game_name", "load"]
 
@@ -167,7 +168,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         if self.chance_seeds < 1 or self.max_actions < 1:
             raise ValueError("chance_seeds and max_actions must be positive")
         bound_of = engine.definition(game).max_game_length
-        bound = self.max_actions if bound_of is None else min(bound_of(self.config), self.max_actions)
+        bound = self.max_actions
+        if bound_of is not None:
+            bound = min(bound_of(self.config), bound)
         n = self.config.num_players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -217,7 +220,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return None if self._inner is None else self._inner.value
 
     def _truncated(self) -> bool:
-        return len(self._moves) >= self._game.value.max_moves
+        return len(self._moves) >= int(self._game.value.max_moves)
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
@@ -258,17 +261,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the game is over (or stopped by ``max_actions``)."""
-        return self._inner is not None and (self._inner.value.is_over or self._truncated())
+        return self._inner is not None and bool(self._inner.value.is_over or self._truncated())
 
     def returns(self) -> list[float]:
-        """Zero until the end; then the payoffs of the module docstring."""
-        n = self._game.value.config.num_players
+        """Zero until the end; then :func:`cardrules.rl.outcomes.payoffs`."""
         state = self.inner
-        if state is None or not state.is_over or not state.winners:
-            return [0.0] * n
-        winners = set(state.winners)
-        share = (n / len(winners) - 1.0) / (n - 1)
-        return [share if seat in winners else -1.0 / (n - 1) for seat in range(n)]
+        if state is None:
+            return [0.0] * self._game.value.config.num_players
+        return list(payoffs(state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
         """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed."""
