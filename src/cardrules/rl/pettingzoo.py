@@ -91,6 +91,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.state_: Any = None
         self._moves = 0
         self._rng = np.random.default_rng()
+        self._seen: tuple[Any, int, Any] = (None, -1, None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's observation space is the same dict space."""
@@ -122,7 +123,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation dict (mask all 0 unless it is to act)."""
         seat = self.possible_agents.index(agent)
-        seen = cardrules.view(self.state_, seat)
+        seen = self._view(seat)
         mask = (
             self.space.mask(seen)
             if seat == self.state_.to_act
@@ -130,13 +131,29 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         )
         return {"observation": observations.encode(seen), "action_mask": mask}
 
+    def view(self, agent: str) -> Any:
+        """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
+        return self._view(self.possible_agents.index(agent))
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view of the current state, kept while the state stands (views are immutable).
+
+        ``step`` then numbers the actions from the very view ``observe`` made the mask
+        from, so the legal actions are listed once a move.
+        """
+        state, cached_seat, seen = self._seen
+        if state is not self.state_ or cached_seat != seat:
+            seen = cardrules.view(self.state_, seat)
+            self._seen = (self.state_, seat, seen)
+        return seen
+
     def step(self, action: Any) -> None:
         """Play action number ``action`` for the agent to act."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.space.action(self.state_, int(action))
+        move = self.space.action(self._view(self.state_.to_act), int(action))
         self.state_ = cardrules.apply(self.state_, move)
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
