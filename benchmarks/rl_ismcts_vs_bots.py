@@ -145,14 +145,13 @@ def report(lines: list[dict[str, Any]], rst: bool) -> str:
         losses = len(games) - wins - ties
         score = wins + ties / 2
         low, high = wilson(score, len(games))
-        decisions = max(1, sum(g["search_decisions"] for g in games))
-        seconds = sum(g["seconds"] for g in games) / decisions
+        seconds = sum(g["seconds"] for g in games) / len(games)
         rows.append(
             (game, level, str(sims), str(len(games)), f"{wins}/{ties}/{losses}",
-             f"{score / len(games):.3f}", f"[{low:.3f}, {high:.3f}]", f"{seconds * 1000:.0f}")
+             f"{score / len(games):.3f}", f"[{low:.3f}, {high:.3f}]", f"{seconds:.1f}")
         )
     head = ("game", "our bot", "sims", "games", "W/T/L", "ISMCTS rate", "95 % interval",
-            "ms/decision")
+            "s/game")
     if not rst:
         return "\n".join("  ".join(f"{c:>13}" for c in row) for row in [head, *rows])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
