@@ -1,6 +1,6 @@
 """Train a small tabular policy on Casino through PettingZoo, then play it against random.
 
-Run:  python examples/rl_tabular_pettingzoo.py [--train 300] [--eval 150] [--seed 1]
+Run:  python examples/rl_tabular_pettingzoo.py [--train 200] [--eval 100] [--seed 1]
 
 Needs the rl extra (``pip install 'cardrules[rl]'``); only numpy, no deep learning.
 
@@ -86,8 +86,8 @@ def win_rate(game: Any, table: dict[Any, list[float]], rnd: Any, games: int) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="tabular Casino policy through PettingZoo")
-    parser.add_argument("--train", type=int, default=300, help="training games")
-    parser.add_argument("--eval", type=int, default=150, help="evaluation games")
+    parser.add_argument("--train", type=int, default=200, help="training games")
+    parser.add_argument("--eval", type=int, default=100, help="evaluation games")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rnd = np.random.default_rng(args.seed)

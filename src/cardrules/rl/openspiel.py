@@ -231,7 +231,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return int(self._inner.value.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._space.legal_indices(self._inner.value))  # type: ignore[union-attr]
+        if self._inner is None or player != self.current_player():
+            return []
+        return list(self._space.legal_indices(self._inner.value))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every seed, equally likely."""
