@@ -414,6 +414,8 @@ class _CasinoSpace(ActionSpace):
         if action.card not in hand:
             raise ValueError(f"{action.card} is not in the hand")
         slot = hand.index(action.card)
+        if slot >= _HAND:  # cannot happen: a deal gives four cards (CA, section 1)
+            raise ValueError("a Casino hand holds at most four cards")
         free = self._items + 1
         if isinstance(action, c.Trail):
             return self._at("trail", slot)
