@@ -1,0 +1,489 @@
+"""A fixed integer action space per game and config, and the legal-action mask.
+
+Every action a seat can take is given a number in ``range(space.size)``. The
+number is worked out from the action and, where the action names something by
+its place, from the position it is played in (a Casino card is numbered by its
+slot in the sorted hand, a build by its place on the table). On the legal
+actions of any state the numbering is one-to-one: :meth:`ActionSpace.index`
+and :meth:`ActionSpace.action` are inverse bijections between
+``legal_actions(state)`` and ``legal_indices(state)``.
+
+How the numbers are laid out (blocks in this order, each block's size in
+brackets; ``M`` is the most melds the table can hold, ``deck_size // 3``):
+
+Rummy 500
+    ``draw`` [1], ``end round`` [1], ``take`` by how many cards are taken
+    [deck size], ``discard`` by card (52 cards, then the joker) [53], ``meld``
+    by the meld's table form [see below], ``lay off`` [M × E × (53 + 52)]:
+    by target meld, then end (``E`` = 1, or 3 with wrap-around: none, low,
+    high), then the card placed (a card as itself or an open joker: its
+    number 0..52; a joker standing for a card: 53 + that card's number).
+Las Vegas Rummy
+    ``draw``, ``take``, ``rebuy``, ``retire``, ``deal`` [1 each], ``discard``
+    [53], ``meld`` [below], ``lay off`` [M × (53 + 5 × 52)]: by target, then
+    the card as itself (0..52) or a wild of *kind* k standing for a card
+    (53 + 52k + card); ``swap`` [M × 52 × 5]: by target, the natural card
+    put in, the kind of the wild taken out. Wild kinds are fixed per config so
+    the numbers mean the same in every round: 0 the joker, 1..4 a card of the
+    round's wild rank in clubs, diamonds, hearts, spades.
+Casino
+    cards are numbered by their slot ``h`` in the sorted hand (at most 4
+    cards); a table *item* is a loose card (its number 0..51) or a build
+    (52 + its place on the table; at most ``B = 3 × players`` builds exist,
+    since each is made by a play that leaves its owner holding a card, and none
+    survives a deal). ``trail`` [4], ``capture`` header [4 × 2 × items] (card,
+    ace as 14 or not, first item), ``new build`` header [4 × values × (items
+    + 1)] (card, value, first item or none), ``raise`` header [4 × B × R ×
+    (items + 1)] (card, target, value — ``R`` is 1 unless
+    ``table_cards_in_raise``, since the raise's value is then fixed by card and
+    target — first item or none), ``add`` header [4 × B × (items + 1)] (the
+    value is the target's), ``take`` [items], ``done`` [1]. Casino's stepwise
+    plays keep this small: a whole capture would need a number per set of
+    table items.
+
+Melds (both rummies) are numbered by what they put on the table: runs by suit,
+first position and length, then which positions hold a wild card and of what
+kind; sets by rank, the suits of the natural cards, and the wild cards' kinds
+and declared suits (or open). Every pattern the rules could ever allow is
+numbered once, so the numbers do not depend on the hand. Wild cards are what
+makes this large: Rummy 500 allows as many jokers in a meld as there are in
+the pack (2, or 4 with two decks); Las Vegas Rummy without ``meld_strictness``
+allows any number of wilds of five kinds, which gives millions of patterns.
+:func:`action_space` refuses such configs with ``ValueError`` (and those with
+late joins, whose seat count is not fixed) rather than number them badly.
+
+>>> import cardrules
+>>> from cardrules.rl import action_space
+>>> state = cardrules.new_game("rummy500", seed=3)
+>>> space = action_space("rummy500", state.config)
+>>> space.size
+2265
+>>> legal = cardrules.legal_actions(state)
+>>> [space.action(state, space.index(state, a)) for a in legal] == list(legal)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules import casino, engine, rummy500, vegas_rummy
+from cardrules.cards import Card
+from cardrules.rummy.melds import MAX_RUN, RunMeld, SetMeld, placements
+
+__all__ = ["ActionSpace", "action_space", "check_supported"]
+
+_MAX_ACTIONS = 200_000
+"""The largest action space built; larger ones are refused (masks would be too slow)."""
+
+_HAND = 4
+"""Cards a Casino player holds at most (a deal gives four)."""
+
+
+def _card_number(card: Card) -> int:
+    return card.index  # 0..51, the joker 52
+
+
+# ---------------------------------------------------------------------------
+# Melds
+
+
+def _wild_kind(card: Card) -> int:
+    return 0 if card.suit is None else 1 + int(card.suit)
+
+
+def _meld_key(meld: RunMeld | SetMeld) -> tuple[Any, ...]:
+    """A meld's pattern: what :func:`_meld_table` numbers."""
+    if isinstance(meld, RunMeld):
+        wilds = tuple(
+            (i, _wild_kind(card))
+            for i, (card, natural) in enumerate(placements(meld))
+            if card != natural
+        )
+        return ("run", int(meld.suit), meld.start, len(meld.cards), wilds)
+    naturals = 0
+    wild_list = []
+    for card, natural in placements(meld):
+        if natural is not None and card == natural:
+            assert card.suit is not None
+            naturals |= 1 << int(card.suit)
+        else:
+            declared = 4 if natural is None else int(natural.suit)  # type: ignore[arg-type]
+            wild_list.append((_wild_kind(card), declared))
+    return ("set", int(meld.rank), naturals, tuple(sorted(wild_list)))
+
+
+def _run_shapes(wrap: bool) -> Iterator[tuple[int, int, int]]:
+    for suit in range(4):
+        for start in range(1, 14):
+            for length in range(3, MAX_RUN + 1):
+                if not wrap and start + length - 1 > 14:
+                    continue
+                yield suit, start, length
+
+
+@lru_cache(maxsize=32)
+def _meld_table(
+    wrap: bool, max_wilds: int, kinds: int, declare: bool, require_natural: bool
+) -> tuple[dict[tuple[Any, ...], int], int]:
+    """Number every meld pattern the rules could allow; returns (table, size)."""
+    table: dict[tuple[Any, ...], int] = {}
+    for suit, start, length in _run_shapes(wrap):
+        most = min(max_wilds, length - 1 if require_natural else length)
+        for count in range(most + 1):
+            for where in itertools.combinations(range(length), count):
+                for what in itertools.product(range(kinds), repeat=count):
+                    key = ("run", suit, start, length, tuple(zip(where, what)))
+                    table[key] = len(table)
+                    if len(table) > _MAX_ACTIONS:
+                        raise ValueError(_TOO_MANY)
+    wild_options = [(k, d) for k in range(kinds) for d in ([4, 0, 1, 2, 3] if declare else [4])]
+    for rank in range(1, 14):
+        for naturals in range(16):
+            held = naturals.bit_count()
+            if require_natural and held == 0:
+                continue
+            for count in range(max(0, 3 - held), min(max_wilds, 4 - held) + 1):
+                for wilds in itertools.combinations_with_replacement(wild_options, count):
+                    declared = [d for _k, d in wilds if d != 4]
+                    if len(set(declared)) < len(declared):
+                        continue
+                    if any(naturals >> d & 1 for d in declared):
+                        continue
+                    table[("set", rank, naturals, tuple(sorted(wilds)))] = len(table)
+    return table, len(table)
+
+
+_TOO_MANY = (
+    "this config allows too many distinct melds to number them all "
+    f"(more than {_MAX_ACTIONS}); see cardrules.rl.actions"
+)
+
+
+# ---------------------------------------------------------------------------
+# The spaces
+
+
+class ActionSpace:
+    """The numbered actions of one game under one config (see the module docstring).
+
+    ``size`` is OpenSpiel's ``num_distinct_actions``. ``index`` numbers an
+    action in the position it is played in; ``action`` turns a number back
+    into the legal action; ``mask`` marks the legal numbers. ``blocks`` lists
+    ``(name, first number, count)`` for each kind of action, for readers.
+
+    >>> import cardrules
+    >>> state = cardrules.new_game("casino", seed=1)
+    >>> space = action_space("casino", state.config)
+    >>> space.size, int(space.mask(state).sum()) == len(cardrules.legal_actions(state))
+    (5719, True)
+    """
+
+    game: str
+    size: int
+    blocks: tuple[tuple[str, int, int], ...]
+
+    def __init__(self, game: str, config: Any, blocks: Sequence[tuple[str, int]]) -> None:
+        self.game = game
+        self.config = config
+        self._legal_actions = engine.definition(game).legal_actions
+        start = 0
+        laid: list[tuple[str, int, int]] = []
+        self._starts: dict[str, int] = {}
+        for name, count in blocks:
+            laid.append((name, start, count))
+            self._starts[name] = start
+            start += count
+        self.blocks = tuple(laid)
+        self._last: tuple[object, dict[int, Any]] = (object(), {})
+        self.size = start
+        if self.size > _MAX_ACTIONS:
+            raise ValueError(_TOO_MANY)
+
+    def _at(self, block: str, offset: int) -> int:
+        return self._starts[block] + offset
+
+    def index(self, position: Any, action: Any) -> int:
+        """The number of ``action`` played in ``position`` (a state or the actor's view)."""
+        raise NotImplementedError
+
+    def legal(self, position: Any) -> dict[int, Any]:
+        """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
+        last_position, last_numbered = self._last
+        if position is last_position:  # states and views are immutable: same object, same answer
+            return dict(last_numbered)
+        actions = _legal(position, self._legal_actions)
+        numbered = {self.index(position, action): action for action in actions}
+        if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
+            raise AssertionError("two legal actions got the same number")
+        self._last = (position, numbered)
+        return dict(numbered)
+
+    def legal_indices(self, position: Any) -> tuple[int, ...]:
+        """The numbers of the legal actions, ascending."""
+        return tuple(sorted(self.legal(position)))
+
+    def action(self, position: Any, number: int) -> Any:
+        """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
+        if isinstance(number, bool) or not isinstance(number, int | np.integer):
+            raise TypeError(f"an action number is a whole number, not {number!r}")
+        found = self.legal(position).get(int(number))
+        if found is None:
+            raise ValueError(f"no legal action is numbered {number} here")
+        return found
+
+    def mask(self, position: Any) -> npt.NDArray[np.int8]:
+        """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
+        out = np.zeros(self.size, dtype=np.int8)
+        for number in self.legal(position):
+            out[number] = 1
+        return out
+
+
+def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:
+    listed = getattr(position, "legal_actions", None)
+    if isinstance(listed, tuple):  # a view: its own list (filled when the seat is to act)
+        return listed
+    result: tuple[Any, ...] = legal_actions(position)
+    return result
+
+
+class _Rummy500Space(ActionSpace):
+    def __init__(self, config: rummy500.Config) -> None:
+        jokers = config.jokers * config.decks
+        self._melds, melds = _meld_table(config.allow_wraparound, jokers, 1, False, True)
+        self._tables = config.deck_size // 3
+        self._ends = 3 if config.allow_wraparound else 1
+        super().__init__(
+            "rummy500",
+            config,
+            [
+                ("draw", 1),
+                ("end round", 1),
+                ("take", config.deck_size),
+                ("discard", 53),
+                ("meld", melds),
+                ("lay off", self._tables * self._ends * 105),
+            ],
+        )
+
+    def index(self, position: Any, action: Any) -> int:
+        a = rummy500
+        if isinstance(action, a.Draw):
+            return self._at("draw", 0)
+        if isinstance(action, a.EndRound):
+            return self._at("end round", 0)
+        if isinstance(action, a.TakeDiscard):
+            return self._at("take", action.count - 1)
+        if isinstance(action, a.Discard):
+            return self._at("discard", _card_number(action.card))
+        if isinstance(action, a.Meld):
+            return self._at("meld", self._melds[_meld_key(action.meld)])
+        if isinstance(action, a.LayOff):
+            end = {None: 0, "low": 1, "high": 2}[action.end] if self._ends == 3 else 0
+            placed = (
+                _card_number(action.card)
+                if action.stands_for is None
+                else 53 + _card_number(action.stands_for)
+            )
+            return self._at("lay off", (action.target * self._ends + end) * 105 + placed)
+        raise TypeError(f"not a Rummy 500 action: {action!r}")
+
+
+class _VegasSpace(ActionSpace):
+    def __init__(self, config: vegas_rummy.Config) -> None:
+        check_supported("vegas_rummy", config)
+        decks = config.decks_for(config.num_players)
+        self._tables = 54 * decks // 3
+        self._melds, melds = _meld_table(
+            config.allow_wraparound,
+            1,
+            5,
+            config.set_wild_suit == "declare_or_open",
+            config.require_natural,
+        )
+        super().__init__(
+            "vegas_rummy",
+            config,
+            [
+                ("draw", 1),
+                ("take", 1),
+                ("rebuy", 1),
+                ("retire", 1),
+                ("deal", 1),
+                ("discard", 53),
+                ("meld", melds),
+                ("lay off", self._tables * (53 + 5 * 52)),
+                ("swap", self._tables * 52 * 5),
+            ],
+        )
+
+    def index(self, position: Any, action: Any) -> int:
+        v = vegas_rummy
+        simple = {
+            v.Draw: "draw",
+            v.TakeDiscard: "take",
+            v.Rebuy: "rebuy",
+            v.Retire: "retire",
+            v.Deal: "deal",
+        }
+        name = simple.get(type(action))
+        if name is not None:
+            return self._at(name, 0)
+        if isinstance(action, v.Discard):
+            return self._at("discard", _card_number(action.card))
+        if isinstance(action, v.Meld):
+            return self._at("meld", self._melds[_meld_key(action.meld)])
+        if isinstance(action, v.LayOff):
+            placed = (
+                _card_number(action.card)
+                if action.stands_for is None
+                else 53 + 52 * _wild_kind(action.card) + _card_number(action.stands_for)
+            )
+            return self._at("lay off", action.target * (53 + 5 * 52) + placed)
+        if isinstance(action, v.SwapWild):
+            offset = (action.target * 52 + _card_number(action.card)) * 5 + _wild_kind(
+                action.wild
+            )
+            return self._at("swap", offset)
+        raise TypeError(f"not a Las Vegas Rummy action (or one a seat does not take): {action!r}")
+
+
+class _CasinoSpace(ActionSpace):
+    def __init__(self, config: casino.Config) -> None:
+        self._builds = 3 * config.num_players
+        self._items = 52 + self._builds
+        self._values = config.max_value  # values 1..max (a multiple build of aces is worth 1)
+        self._raise_values = self._values if config.table_cards_in_raise else 1
+        items, free = self._items, self._items + 1
+        super().__init__(
+            "casino",
+            config,
+            [
+                ("trail", _HAND),
+                ("capture", _HAND * 2 * items),
+                ("new build", _HAND * self._values * free),
+                ("raise", _HAND * self._builds * self._raise_values * free),
+                ("add", _HAND * self._builds * free),
+                ("take", items),
+                ("done", 1),
+            ],
+        )
+
+    @staticmethod
+    def _table(position: Any) -> tuple[tuple[Card, ...], Any]:
+        if isinstance(position, casino.View):
+            return position.hand, position.builds
+        seat = position.to_act
+        hand = position.hands[seat] if seat is not None else ()
+        return hand, position.builds
+
+    def _item(self, builds: Any, item: tuple[Card, ...]) -> int:
+        if len(item) == 1:
+            return _card_number(item[0])
+        for place, build in enumerate(builds):
+            if build.cards == item:
+                if place >= self._builds:
+                    raise ValueError("more builds on the table than the action space allows")
+                return 52 + place
+        raise ValueError(f"no build {item} on the table")
+
+    def _first(self, builds: Any, action: Any) -> int:
+        """The header's first item plus one (0 for none)."""
+        if getattr(action, "builds", ()):
+            return 1 + self._item(builds, action.builds[0])
+        if action.cards:
+            return 1 + self._item(builds, action.cards[:1])
+        return 0
+
+    def index(self, position: Any, action: Any) -> int:
+        c = casino
+        hand, builds = self._table(position)
+        if isinstance(action, c.Done):
+            return self._at("done", 0)
+        if isinstance(action, c.Take):
+            return self._at("take", self._item(builds, action.item))
+        if not isinstance(action, c.Trail | c.Capture | c.Build):
+            raise TypeError(f"not a Casino action: {action!r}")
+        if action.card not in hand:
+            raise ValueError(f"{action.card} is not in the hand")
+        slot = hand.index(action.card)
+        if slot >= _HAND:  # cannot happen: a deal gives four cards (CA, section 1)
+            raise ValueError("a Casino hand holds at most four cards")
+        free = self._items + 1
+        if isinstance(action, c.Trail):
+            return self._at("trail", slot)
+        if isinstance(action, c.Capture):
+            first = self._first(builds, action) - 1
+            return self._at("capture", (slot * 2 + action.ace_high) * self._items + first)
+        first = self._first(builds, action)
+        value = action.value - 1
+        if action.kind == "new":
+            return self._at("new build", (slot * self._values + value) * free + first)
+        target = self._item(builds, action.target) - 52
+        if action.kind == "raise":
+            value = value if self._raise_values > 1 else 0
+            offset = ((slot * self._builds + target) * self._raise_values + value) * free
+            return self._at("raise", offset + first)
+        return self._at("add", (slot * self._builds + target) * free + first)
+
+
+def check_supported(game: str, config: Any) -> None:
+    """Raise ``ValueError`` if the RL layer cannot number ``game``'s actions under ``config``.
+
+    Only Las Vegas Rummy has limits: ``meld_strictness=True`` (at most one wild
+    card a meld, LV-6; without it the wild-card patterns run into millions), and
+    no late joins (``max_seats`` equal to ``num_players``, while a join is
+    still a seat's action), so the seats are fixed.
+
+    >>> check_supported("vegas_rummy", vegas_rummy.Config(num_players=2))
+    Traceback (most recent call last):
+    ...
+    ValueError: the RL layer needs meld_strictness=True for Las Vegas Rummy ...
+    """
+    if game != "vegas_rummy":
+        return
+    if not config.meld_strictness:
+        raise ValueError(
+            "the RL layer needs meld_strictness=True for Las Vegas Rummy (any number of wild "
+            "cards a meld gives millions of meld patterns); see cardrules.rl.actions"
+        )
+    joins_are_actions = hasattr(vegas_rummy, "Join")
+    if joins_are_actions and config.max_seats != config.num_players:
+        raise ValueError(
+            "the RL layer needs fixed seats: set max_seats=num_players for Las Vegas Rummy"
+        )
+
+
+@lru_cache(maxsize=64)
+def _space(game: str, config: Any) -> ActionSpace:
+    if game == "rummy500":
+        return _Rummy500Space(config)
+    if game == "vegas_rummy":
+        return _VegasSpace(config)
+    return _CasinoSpace(config)
+
+
+def action_space(game: str, config: Any = None) -> ActionSpace:
+    """The action space of ``game`` under ``config`` (``None``: the default config).
+
+    Raises ``ValueError`` for a config whose actions cannot be numbered (see
+    :func:`check_supported`). Spaces are cached per config.
+
+    >>> action_space("casino").blocks[0]
+    ('trail', 0, 4)
+    """
+    definition = engine.definition(game)
+    if config is None:
+        config = definition.config_type()
+    if not isinstance(config, definition.config_type):
+        raise TypeError(f"expected a {game} Config, not {type(config).__name__}")
+    return _space(game, config)
+
+

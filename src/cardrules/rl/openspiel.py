@@ -1,0 +1,362 @@
+"""Our games as OpenSpiel Python games: ``pyspiel.load_game("cardrules_casino")``.
+
+Importing this module registers three games, ``cardrules_rummy500``,
+``cardrules_vegas_rummy`` and ``cardrules_casino``, in the way OpenSpiel's own
+Python games are registered (``pyspiel.register_game``). Then every OpenSpiel
+algorithm that takes a game takes ours.
+
+Game type
+    Sequential, imperfect information, explicit stochastic chance, zero-sum,
+    terminal rewards. A game with ``w`` winners among ``n`` seats pays each
+    winner ``(n / w - 1) / (n - 1)`` and everybody else ``-1 / (n - 1)`` (±1
+    with two players); a game stopped by ``max_actions`` pays 0 to all.
+Parameters
+    Every ``Config`` field whose default is a number, a flag or a word keeps its
+    name and default (``num_players``, ``target``, ``variant`` …), except that
+    Las Vegas Rummy defaults to ``num_players=2`` and ``meld_strictness=True``,
+    the configs the action space supports (:func:`~cardrules.rl.actions.check_supported`).
+    ``config_json`` (a config as ``cardrules.to_json`` writes it) overrides them
+    all when set. ``chance_seeds`` (default 10,000) and ``max_actions``
+    (default 5,000) are explained next.
+Chance
+    One chance node opens each game: it picks the game's seed, uniformly from
+    ``range(chance_seeds)``, and the seed decides every shuffle of the game
+    (the engine's seeded dealing). So chance is *explicit stochastic
+    outcomes*, one per seed; there are no later chance nodes, and a state's
+    future deals are fixed by its seed. Search must therefore not look at the
+    state itself: ``resample_from_infostate`` deals the hidden cards again and
+    draws a new seed (:func:`~cardrules.rl.determinize.determinize`), which is
+    what ISMCTS calls, and what determinized MCTS should search.
+Length
+    ``max_game_length`` is the game's documented bound
+    (``engine.definition(name).max_game_length``) where it has one, capped by
+    ``max_actions``: a game that reaches ``max_actions`` moves (chance excluded)
+    ends there, paying 0 to everyone. Random play ends long before the default
+    in Rummy 500 and Casino; Las Vegas Rummy may need more.
+Observations
+    The observation tensor is :func:`cardrules.rl.observations.encode` of the
+    seat's view (the information-state tensor is the same vector). The
+    observation string is ``repr`` of the view; the information-state string
+    adds every move so far as its public text (``draw`` names no card), so it
+    has perfect recall of what the seat saw done.
+
+>>> import pyspiel
+>>> from cardrules.rl import openspiel  # registers the games
+>>> game = pyspiel.load_game("cardrules_casino", {"num_players": 3})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 7498)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 10000)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+import cardrules
+from cardrules import engine
+from cardrules.rl import observations
+from cardrules.rl.actions import ActionSpace, action_space
+from cardrules.rl.determinize import determinize
+from cardrules.rl.outcomes import payoffs
+
+__all__ = ["CardrulesGame", "CardrulesState", "config_from_params", "game_name", "load"]
+
+_PREFIX = "cardrules_"
+_DEFAULT_SEEDS = 10_000
+_DEFAULT_MAX_ACTIONS = 5_000
+_LONG_NAMES = {
+    "rummy500": "cardrules Rummy 500",
+    "vegas_rummy": "cardrules Las Vegas Rummy",
+    "casino": "cardrules Casino",
+}
+_SKIPPED = {"first_dealer"}  # a word or a seat number: pass it in config_json
+_RL_DEFAULTS: dict[str, dict[str, Any]] = {
+    "vegas_rummy": {"num_players": 2, "meld_strictness": True},
+}
+_PLAYER_RANGE = {"rummy500": (2, 8), "vegas_rummy": (2, 8), "casino": (2, 4)}
+
+
+def game_name(game: str) -> str:
+    """The OpenSpiel short name of one of our games: ``"cardrules_" + game``."""
+    return _PREFIX + game
+
+
+def _config_params(game: str) -> dict[str, Any]:
+    config_type = engine.definition(game).config_type
+    params: dict[str, Any] = {}
+    for field in attrs.fields(config_type):
+        if not field.init or field.name in _SKIPPED:
+            continue
+        default = field.default
+        if isinstance(default, bool | int | float | str):
+            params[field.name] = default
+    params.update(_RL_DEFAULTS.get(game, {}))
+    return params
+
+
+def config_from_params(game: str, params: dict[str, Any]) -> Any:
+    """The ``Config`` an OpenSpiel parameter dict stands for (see the module docstring)."""
+    text = params.get("config_json", "")
+    if text:
+        config = cardrules.from_json(text)
+        if not isinstance(config, engine.definition(game).config_type):
+            raise ValueError(f"config_json is not a {game} config")
+        return config
+    defaults = _config_params(game)
+    chosen = {name: params.get(name, value) for name, value in defaults.items()}
+    config_type = engine.definition(game).config_type
+    if game == "vegas_rummy" and hasattr(cardrules.vegas_rummy, "Join"):
+        chosen["max_seats"] = chosen["num_players"]
+    return config_type(**chosen)
+
+
+def _game_type(game: str) -> pyspiel.GameType:
+    low, high = _PLAYER_RANGE[game]
+    spec = {
+        **_config_params(game),
+        "config_json": "",
+        "chance_seeds": _DEFAULT_SEEDS,
+        "max_actions": _DEFAULT_MAX_ACTIONS,
+    }
+    return pyspiel.GameType(
+        short_name=game_name(game),
+        long_name=_LONG_NAMES[game],
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+class _Frozen:
+    """Holds an immutable value; copying (as OpenSpiel's ``clone`` does) shares it."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Frozen:
+        return self
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """One of our games under one config, as an OpenSpiel game."""
+
+    def __init__(self, game: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.cardrules_game = game
+        self.config = config_from_params(game, params)
+        self.space: ActionSpace = action_space(game, self.config)
+        self.chance_seeds = int(params.get("chance_seeds", _DEFAULT_SEEDS))
+        self.max_actions = int(params.get("max_actions", _DEFAULT_MAX_ACTIONS))
+        if self.chance_seeds < 1 or self.max_actions < 1:
+            raise ValueError("chance_seeds and max_actions must be positive")
+        bound_of = engine.definition(game).max_game_length
+        bound = self.max_actions
+        if bound_of is not None:
+            bound = min(bound_of(self.config), bound)
+        n = self.config.num_players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size,
+            max_chance_outcomes=self.chance_seeds,
+            num_players=n,
+            min_utility=-1.0 / (n - 1),
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=bound,
+        )
+        self.max_moves = bound
+        super().__init__(_game_type(game), info, params)
+
+    def new_initial_state(self) -> CardrulesState:
+        """The state before the deal (a chance node)."""
+        return CardrulesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> _Observer:
+        """The observer OpenSpiel uses for observation and information-state strings/tensors."""
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall)
+
+
+class CardrulesState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping one of our immutable states."""
+
+    def __init__(self, game: CardrulesGame) -> None:
+        super().__init__(game)
+        # Only _Frozen holders: OpenSpiel's clone deep-copies the state's attributes.
+        self._game = _Frozen(game)
+        self._inner: _Frozen | None = None
+        self._history = _Frozen(())
+
+    @property
+    def _space(self) -> ActionSpace:
+        return self._game.value.space  # type: ignore[no-any-return]
+
+    @property
+    def _moves(self) -> tuple[str, ...]:
+        return self._history.value  # type: ignore[no-any-return]
+
+    @property
+    def inner(self) -> Any:
+        """Our state (``None`` before the deal)."""
+        return None if self._inner is None else self._inner.value
+
+    def _truncated(self) -> bool:
+        return len(self._moves) >= int(self._game.value.max_moves)
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
+        if self._inner is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._inner.value.is_over or self._truncated():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self._inner.value.to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._inner is None or player != self.current_player():
+            return []
+        return list(self._space.legal_indices(self._inner.value))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every seed, equally likely."""
+        seeds = self._game.value.chance_seeds
+        return [(seed, 1.0 / seeds) for seed in range(seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._inner is None:
+            self._inner = _Frozen(
+                engine.definition(self._game.value.cardrules_game).new_game(
+                    self._game.value.config, seed=int(action)
+                )
+            )
+            return
+        state = self._inner.value
+        move = self._space.action(state, int(action))
+        self._history = _Frozen((*self._moves, f"{state.to_act}:{move}"))
+        self._inner = _Frozen(cardrules.apply(state, move))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE or self._inner is None:
+            return f"seed {action}"
+        try:
+            return str(self._space.action(self._inner.value, int(action)))
+        except ValueError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (or stopped by ``max_actions``)."""
+        return self._inner is not None and bool(self._inner.value.is_over or self._truncated())
+
+    def returns(self) -> list[float]:
+        """Zero until the end; then :func:`cardrules.rl.outcomes.payoffs`."""
+        state = self.inner
+        if state is None:
+            return [0.0] * self._game.value.config.num_players
+        return list(payoffs(state))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
+        """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed."""
+        clone: CardrulesState = self.clone()
+        if self._inner is not None:
+            rnd = random.Random(int(probability_sampler() * 2**53))
+            clone._inner = _Frozen(determinize(self._inner.value, player_id, rnd))
+        return clone
+
+    def view(self, player: int) -> Any:
+        """Our view of the game for ``player``."""
+        return cardrules.view(self._inner.value, player)  # type: ignore[union-attr]
+
+    def __str__(self) -> str:
+        if self._inner is None:
+            return "before the deal"
+        state = self._inner.value
+        hands = " ".join(str(len(hand)) for hand in state.hands)
+        return f"move {len(self._moves)}, to act {state.to_act}, hand sizes {hands}"
+
+
+
+class _Observer:
+    """OpenSpiel's Python observer: one tensor (and its named parts) and a string."""
+
+    def __init__(self, game: CardrulesGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        name, config = game.cardrules_game, game.config
+        self.tensor = np.zeros(observations.size(name, config), np.float32)
+        self.dict: dict[str, Any] = {}
+        start = 0
+        for field, shape in observations.fields(name, config):
+            count = int(np.prod(shape))
+            self.dict[field] = self.tensor[start : start + count].reshape(shape)
+            start += count
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        if state.inner is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = observations.encode(state.view(player))
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        if state.inner is None:
+            return f"p{player} before the deal"
+        vector = observations.encode(state.view(player))
+        where = np.flatnonzero(vector)
+        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:g}" for i in where)
+        if not self.perfect_recall:
+            return seen
+        return seen + " | " + " ".join(state._moves)
+
+
+class Rummy500Game(CardrulesGame):
+    """Rummy 500 as an OpenSpiel game (``cardrules_rummy500``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("rummy500", params)
+
+
+class VegasRummyGame(CardrulesGame):
+    """Las Vegas Rummy as an OpenSpiel game (``cardrules_vegas_rummy``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("vegas_rummy", params)
+
+
+class CasinoGame(CardrulesGame):
+    """Casino as an OpenSpiel game (``cardrules_casino``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__("casino", params)
+
+
+def load(game: str, **params: Any) -> Any:
+    """``pyspiel.load_game`` for one of our games, parameters as keywords.
+
+    >>> load("rummy500", target=100).get_parameters()["target"]
+    100
+    """
+    return pyspiel.load_game(game_name(game), params)
+
+
+for _name, _class in (
+    ("rummy500", Rummy500Game),
+    ("vegas_rummy", VegasRummyGame),
+    ("casino", CasinoGame),
+):
+    pyspiel.register_game(_game_type(_name), _class)

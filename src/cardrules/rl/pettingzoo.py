@@ -1,0 +1,190 @@
+"""Our games as PettingZoo AEC environments, with action masks.
+
+``env("casino")`` is an ``AECEnv`` whose agents are ``"player_0"`` …
+``"player_{n-1}"`` (seat numbers). The agent to act is the seat to act, which
+in the rummies keeps the turn for several moves (draw, melds, discard). Each
+observation is a dict, as in PettingZoo's classic games:
+
+``"observation"``
+    :func:`cardrules.rl.observations.encode` of the agent's view (``float32``).
+``"action_mask"``
+    :meth:`cardrules.rl.actions.ActionSpace.mask` (``int8``): 1 for the legal
+    action numbers when the agent is to act, all 0 otherwise.
+
+Actions are numbers of :func:`cardrules.rl.actions.action_space`. An illegal
+number raises ``ValueError`` (PettingZoo's classic games do the same; use the
+mask). Rewards come once, at the end: :func:`cardrules.rl.outcomes.payoffs`.
+A game that reaches ``max_actions`` moves is *truncated* (reward 0).
+``reset(seed=s)`` deals seed ``s``; without a seed, one from the env's
+generator.
+
+>>> from cardrules.rl.pettingzoo import env
+>>> game = env("rummy500")
+>>> game.reset(seed=1)
+>>> observation, reward, termination, truncation, info = game.last()
+>>> game.agent_selection, int(observation["action_mask"].sum()), reward
+('player_0', 1, 0.0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import cardrules
+from cardrules import engine
+from cardrules.rl import observations
+from cardrules.rl.actions import action_space, check_supported
+from cardrules.rl.outcomes import payoffs
+
+__all__ = ["CardrulesAECEnv", "env"]
+
+
+def observation_space(game: str, config: Any, size: int) -> spaces.Dict:
+    """The dict space of one agent's observations (see the module docstring)."""
+    length = observations.size(game, config)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, shape=(length,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+        }
+    )
+
+
+class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
+    """One of our games as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        config: Any = None,
+        *,
+        max_actions: int = 5_000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        definition = engine.definition(game)
+        self.game = game
+        self.config = definition.config_type() if config is None else config
+        check_supported(game, self.config)
+        self.space = action_space(game, self.config)
+        self.max_actions = max_actions
+        self.render_mode = render_mode
+        n = self.config.num_players
+        self.possible_agents = [f"player_{seat}" for seat in range(n)]
+        self.agents = self.possible_agents[:]
+        obs_space = observation_space(game, self.config, self.space.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {
+            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
+        }
+        self.state_: Any = None
+        self._moves = 0
+        self._rng = np.random.default_rng()
+        self._seen: tuple[Any, int, Any] = (None, -1, None)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's observation space is the same dict space."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (seed ``seed``, else one from the env's generator)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        deal = int(self._rng.integers(2**62)) if seed is None else seed
+        self.state_ = cardrules.new_game(self.game, self.config, seed=deal)
+        self._moves = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent(self.state_.to_act)
+
+    @staticmethod
+    def _agent(seat: int) -> str:
+        return f"player_{seat}"
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """The agent's observation dict (mask all 0 unless it is to act)."""
+        seat = self.possible_agents.index(agent)
+        seen = self._view(seat)
+        mask = (
+            self.space.mask(seen)
+            if seat == self.state_.to_act
+            else np.zeros(self.space.size, dtype=np.int8)
+        )
+        return {"observation": observations.encode(seen), "action_mask": mask}
+
+    def view(self, agent: str) -> Any:
+        """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
+        return self._view(self.possible_agents.index(agent))
+
+    def _view(self, seat: int) -> Any:
+        """The seat's view of the current state, kept while the state stands (views are immutable).
+
+        ``step`` then numbers the actions from the very view ``observe`` made the mask
+        from, so the legal actions are listed once a move.
+        """
+        state, cached_seat, seen = self._seen
+        if state is not self.state_ or cached_seat != seat:
+            seen = cardrules.view(self.state_, seat)
+            self._seen = (self.state_, seat, seen)
+        return seen
+
+    def step(self, action: Any) -> None:
+        """Play action number ``action`` for the agent to act."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self.space.action(self._view(self.state_.to_act), int(action))
+        self.state_ = cardrules.apply(self.state_, move)
+        self._moves += 1
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state_.is_over:
+            for agent_name, payoff in zip(self.possible_agents, payoffs(self.state_)):
+                self.rewards[agent_name] = payoff
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._moves >= self.max_actions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if self.state_.is_over or self._moves >= self.max_actions:
+            # Every agent still gets its last observation and reward: cycle through them.
+            self.agent_selection = self._next_done(agent)
+        else:
+            self.agent_selection = self._agent(self.state_.to_act)
+
+    def _next_done(self, agent: str) -> str:
+        seat = self.possible_agents.index(agent)
+        return self.possible_agents[(seat + 1) % len(self.possible_agents)]
+
+    def render(self) -> str | None:
+        """The state as text (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        return str(self.state_)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str, config: Any = None, **kwargs: Any) -> CardrulesAECEnv:
+    """A PettingZoo AEC environment of ``game`` (see :class:`CardrulesAECEnv`)."""
+    return CardrulesAECEnv(game, config, **kwargs)

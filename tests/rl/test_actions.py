@@ -1,0 +1,78 @@
+"""Issue 16 item 1: the action numbering is a bijection on the legal actions of every state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import rummy500, vegas_rummy
+from cardrules.rl.actions import action_space, check_supported
+
+from .cases import CASES, IDS, PARAMS
+
+
+def _walk(game: str, config: object, seed: int, steps: int) -> None:
+    space = action_space(game, config)
+    state = cardrules.new_game(game, config, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = cardrules.legal_actions(state)
+        numbered = space.legal(state)
+        # One number per legal action, all in range, and back again (issue 16 item 1).
+        assert len(numbered) == len(legal)
+        assert all(0 <= number < space.size for number in numbered)
+        for action in legal:
+            assert space.action(state, space.index(state, action)) == action
+        # The actor's view numbers them the same, and the mask marks exactly them.
+        seen = cardrules.view(state, state.to_act)
+        assert space.legal(seen) == numbered
+        mask = space.mask(state)
+        assert int(mask.sum()) == len(legal)
+        assert all(mask[number] for number in numbered)
+        state = cardrules.apply(state, chooser.choice(legal))
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_bijection_on_legal_actions_of_random_games(game: str, case: int, seed: int) -> None:
+    _walk(game, CASES[game][case], seed, steps=150)
+
+
+def test_numbers_do_not_depend_on_the_hand() -> None:
+    """A discard is numbered by its card, whatever else is held (fixed meanings)."""
+    space = action_space("rummy500")
+    state = cardrules.new_game("rummy500", seed=1)
+    discard = rummy500.Discard(state.hands[0][0])
+    assert space.index(state, discard) == space.blocks[3][1] + discard.card.index
+
+
+def test_illegal_numbers_are_refused() -> None:
+    space = action_space("casino")
+    state = cardrules.new_game("casino", seed=1)
+    with pytest.raises(ValueError, match="no legal action"):
+        space.action(state, space.size - 1)
+    with pytest.raises(TypeError):
+        space.action(state, "3")  # type: ignore[arg-type]
+
+
+def test_unsupported_vegas_configs_are_refused_clearly() -> None:
+    with pytest.raises(ValueError, match="meld_strictness"):
+        action_space("vegas_rummy", vegas_rummy.Config(num_players=2))
+    if hasattr(vegas_rummy, "Join"):
+        with pytest.raises(ValueError, match="max_seats"):
+            check_supported("vegas_rummy", vegas_rummy.Config(num_players=2, meld_strictness=True))
+
+
+def test_wrong_config_type() -> None:
+    with pytest.raises(TypeError):
+        action_space("casino", rummy500.Config())
