@@ -1,4 +1,4 @@
-"""Issue 13 item 2: builders take what a person would say, fill in the rest, refuse the impossible."""
+"""Issue 13 item 2: builders take what a person says, fill in the rest, refuse the impossible."""
 
 from __future__ import annotations
 

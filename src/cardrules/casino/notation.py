@@ -52,7 +52,8 @@ def write_build(build: TableBuild) -> str:
     return f"[{build.value}: {groups}]"
 
 
-def _read_build_body(reader: Reader) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+def read_build(reader: Reader) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+    """Read :func:`write_build`'s form: ``(value, groups)``."""
     reader.expect("[")
     token = reader.take()
     if not token.isdigit() or len(token) > 3:
@@ -72,11 +73,6 @@ def _read_build_body(reader: Reader) -> tuple[int, tuple[tuple[Card, ...], ...]]
             return int(token), tuple(groups)
         else:
             reader.fail(f"expected '+', '|' or ']' in a build, found {mark!r}")
-
-
-def read_build(reader: Reader) -> tuple[int, tuple[tuple[Card, ...], ...]]:
-    """Read :func:`write_build`'s form: ``(value, groups)``."""
-    return _read_build_body(reader)
 
 
 _OWNED = owned(write_build, read_build)
