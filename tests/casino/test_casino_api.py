@@ -35,8 +35,9 @@ def _imports(path: Path) -> set[str]:
         else:
             continue
         for name in names:
-            if name.startswith("cardrules.casino.") and (PACKAGE / f"{name.split('.')[2]}.py").exists():
-                found.add(name.split(".")[2])
+            part = name.split(".")[2] if name.startswith("cardrules.casino.") else ""
+            if part and (PACKAGE / f"{part}.py").exists():
+                found.add(part)
     return found
 
 
@@ -236,6 +237,6 @@ def test_action_text_length_is_bounded() -> None:
         casino.parse_action("trail 4D" + " " * 5000, state)
     with pytest.raises(ValueError, match="too long"):
         casino.parse_action("6C takes " + "3D " * 200, state)
-    longest = Capture(parse_card("AS"), [c for c in cardrules.cards.make_deck()[:40]], ace_high=True)
+    longest = Capture(parse_card("AS"), cardrules.cards.make_deck()[:40], ace_high=True)
     assert len(str(longest)) <= 400
     assert casino.parse_action(str(longest), state) == longest

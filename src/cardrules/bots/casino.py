@@ -538,8 +538,10 @@ def candidate_plays(view: View) -> tuple[Play, ...]:
 
     >>> from cardrules import casino
     >>> state = casino.new_game(seed=3)
-    >>> [str(p) for p in candidate_plays(casino.view(state, state.to_act))][:3]
-    ['2♣ builds 3 with A♥', 'trail 2♣', '3♦ builds 10 with 6♦ A♥']
+    >>> print(state.describe().splitlines()[1])
+    table: 5♣ 6♦ A♥ 10♥
+    >>> [str(p) for p in candidate_plays(casino.view(state, state.to_act))][-2:]
+    ['3♦ builds 10 with 6♦ A♥ 10♥', '5♦ builds 10 with 5♣ 10♥']
     """
     if view.to_act is None or view.seat != view.to_act:
         return ()

@@ -481,8 +481,8 @@ def check(state: State, action: object) -> str | None:
     >>> state = new_game(seed=3)
     >>> check(state, parse_action("2C builds 3 with AH", state)) is None
     True
-    >>> check(state, parse_action("2C takes AH", state))
-    'the cards taken do not make groups of 2 (§4)'
+    >>> check(state, parse_action("3D takes 6D AH", state))
+    'the cards taken do not make groups of 3 (§4)'
     """
     expect_state(state)
     if state.to_act is None:

@@ -294,9 +294,9 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
             raise ValueError(f"{where}: more spades than cards (I-4)")
         if 2 * result.sweeps[side] > result.cards[side]:
             raise ValueError(f"{where}: more sweeps than captures (I-4, CA-5)")
-    if result.residue_to is not None:
-        if result.cards[config.side_of(result.residue_to)] < len(residue) + 2:
-            raise ValueError(f"{where}: the residue went to a seat that captured nothing (CA-1)")
+    taker = result.residue_to
+    if taker is not None and result.cards[config.side_of(taker)] < len(residue) + 2:
+        raise ValueError(f"{where}: the residue went to a seat that captured nothing (CA-1)")
     # The items, in counting order with their fixed points.
     want: list[ScoreItem] = [
         _item("most cards", side_with_most(result.cards)),
@@ -309,11 +309,10 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
             assert result.residue_to is not None
             want.append(_item(name, config.side_of(result.residue_to)))
         else:
-            side = next((i.side for i in result.items if i.name == name), None)
-            if side is None or isinstance(side, bool) or not isinstance(side, int):
+            found = next((i.side for i in result.items if i.name == name), None)
+            if found is None:
                 raise ValueError(f"{where}: {name} was captured, so some side scores it (I-4)")
-            _whole(side, f"{where}: the side of {name}", 0, sides - 1)
-            want.append(_item(name, side))
+            want.append(_item(name, _whole(found, f"{where}: the side of {name}", 0, sides - 1)))
     if config.sweeps:
         sweep_items = list(result.items[len(want) :])
         if config.sweeps_cancel:
@@ -323,7 +322,7 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         elif all(
             isinstance(i, ScoreItem) and isinstance(i.side, int) and i == _item("sweep", i.side)
             for i in sweep_items
-        ) and sorted(i.side for i in sweep_items) == sorted(
+        ) and sorted(i.side or 0 for i in sweep_items) == sorted(
             s for s in range(sides) for _ in range(result.sweeps[s])
         ):
             want += sweep_items  # the order they were made in is not recorded elsewhere
