@@ -21,7 +21,7 @@ import sys
 
 
 class Client:
-    def __init__(self, command: list[str], schema: dict) -> None:
+    def __init__(self, command: list[str], schema: dict, protocol: dict | None) -> None:
         self.server = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -33,16 +33,26 @@ class Client:
         import jsonschema  # here, so that collecting this file needs no extra
 
         self.validator = jsonschema.Draft202012Validator(schema)
+        self.requests = self.responses = None
+        if protocol is not None:  # wire.json: the request and response lines themselves
+            only = {k: v for k, v in protocol.items() if k != "anyOf"}
+            self.requests = jsonschema.Draft202012Validator({**only, "$ref": "#/$defs/request"})
+            self.responses = jsonschema.Draft202012Validator({**only, "$ref": "#/$defs/response"})
 
     def send(self, request: dict) -> dict:
         assert self.server.stdin is not None and self.server.stdout is not None
-        self.server.stdin.write(json.dumps({"wire": 1, **request}) + "\n")
+        request = {"wire": 1, **request}
+        if self.requests is not None:
+            self.requests.validate(request)
+        self.server.stdin.write(json.dumps(request) + "\n")
         self.server.stdin.flush()
         line = self.server.stdout.readline()
         if not line:
             raise SystemExit("the server closed the connection")
         response = json.loads(line)
         assert response["wire"] == 1, response
+        if self.responses is not None:
+            self.responses.validate(response)
         if response["view"] is not None:
             self.validator.validate(response["view"])
             assert response["view"]["kind"] == "view"
@@ -57,7 +67,11 @@ class Client:
 def play(args: argparse.Namespace) -> dict:
     with open(args.schema, encoding="utf-8") as file:
         schema = json.load(file)
-    client = Client(args.command, schema)
+    protocol = None
+    if args.protocol:
+        with open(args.protocol, encoding="utf-8") as file:
+            protocol = json.load(file)
+    client = Client(args.command, schema, protocol)
     rnd = random.Random(args.seed)
     summary = {"game": args.game, "moves": 0, "events": 0, "errors_seen": 0}
     new_game = {"game": args.game, "seat": args.seat, "seed": args.seed}
@@ -104,6 +118,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", required=True)
     parser.add_argument("--schema", required=True)
+    parser.add_argument("--protocol", help="wire.json, to check every request and response line")
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--config", help="a config object (JSON), as in docs/wire.rst")

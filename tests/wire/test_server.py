@@ -28,7 +28,7 @@ CONFIGS = {
 @pytest.mark.parametrize("game", cardrules.GAMES)
 def test_a_docs_only_client_plays_a_whole_game_over_a_pipe(game):
     command = [sys.executable, str(HERE / "client.py"), "--game", game, "--seed", "5"]
-    command += ["--schema", str(SCHEMAS / f"{game}.json")]
+    command += ["--schema", str(SCHEMAS / f"{game}.json"), "--protocol", str(SCHEMAS / "wire.json")]
     if CONFIGS[game] is not None:
         command += ["--config", json.dumps(CONFIGS[game])]
     command += ["--", sys.executable, "-m", "cardrules.wire"]
@@ -36,6 +36,29 @@ def test_a_docs_only_client_plays_a_whole_game_over_a_pipe(game):
     assert done.returncode == 0, done.stderr[-3000:]
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert summary["moves"] > 0 and summary["events"] > 0 and summary["winners"]
+
+
+def _protocol(part: str):
+    import jsonschema
+
+    from cardrules.wire.schema import load_schema
+
+    protocol = {k: v for k, v in load_schema("wire").items() if k != "anyOf"}
+    return jsonschema.Draft202012Validator({**protocol, "$ref": f"#/$defs/{part}"})
+
+
+def test_the_documented_requests_fit_the_protocol_schema():
+    requests = _protocol("request")
+    for request in (
+        {"wire": 1, "new_game": {"game": "casino", "seat": 0, "level": "easy", "seed": 7}},
+        {"wire": 1, "act": {"action": {"type": "Trail", "card": "4D"}}},
+        {"wire": 1, "act": {"text": "trail 4♦"}},
+        {"wire": 1, "act": {"index": 3}},
+        {"wire": 1, "view": {}},
+    ):
+        requests.validate(request)
+    assert list(requests.iter_errors({"wire": 1, "act": {"index": 3}, "view": {}}))
+    assert list(requests.iter_errors({"wire": 2, "view": {}}))
 
 
 def _talk(*lines: str) -> list[dict]:
@@ -75,6 +98,10 @@ NEW = json.dumps({"wire": 1, "new_game": {"game": "rummy500", "seed": 9}})
 def test_bad_requests_get_clear_errors_and_the_server_goes_on(line, code):
     replies = _talk(line, '{"wire": 1, "view": {}}')
     assert replies[0]["error"]["code"] == code
+    assert code in server.ERROR_CODES
+    responses = _protocol("response")
+    for reply in replies:
+        responses.validate(reply)
     assert replies[0]["error"]["message"]
     assert len(replies) == 2  # still serving
 

@@ -5,7 +5,8 @@ way :mod:`cardrules.records` encodes them, so it cannot drift from the code:
 an attrs object is a JSON object with a ``"type"`` key (its class name) and one
 key per field, a card its ASCII code, an enum its name, a tuple an array, exact
 money a decimal string. One schema per game (class names repeat between games),
-committed as ``cardrules/schema/<game>.json`` inside the package; the test
+committed as ``cardrules/schema/<game>.json`` inside the package (and
+``wire.json``: the reference server's request and response lines); the test
 suite regenerates it and requires it to equal the committed files.
 
 Regenerate after changing a class::
@@ -36,7 +37,14 @@ from cardrules import engine
 from cardrules.cards import Card, make_deck
 from cardrules.records import FORMAT_VERSION
 
-__all__ = ["SCHEMA_DIALECT", "game_schema", "load_schema", "schema_text", "write_schemas"]
+__all__ = [
+    "SCHEMA_DIALECT",
+    "game_schema",
+    "load_schema",
+    "protocol_schema",
+    "schema_text",
+    "write_schemas",
+]
 
 SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect the files use."""
@@ -217,14 +225,88 @@ def game_schema(game: str) -> dict[str, Any]:
     }
 
 
+def protocol_schema() -> dict[str, Any]:
+    """The schema of the reference server's request and response lines (``wire.json``).
+
+    A response's ``view`` is a view document of the game being played, described
+    by that game's schema.
+    """
+    from cardrules.wire import server  # the protocol's numbers live with the server
+
+    version = {"const": server.PROTOCOL}
+    closed = {"type": "object", "additionalProperties": False}
+    action_forms = [
+        {**closed, "properties": {"action": {"type": "object"}}, "required": ["action"]},
+        {**closed, "properties": {"text": {"type": "string"}}, "required": ["text"]},
+        {
+            **closed,
+            "properties": {"index": {"type": "integer", "minimum": 0}},
+            "required": ["index"],
+        },
+    ]
+    new_game = {
+        **closed,
+        "properties": {
+            "game": {"enum": list(engine.GAMES)},
+            "seat": {"type": "integer", "minimum": 0},
+            "level": {"type": "string"},
+            "seed": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            "config": {"anyOf": [{"type": "object"}, {"type": "null"}]},
+        },
+        "required": ["game"],
+    }
+    commands = {"new_game": new_game, "act": {"oneOf": action_forms}, "view": closed}
+    request = {
+        "description": f"One request line (at most {server.MAX_LINE} characters).",
+        "oneOf": [
+            {
+                **closed,
+                "properties": {"wire": version, name: body},
+                "required": ["wire", name],
+            }
+            for name, body in commands.items()
+        ],
+    }
+    response = {
+        "description": "One response line: the client's view, and an error if the request failed.",
+        **closed,
+        "properties": {
+            "wire": version,
+            "error": {
+                **closed,
+                "properties": {
+                    "code": {"enum": list(server.ERROR_CODES)},
+                    "message": {"type": "string"},
+                },
+                "required": ["code", "message"],
+            },
+            "view": {
+                "description": "A view document of the game (see <game>.json), or null "
+                "before the first game.",
+                "anyOf": [{"type": "object"}, {"type": "null"}],
+            },
+        },
+        "required": ["wire", "view"],
+    }
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"https://cardrules.readthedocs.io/schema/v{FORMAT_VERSION}/wire.json",
+        "title": f"cardrules reference server, protocol version {server.PROTOCOL}",
+        "$defs": {"request": request, "response": response},
+        "anyOf": [{"$ref": "#/$defs/request"}, {"$ref": "#/$defs/response"}],
+    }
+
+
 def schema_text(game: str) -> str:
-    """The committed file's text for ``game``: the schema as indented JSON."""
-    return json.dumps(game_schema(game), indent=2, ensure_ascii=False) + "\n"
+    """The committed file's text for ``game`` (or ``"wire"``): the schema as indented JSON."""
+    document = protocol_schema() if game == "wire" else game_schema(game)
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 def load_schema(game: str) -> dict[str, Any]:
-    """The committed schema of ``game``, read from the installed package."""
-    engine.definition(game)  # refuses unknown names
+    """The committed schema of ``game`` (or ``"wire"``: the server's protocol), from the package."""
+    if game != "wire":
+        engine.definition(game)  # refuses unknown names
     text = resources.files("cardrules").joinpath("schema", f"{game}.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
@@ -241,7 +323,7 @@ def write_schemas(directory: str | None = None) -> list[str]:
     )
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for game in engine.GAMES:
+    for game in (*engine.GAMES, "wire"):
         path = folder / f"{game}.json"
         path.write_text(schema_text(game), encoding="utf-8")
         paths.append(str(path))
@@ -255,7 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in write_schemas():
             print(path)
         return 0
-    if len(args) == 1 and args[0] in engine.GAMES:
+    if len(args) == 1 and args[0] in (*engine.GAMES, "wire"):
         sys.stdout.write(schema_text(args[0]))
         return 0
     print("usage: python -m cardrules.wire.schema (--write | GAME)", file=sys.stderr)

@@ -41,7 +41,7 @@ from typing import Any, Final, TextIO
 from cardrules import bots, engine, records
 from cardrules.errors import IllegalActionError
 
-__all__ = ["MAX_LINE", "MAX_MOVES", "PROTOCOL", "Session", "serve"]
+__all__ = ["ERROR_CODES", "MAX_LINE", "MAX_MOVES", "PROTOCOL", "Session", "serve"]
 
 PROTOCOL: Final = 1
 """The protocol version every request and response carries as ``"wire"``."""
@@ -54,6 +54,18 @@ MAX_MOVES: Final = 50_000
 a game whose rules give a smaller ``max_game_length`` is held to that."""
 
 _COMMANDS: Final = ("new_game", "act", "view")
+
+ERROR_CODES: Final = (
+    "bad_request",
+    "version",
+    "no_game",
+    "not_your_turn",
+    "game_over",
+    "illegal_action",
+    "too_long",
+    "internal",
+)
+"""Every ``error.code`` a response may carry (see ``docs/wire.rst``)."""
 
 
 class RequestError(Exception):
