@@ -76,14 +76,15 @@ setup(
 """
 
 
-def compile_into(root: Path, work: Path) -> list[Path]:
+def compile_into(root: Path, work: Path, modules: list[str] | None = None) -> list[Path]:
     """Compile the listed modules from a copy of ``src`` in ``work``; the extension files built.
 
     The returned paths are relative to ``work / "src"``, which is laid out as
     the wheel is (``cardrules/cards.cpython-311-….so``, plus mypyc's shared
-    ``cardrules__mypyc….so`` at the top level).
+    ``cardrules__mypyc….so`` at the top level). ``modules`` (default: the
+    listed ones, checked) is for trying other lists by hand.
     """
-    modules = compiled_modules(root)
+    modules = compiled_modules(root) if modules is None else modules
     source = work / "src"
     shutil.copytree(root / "src", source, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     (work / "setup.py").write_text(SETUP.format(modules=modules), encoding="utf-8")

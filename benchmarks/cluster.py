@@ -7,8 +7,9 @@ Run::
 
 The same match (same game, bots, config, seed and number of games) is played
 three ways — ``workers=1``, ``workers=None`` (every core) and
-``backend="ray"`` on a local Ray instance (started first and timed apart, as a
-cluster is up before a job runs) — and the three results are checked to be
+``backend="ray"`` on a local Ray instance (started first and timed apart, and
+warmed up with a few games so its workers have imported cardrules, as on a
+cluster that is up before a job runs) — and the three results are checked to be
 identical (every outcome of every game). For each it prints games per second,
 the speed-up over one process and the CPU-hours a million such games take
 (wall time × cores used), which is what a cluster bills. A ``--rst FILE``
@@ -60,6 +61,8 @@ def main() -> None:
         ray.init(include_dashboard=False, log_to_driver=False)
         ray_note = f"local Ray {ray.__version__} started in {time.perf_counter() - start:.1f} s"
         ray_cpus = int(ray.cluster_resources().get("CPU", 1))
+        # Warm up: Ray's worker processes import cardrules once, before a job's first games.
+        simulate(**{**match, "games": 2 * ray_cpus}, backend="ray")
         on_ray, seconds = timed(**match, backend="ray")
         rows.append((f"local Ray ({ray_cpus} CPUs)", ray_cpus, seconds))
         assert on_ray == serial and on_ray.outcomes == serial.outcomes, "Ray changed the result"
