@@ -38,12 +38,17 @@ as reStructuredText (``docs/performance.rst`` includes that file).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
+import hashlib
 import importlib
+import importlib.machinery
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -96,6 +101,126 @@ class Player:
             self.rate.actions += next(self._games)
             self.rate.games += 1
         self.rate.seconds += time.perf_counter() - start
+
+
+class Child:
+    """Another Python with the compiled build installed, driven over a pipe (``--child``).
+
+    Pure and compiled cardrules cannot share a process (same module names), so
+    the compiled build plays in a child process that runs this very script's
+    measurement code and answers one JSON line per request. Its games resume
+    where they stopped, exactly like :class:`Player`'s.
+    """
+
+    def __init__(self, python: str) -> None:
+        self.process = subprocess.Popen(
+            [python, str(Path(__file__).resolve()), "--child"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        self.hello = self.ask({"do": "hello"})
+        if not self.hello["compiled"]:
+            raise SystemExit(f"--compiled {python}: its cardrules is not compiled "
+                             f"({self.hello['file']})")
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the compiled child process stopped")
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def close(self) -> None:
+        self.ask({"do": "quit"})
+        self.process.wait()
+
+
+class ChildPlayer(Player):
+    """A :class:`Player` whose games are played by the compiled build in a :class:`Child`."""
+
+    def __init__(self, rate: Rate, child: Child, game: str, seed: int) -> None:
+        super().__init__(rate, iter(()))
+        self.child, self.game, self.seed = child, game, seed
+
+    def play_for(self, seconds: float) -> None:
+        reply = self.child.ask({"do": "play", "game": self.game, "seconds": seconds,
+                                "seed": self.seed})
+        self.rate.actions += reply["actions"]
+        self.rate.games += reply["games"]
+        self.rate.seconds += reply["seconds"]
+
+
+class YardstickPlayer(Player):
+    """The yardstick loop, taking its turn with the engines so load changes hit it alike."""
+
+    def play_for(self, seconds: float) -> None:
+        self.rate.actions += round(yardstick(seconds) * seconds)
+        self.rate.seconds += seconds
+
+
+GAME_MODULES: dict[str, Any] = {"rummy500": rummy500, "casino": casino,
+                                "vegas_rummy": vegas_rummy}
+
+
+def is_compiled() -> bool:
+    """Whether this process's cardrules is the mypyc build (its rules are extension modules)."""
+    return str(rummy500.rules.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def final_states_digest(game: str, games: int, seed: int) -> str:
+    """SHA-256 of the JSON of the final states of ``games`` seeded random games."""
+    module = GAME_MODULES[game]
+    digest = hashlib.sha256()
+    for number in range(games):
+        chooser = random.Random(seed + number)
+        state = module.new_game(None, seed=number)
+        while not state.is_over:
+            state = module.apply(state, chooser.choice(module.legal_actions(state)))
+        digest.update(cardrules.to_json(state).encode())
+    return digest.hexdigest()
+
+
+def compiled_modules() -> list[str]:
+    """The names of this process's cardrules modules that are extension modules."""
+    import pkgutil
+
+    names = [m.name for m in pkgutil.walk_packages(cardrules.__path__, "cardrules.")]
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in names
+            if str(importlib.import_module(name).__file__).endswith(suffixes)]
+
+
+def child_main() -> None:
+    """Answer :class:`Child` requests on stdin until ``quit``."""
+    players: dict[str, Player] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        reply: dict[str, Any]
+        if request["do"] == "hello":
+            reply = {"compiled": is_compiled(), "file": str(rummy500.rules.__file__),
+                     "modules": compiled_modules()}
+        elif request["do"] == "play":
+            game = request["game"]
+            if game not in players:
+                players[game] = Player(Rate(game, ""), cardrules_games(
+                    GAME_MODULES[game], None, request["seed"]))
+            before = dataclasses.replace(players[game].rate)
+            players[game].play_for(request["seconds"])
+            after = players[game].rate
+            reply = {"actions": after.actions - before.actions, "games": after.games - before.games,
+                     "seconds": after.seconds - before.seconds}
+        elif request["do"] == "json":
+            reply = {"trips": [dataclasses.asdict(t) for t in
+                               json_round_trips(request["seconds"], request["seed"])]}
+        elif request["do"] == "digest":
+            reply = {"digest": final_states_digest(request["game"], request["games"],
+                                                   request["seed"])}
+        else:
+            break
+        print(json.dumps(reply), flush=True)
+    print("{}", flush=True)
 
 
 def cardrules_games(module: Any, config: object | None, seed: int) -> Iterator[int]:
@@ -162,28 +287,43 @@ def installed(module: str) -> bool:
     return True
 
 
-def random_play(seconds: float, rounds: int, seed: int) -> list[Rate]:
-    """Every engine's random-play rate, the engines taking turns in ``rounds`` slices."""
-    entries: list[tuple[Rate, Callable[[], Iterator[int]] | None]] = [
-        (Rate("cardrules", "Rummy 500, full games to 500"),
-         lambda: cardrules_games(rummy500, None, seed)),
-        (Rate("OpenSpiel", "gin_rummy, in place"),
-         (lambda: openspiel_games(seed, clone=False)) if installed("pyspiel") else None),
-        (Rate("OpenSpiel", "gin_rummy, clone() before every apply"),
-         (lambda: openspiel_games(seed, clone=True)) if installed("pyspiel") else None),
-        (Rate("RLCard", "GinRummyGame object"),
-         (lambda: rlcard_games(seed)) if installed("rlcard") else None),
-        (Rate("cardrules", "Casino, full games"),
-         lambda: cardrules_games(casino, None, seed)),
-        (Rate("cardrules", "Las Vegas Rummy, full games"),
-         lambda: cardrules_games(vegas_rummy, None, seed)),
+def random_play(seconds: float, rounds: int, seed: int, child: Child | None) -> list[Rate]:
+    """Every engine's random-play rate, the engines taking turns in ``rounds`` slices.
+
+    The first row is the yardstick loop; with a ``child`` the compiled build's
+    rows follow each pure cardrules row.
+    """
+    def ours(game: str, label: str) -> list[tuple[Rate, Callable[[], Player] | None]]:
+        pure = Rate("cardrules", label)
+        rows: list[tuple[Rate, Callable[[], Player] | None]] = [
+            (pure, lambda: Player(pure, cardrules_games(GAME_MODULES[game], None, seed)))]
+        if child is not None:
+            compiled = Rate("cardrules compiled", label)
+            rows.append((compiled, lambda: ChildPlayer(compiled, child, game, seed)))
+        return rows
+
+    def peer(rate: Rate, module: str, games: Callable[[], Iterator[int]]
+             ) -> tuple[Rate, Callable[[], Player] | None]:
+        return (rate, (lambda: Player(rate, games())) if installed(module) else None)
+
+    stick = Rate("yardstick", "plain-Python shuffle-and-scan loop (loops/s)")
+    entries: list[tuple[Rate, Callable[[], Player] | None]] = [
+        (stick, lambda: YardstickPlayer(stick, iter(()))),
+        *ours("rummy500", "Rummy 500, full games to 500"),
+        peer(Rate("OpenSpiel", "gin_rummy, in place"), "pyspiel",
+             lambda: openspiel_games(seed, clone=False)),
+        peer(Rate("OpenSpiel", "gin_rummy, clone() before every apply"), "pyspiel",
+             lambda: openspiel_games(seed, clone=True)),
+        peer(Rate("RLCard", "GinRummyGame object"), "rlcard", lambda: rlcard_games(seed)),
+        *ours("casino", "Casino, full games"),
+        *ours("vegas_rummy", "Las Vegas Rummy, full games"),
     ]
     players = []
     for rate, make in entries:
         if make is None:
             rate.missing = "not installed"
         else:
-            players.append(Player(rate, make()))
+            players.append(make())
     for _ in range(rounds):
         for player in players:
             player.play_for(seconds / rounds)
@@ -332,9 +472,16 @@ def mid_game_states(game: str, count: int, seed: int) -> list[Any]:
     return states
 
 
-def json_round_trips(seconds: float, seed: int) -> list[Throughput]:
-    """``from_json(to_json(state))`` per second for each game's mid-game states."""
+def json_round_trips(seconds: float, seed: int, child: Child | None = None) -> list[Throughput]:
+    """``from_json(to_json(state))`` per second for each game's mid-game states.
+
+    With a ``child``, the compiled build's figures follow, measured there.
+    """
     out = []
+    if child is not None:
+        reply = child.ask({"do": "json", "seconds": seconds, "seed": seed})
+        compiled = [Throughput(**{**trip, "what": f"{trip['what']}, compiled"})
+                    for trip in reply["trips"]]
     for game in engine.GAMES:
         result = Throughput(f"{game} state")
         try:
@@ -349,6 +496,8 @@ def json_round_trips(seconds: float, seed: int) -> list[Throughput]:
         except Exception as exc:  # report, do not stop the run
             result.error = f"{type(exc).__name__}: {exc}"
         out.append(result)
+    if child is not None:
+        out += compiled
     return out
 
 
@@ -426,21 +575,24 @@ def tables(
     decisions: list[Latency],
 ) -> list[tuple[str, list[str], list[list[str]]]]:
     """The report as (title, header, rows) tables."""
-    ours = rates[0].actions_per_second
+    base = rates[0].actions_per_second  # the yardstick, loops/s
+    rummy = [r for r in rates if r.detail.startswith("Rummy 500") and not r.missing]
     play_rows = []
     for rate in rates:
         if rate.missing:
-            play_rows.append([rate.name, rate.detail, rate.missing, "", "", ""])
+            play_rows.append([rate.name, rate.detail, rate.missing, "", "", "",
+                              *["" for _ in rummy]])
             continue
-        is_peer = rate.name != "cardrules"
-        ratio = f"{ours / rate.actions_per_second:.2f}x" if is_peer else ""
+        is_peer = rate.name in ("OpenSpiel", "RLCard")
         play_rows.append([
             rate.name,
             rate.detail,
             f"{rate.actions_per_second:,.0f}",
-            f"{rate.games_per_second:,.1f}",
-            f"{rate.actions / max(rate.games, 1):.0f}",
-            ratio,
+            f"{rate.games_per_second:,.1f}" if rate.games else "",
+            f"{rate.actions / rate.games:.0f}" if rate.games else "",
+            f"{1000 * rate.actions_per_second / base:.1f}",
+            *[f"{r.actions_per_second / rate.actions_per_second:.2f}x" if is_peer else ""
+              for r in rummy],
         ])
     suite_rows = []
     for suite in suites:
@@ -457,7 +609,8 @@ def tables(
         ])
     other_rows = []
     for trip in trips:
-        value = trip.error or f"{trip.per_second:,.0f} round trips/s"
+        value = trip.error or (f"{trip.per_second:,.0f} round trips/s "
+                               f"({1000 * trip.per_second / base:.2f} per 1,000 yardstick loops)")
         other_rows.append([f"JSON: {trip.what}, to_json then from_json", value])
     for decision in decisions:
         if decision.error or not decision.times:
@@ -469,9 +622,10 @@ def tables(
             f"{_ms(decision.quantile(0.95))} ms ({len(decision.times)} decisions)",
         ])
     return [
-        ("Random legal play (actions are decisions; ratio = cardrules Rummy 500 ÷ that row)",
+        ("Random legal play (actions are decisions; ratios = cardrules Rummy 500 ÷ that row)",
          ["Engine", "Game", "Actions/s", "Games/s", "Actions a game",
-          "cardrules Rummy 500 ÷ this"], play_rows),
+          "Actions per 1,000 yardstick loops",
+          *[f"{r.name} Rummy 500 ÷ this" for r in rummy]], play_rows),
         ("legal_actions latency, one call per position (ms)",
          ["Position suite", "Positions", "Median", "95th percentile", "Worst", "Most actions"],
          suite_rows),
@@ -479,16 +633,20 @@ def tables(
     ]
 
 
-def machine_line(base: float, args: argparse.Namespace) -> str:
+def machine_line(base: float, args: argparse.Namespace, child: Child | None,
+                 identical: str) -> str:
     """When, where and with what the figures were measured."""
     today = datetime.date.today().isoformat()
+    compiled = (f"the compiled build ({len(child.hello['modules'])} modules compiled with "
+                f"mypyc) in a second process, {identical}"
+                if child else "no compiled build (--compiled not given)")
     return (
         f"Measured {today} on {platform.machine()} {platform.system()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}; "
         f"OpenSpiel {version_of('open_spiel')}, RLCard {version_of('rlcard')}, "
-        f"cardrules {cardrules.__version__}; about {args.seconds:g} s a measurement in "
-        f"{args.rounds} slices, seed {args.seed}; yardstick {base:,.0f} loops/s "
-        "(a plain-Python shuffle-and-scan loop, same run)."
+        f"cardrules {cardrules.__version__}; {compiled}; about {args.seconds:g} s a "
+        f"measurement in {args.rounds} slices, seed {args.seed}; yardstick {base:,.0f} loops/s "
+        "(a plain-Python shuffle-and-scan loop taking its turn with the engines)."
     )
 
 
@@ -526,28 +684,50 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="slices the random-play engines take turns in (default 3)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--compiled", metavar="PYTHON",
+                        help="a Python with the compiled (mypyc) wheel installed: measure it too")
     parser.add_argument("--rst", metavar="FILE",
                         help="also write the tables as reStructuredText to FILE ('-': print)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        child_main()
+        return
+    if is_compiled():
+        raise SystemExit("run peers.py with the pure build; give the compiled one as --compiled")
 
-    base = yardstick(min(1.0, args.seconds / 3))
+    child = Child(args.compiled) if args.compiled else None
+    identical = ""
+    if child is not None:
+        print("pure and compiled final states ...", flush=True)
+        same = all(
+            final_states_digest(game, 3, args.seed)
+            == child.ask({"do": "digest", "game": game, "games": 3, "seed": args.seed})["digest"]
+            for game in GAME_MODULES
+        )
+        if not same:
+            raise SystemExit("the compiled build ended a random game in another state")
+        identical = "whose final states (JSON) of 3 random games of each game equal the pure ones"
     print("random play ...", flush=True)
-    rates = random_play(args.seconds, max(1, args.rounds), args.seed)
+    rates = random_play(args.seconds, max(1, args.rounds), args.seed, child)
     print("legal_actions latency ...", flush=True)
     suites = latency_suites(args.seconds, args.seed)
     print("JSON round trips ...", flush=True)
-    trips = json_round_trips(args.seconds / 3, args.seed)
+    trips = json_round_trips(args.seconds / 3, args.seed, child)
     print("expert bots ...", flush=True)
     decisions = expert_latency(args.seconds, args.seed)
+    if child is not None:
+        child.close()
 
+    base = rates[0].actions_per_second
     report = tables(rates, suites, trips, decisions)
-    machine = machine_line(base, args)
+    machine = machine_line(base, args, child, identical)
     print_text(report, machine)
-    ours = rates[0].actions_per_second
-    for rate in rates[1:4]:
-        if not rate.missing:
-            print(f"cardrules Rummy 500 ÷ {rate.name} {rate.detail}: "
-                  f"{ours / rate.actions_per_second:.2f}x")
+    for ours in (r for r in rates if r.detail.startswith("Rummy 500") and not r.missing):
+        for rate in rates:
+            if rate.name in ("OpenSpiel", "RLCard") and not rate.missing:
+                print(f"{ours.name} Rummy 500 ÷ {rate.name} {rate.detail}: "
+                      f"{ours.actions_per_second / rate.actions_per_second:.2f}x")
     if args.rst == "-":
         print(rst_text(report, machine))
     elif args.rst:

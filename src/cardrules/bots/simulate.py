@@ -12,9 +12,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib
 import math
 import multiprocessing
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -22,9 +24,12 @@ import attrs
 from cardrules import engine
 
 __all__ = [
+    "BACKENDS",
     "GameOutcome",
     "SimulationResult",
+    "available_cores",
     "play_game",
+    "play_games",
     "seating",
     "simulate",
     "wilson_interval",
@@ -204,6 +209,107 @@ def _play_chunk(
     return [play_game(game, bots, index=i, seed=seed, config=config) for i in indexes]
 
 
+BACKENDS = ("process", "ray")
+"""Where :func:`simulate` plays: ``"process"`` (this machine) or ``"ray"`` (a Ray cluster)."""
+
+
+def available_cores() -> int:
+    """How many cores this process may run on (what ``workers=None`` uses).
+
+    >>> available_cores() >= 1
+    True
+    """
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if counter is not None:
+        count = counter()
+    elif hasattr(os, "sched_getaffinity"):
+        count = len(os.sched_getaffinity(0))
+    else:
+        count = os.cpu_count()
+    return max(1, count or 1)
+
+
+def _chunks(games: int, workers: int) -> list[tuple[int, ...]]:
+    """Game numbers in runs of consecutive games, about four runs a worker (at most 250 games).
+
+    Small runs keep every worker busy until the end although games differ in
+    length; the split changes only who plays a game, never its result.
+    """
+    size = max(1, min(250, games // (workers * 4)))
+    return [tuple(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def play_games(
+    game: str,
+    bots: Sequence[BotSpec],
+    *,
+    games: int,
+    seed: int,
+    config: object | None = None,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
+) -> Iterator[GameOutcome]:
+    """Play games ``0 .. games-1`` of a match, yielding each outcome as it is ready.
+
+    Outcomes come in the order the games finish, which depends on the workers;
+    each outcome itself depends only on ``(game, bots, seed, index, config)``
+    (see :func:`play_game`), so sorting by ``index`` gives the same list for
+    any ``workers`` and ``backend``. :func:`simulate` does that; a caller that
+    shows progress (``cardrules simulate``) consumes this directly. Arguments
+    are as for :func:`simulate`, which checks them.
+
+    >>> outcomes = play_games("casino", ["random", "random"], games=2, seed=3, workers=1)
+    >>> sorted(o.index for o in outcomes)
+    [0, 1]
+    """
+    specs = tuple(bots)
+    if backend == "ray":
+        yield from _ray_outcomes(game, specs, games, seed, config, workers, address)
+        return
+    workers = min(workers or available_cores(), games)
+    jobs = [(game, specs, chunk, seed, config) for chunk in _chunks(games, workers)]
+    if workers == 1:
+        for job in jobs:
+            yield from _play_chunk(job)
+        return
+    # "spawn" everywhere: the same behaviour on Linux, macOS and Windows, and no
+    # fork of a process that may hold threads or open files.
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        for part in pool.imap_unordered(_play_chunk, jobs):
+            yield from part
+
+
+def _ray_outcomes(
+    game: str,
+    specs: tuple[BotSpec, ...],
+    games: int,
+    seed: int,
+    config: object,
+    workers: int | None,
+    address: str | None,
+) -> Iterator[GameOutcome]:
+    try:
+        # Typed as Any whether or not Ray is installed: the core never needs it.
+        ray: Any = importlib.import_module("ray")
+    except ImportError:
+        raise ImportError("backend='ray' needs Ray: pip install 'cardrules[ray]'") from None
+    if not ray.is_initialized():
+        # address=None joins the cluster RAY_ADDRESS names or one started on this machine
+        # with `ray start`, else starts a local instance, kept on the loopback interface;
+        # "auto" joins the cluster this machine belongs to; "ray://host:10001" a remote one.
+        where = {"_node_ip_address": "127.0.0.1"} if address is None else {"address": address}
+        ray.init(**where, include_dashboard=False, log_to_driver=False)
+    if workers is None:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    play = ray.remote(num_cpus=1)(_play_chunk)
+    pending = [play.remote((game, specs, chunk, seed, config)) for chunk in _chunks(games, workers)]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        yield from ray.get(done[0])
+
+
 def simulate(
     game: str,
     bots: Sequence[BotSpec],
@@ -211,7 +317,9 @@ def simulate(
     games: int = 100,
     seed: int = 0,
     config: object | None = None,
-    workers: int = 1,
+    workers: int | None = None,
+    backend: str = "process",
+    address: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded full games of ``game`` between ``bots`` and measure them.
 
@@ -219,9 +327,25 @@ def simulate(
     module-level factory ``f(seed) -> bot``. Seats change from game to game
     through every order of the bots (:func:`seating`), so no bot keeps the first
     move or always follows the same opponent; use a multiple of ``len(bots)!``
-    games for a fully balanced match. ``workers > 1`` spreads the games over that
-    many processes (``spawn``-safe: call it under ``if __name__ ==
-    "__main__":`` in scripts); the result does not depend on ``workers``.
+    games for a fully balanced match.
+
+    Game ``i`` is dealt and its bots seeded from ``(seed, i)`` alone, and the
+    outcomes are listed in game order, so **the result is the same for any
+    ``workers`` and ``backend``**:
+
+    * ``backend="process"`` (the default) plays on this machine, by default on
+      every core (:func:`available_cores`); ``workers=1`` plays in this process,
+      ``workers=k`` in ``k`` processes (``spawn``: call it under ``if __name__
+      == "__main__":`` in scripts).
+    * ``backend="ray"`` plays the games as Ray tasks (``pip install
+      'cardrules[ray]'``): on the cluster at ``address`` (``"auto"``,
+      ``"ray://head:10001"``), or on a local Ray instance started for the
+      purpose when ``address`` is ``None`` and Ray is not initialised yet. Ray is
+      left running for the next call. ``workers`` then only sets how finely the
+      games are split (default: the cluster's CPUs). See :doc:`/cluster`.
+
+    Every outcome is kept (:attr:`SimulationResult.outcomes`, about 200 bytes a
+    game).
     """
     rules = engine.definition(game)  # unknown game -> ValueError
     if not 2 <= len(bots) <= 8:
@@ -237,17 +361,22 @@ def simulate(
                 raise ValueError(f"unknown bot level {spec!r}; the levels are {', '.join(LEVELS)}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, not {workers!r}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise ValueError("address= is for backend='ray'")
     specs = tuple(bots)
-    if workers == 1 or games == 1:
-        outcomes = _play_chunk((game, specs, tuple(range(games)), seed, config))
-    else:
-        chunks = [tuple(range(games))[w::workers] for w in range(workers)]
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
-            parts = pool.map(_play_chunk, [(game, specs, c, seed, config) for c in chunks if c])
-        outcomes = sorted((o for part in parts for o in part), key=lambda o: o.index)
+    outcomes = sorted(
+        play_games(
+            game, specs, games=games, seed=seed, config=config,
+            workers=workers, backend=backend, address=address,
+        ),
+        key=lambda o: o.index,
+    )
     return _summarise(game, specs, outcomes, seed)
 
 

@@ -1,22 +1,25 @@
 """``cardrules simulate GAME --games N --bots a,b``: bot-vs-bot matches and win rates.
 
-Each game is played by :func:`cardrules.bots.simulate.play_game` (the function
+The games are played by :func:`cardrules.bots.simulate.play_games` (what
 :func:`cardrules.bots.simulate` uses): seats rotate from game to game, deals and
 bots are seeded from ``--seed`` and the game's number, so a result depends on
-``--seed`` and never on ``--workers``. Playing game by game here (rather than
-one call of ``simulate``) lets the command show a progress bar on stderr when
-stderr is a terminal. Win rates come with 95 % Wilson intervals.
+``--seed`` and never on ``--workers`` or ``--backend``. By default every core
+plays (``--workers 1``: one process); ``--backend ray`` plays on a Ray cluster
+(``--address``) or a local Ray instance. Taking the outcomes as they come
+(rather than one call of ``simulate``) lets the command show a progress bar on
+stderr when stderr is a terminal. Win rates come with 95 % Wilson intervals.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
-import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from cardrules import bots, rng
+from cardrules.bots.simulate import BACKENDS, play_games
 from cardrules.cli.errors import UsageError
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, parse_levels
@@ -51,7 +54,24 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="LEVEL,LEVEL[,...]",
         help=f"one level a seat ({', '.join(LEVELS)}; default normal,expert, as in watch)",
     )
-    parser.add_argument("--workers", type=int, default=1, metavar="K", help="processes (default 1)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="K",
+        help="processes (default: every core; 1 plays in this process)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="process: this machine (default); ray: Ray tasks (needs cardrules[ray])",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the cluster to join (auto, ray://host:10001); "
+        "default: a local Ray instance",
+    )
     parser.add_argument("--seed", type=int, help="reproduce a match (default: a fresh seed)")
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
     add_game_option_flags(parser, seats=False)
@@ -73,8 +93,12 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], _inp: IO[str]) -> 
         raise UsageError(f"--bots lists 2-8 levels, one a seat, not {len(levels)}")
     if not 1 <= args.games <= MAX_GAMES:
         raise UsageError(f"--games must be 1..{MAX_GAMES}, not {args.games}")
-    if not 1 <= args.workers <= MAX_WORKERS:
+    if args.workers is not None and not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be 1..{MAX_WORKERS}, not {args.workers}")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is for --backend ray")
+    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise UsageError("--backend ray needs Ray: pip install 'cardrules[ray]'")
     _check_levels(args.game, levels)
     config = build_config(args.game, args, players=len(levels))
     seed = args.seed if args.seed is not None else rng.draw_seed()
@@ -84,7 +108,17 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], _inp: IO[str]) -> 
         raise UsageError(f"bad --seed: {exc}") from None
     progress = _Progress(err, args.games) if _isatty(err) else None
     outcomes = []
-    for outcome in _outcomes(args.game, levels, args.games, seed, config, args.workers):
+    played = play_games(
+        args.game,
+        levels,
+        games=args.games,
+        seed=seed,
+        config=config,
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+    )
+    for outcome in played:
         outcomes.append(outcome)
         if progress:
             progress.tick()
@@ -97,25 +131,6 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], _inp: IO[str]) -> 
     else:
         out.write(_table(summary) + "\n")
     return 0
-
-
-def _play_one(job: tuple[str, tuple[str, ...], int, int, Any]) -> GameOutcome:
-    from cardrules.bots.simulate import play_game  # imported when needed: the rest works without
-
-    game, levels, index, seed, config = job
-    return play_game(game, levels, index=index, seed=seed, config=config)
-
-
-def _outcomes(
-    game: str, levels: Sequence[str], games: int, seed: int, config: Any, workers: int
-) -> Iterator[GameOutcome]:
-    jobs = ((game, tuple(levels), index, seed, config) for index in range(games))
-    if workers == 1 or games == 1:
-        yield from map(_play_one, jobs)
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, games)) as pool:
-        yield from pool.imap_unordered(_play_one, jobs, chunksize=max(1, games // (workers * 8)))
 
 
 def summarise(
