@@ -53,6 +53,7 @@ from cardrules.rummy.melds import (
     make_meld,
     meld_error,
     placements,
+    rank_at,
 )
 
 __all__ = [
@@ -283,34 +284,34 @@ def _multisets(pool: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...
 
 
 @cache
-def _arrangements(wilds: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Distinct orders of a multiset of wild cards."""
-    return tuple(sorted(set(itertools.permutations(wilds)), key=lambda c: [x.index for x in c]))
-
-
-@cache
 def _set_suit_choices(
     wilds: tuple[Card, ...], missing: tuple[Suit, ...], declare: bool, interchangeable: bool
 ) -> tuple[tuple[Suit | None, ...], ...]:
-    """Suits (``None``: open) the wild cards of a set may take, one per distinct meld."""
+    """Suits (``None``: open) the wild cards of a set may take, one per distinct meld.
+
+    Each choice is in :func:`normalize`'s order for the (sorted) ``wilds``: with
+    ``interchangeable`` the suits ascend (open first); otherwise they ascend
+    within each run of equal wild cards.
+    """
     if not wilds:
         return ((),)
     if not declare:
         return ((None,) * len(wilds),)
     out: list[tuple[Suit | None, ...]] = []
-    seen: set[object] = set()
+    seen: set[tuple[Suit | None, ...]] = set()
     for choice in itertools.product((None, *missing), repeat=len(wilds)):
         named = [s for s in choice if s is not None]
         if len(set(named)) != len(named):
             continue
         if interchangeable:
-            key: object = tuple(sorted(choice, key=_suit_key))
+            key = tuple(sorted(choice, key=_suit_key))
         else:
-            key = tuple(sorted(zip(wilds, choice), key=lambda p: (p[0].index, _suit_key(p[1]))))
+            pairs = sorted(zip(wilds, choice), key=lambda p: (p[0].index, _suit_key(p[1])))
+            key = tuple(suit for _, suit in pairs)
         if key in seen:
             continue
         seen.add(key)
-        out.append(choice)
+        out.append(key)
     return tuple(out)
 
 
@@ -357,15 +358,24 @@ def enumerate_melds(
 
     def emit(meld: TableMeld) -> None:
         # Built legal by construction (size, suits, wild cap, naturals); the
-        # tests check every result against meld_error.
+        # tests check every result against meld_error. A card of the wild rank
+        # may be built into a wild place where it is the natural card: normalize
+        # puts it there, and the same meld may come up twice.
         meld = normalize(meld, interchangeable=interchangeable)
         if meld not in seen:
             seen.add(meld)
             out.append(meld)
 
+    def emit_plain(meld: TableMeld) -> None:
+        # No wild card here can be a natural card of the meld: built canonical, once.
+        out.append(meld)
+
     # Sets (LV-8): different suits, at most four cards even with several decks.
     for rank in RANKS:
         held = [s for s in SUITS if counts[_CARDS[(rank, s)]] > 0]
+        # Only a set of the wild rank can be built twice (a wild-rank card placed
+        # as a wild card with its own suit is the natural placement).
+        sink = emit if any(c.rank is rank for c in pool) else emit_plain
         low = 1 if rules.require_natural else 0
         for size in range(low, len(held) + 1):
             for natural_suits in itertools.combinations(held, size):
@@ -378,7 +388,7 @@ def enumerate_melds(
                         for suits in _set_suit_choices(
                             wilds, missing, rules.declare_set_suits, interchangeable
                         ):
-                            emit(SetMeld(rank, naturals + wilds, natural_suits + suits))
+                            sink(SetMeld(rank, naturals + wilds, natural_suits + suits))
 
     # Runs (LV-9): one suit, in sequence, ace high or low; wild cards by position.
     for suit in SUITS:
@@ -398,9 +408,11 @@ def enumerate_melds(
                 if length - len(held_positions) > cap:
                     break
                 if length >= low_size:
+                    span = {rank_at(p) for p in range(start, end + 1)}
+                    own = any(c.suit is suit and c.rank in span for c in pool)
                     _runs_for_span(
                         suit, start, length, held_positions, counts, pool, cap, rules,
-                        interchangeable, emit,
+                        interchangeable, emit if own else emit_plain,
                     )
     return out
 
@@ -432,7 +444,7 @@ def _runs_for_span(
                 continue
             rest = _minus(pool, naturals)
             for wilds in _multisets(rest, len(wild_places)):
-                orders = (wilds,) if interchangeable else _arrangements(wilds)
+                orders = (wilds,) if interchangeable else tuple(_distinct_orders(wilds))
                 for order in orders:
                     by_position = dict(zip(wild_places, order))
                     cards = tuple(by_position.get(p) or card_at(suit, p) for p in positions)

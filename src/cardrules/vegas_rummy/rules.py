@@ -36,7 +36,7 @@ allowed; the answer does not depend on the order of the moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from typing import TypeVar
@@ -742,6 +742,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return _play_actions(state)
 
 
+def _listed_meld(meld: TableMeld) -> Meld:
+    """A :class:`Meld` of a meld already in canonical form (skips the converter's work)."""
+    action = object.__new__(Meld)
+    object.__setattr__(action, "meld", meld)
+    return action
+
+
 def _play_actions(state: State) -> tuple[Action, ...]:
     assert state.to_act is not None
     config = state.config
@@ -753,22 +760,30 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     # size limit below keeps one card unless going out without a discard is allowed.
     careful = config.forbid_rediscard_of_taken_card and taken is not None
 
-    def can_end(rest: Sequence[Card], after: Sequence[TableMeld]) -> bool:
+    def can_end(rest: Sequence[Card], after: Callable[[], Sequence[TableMeld]]) -> bool:
         if rest and not careful:
             return True
-        return _turn_can_end(config, rules, rest, after, taken)
+        return _turn_can_end(config, rules, rest, after(), taken)
 
     out: list[Action] = []
+    size = len(hand)
     for meld in enumerate_melds(
         hand, rules, only_size=3, interchangeable=config.meld_solidarity
     ):
-        if can_end(_minus(hand, meld.cards), (*table, meld)):
-            out.append(Meld(meld))
+        # Three cards leave a card in any bigger hand, which is all a turn
+        # needs without the LV-11 option.
+        if (size > 3 and not careful) or can_end(
+            _minus(hand, meld.cards), lambda meld=meld: (*table, meld)  # type: ignore[misc]
+        ):
+            out.append(_listed_meld(meld))
     distinct = sorted(set(hand), key=lambda c: c.index)
+    rests = {card: _minus(hand, [card]) for card in distinct}
+
+    def replaced(target: int, new: TableMeld) -> Callable[[], Sequence[TableMeld]]:
+        return lambda: (*table[:target], new, *table[target + 1 :])
+
     for target, owned in enumerate(state.melds):
-        before, beyond = table[:target], table[target + 1 :]
         for card in distinct:
-            rest = _minus(hand, [card])
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
             seen: set[object] = set()
@@ -776,14 +791,13 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                 if stands_for in seen:
                     continue
                 seen.add(stands_for)
-                if can_end(rest, (*before, new, *beyond)):
+                if can_end(rests[card], replaced(target, new)):
                     out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
         for target, owned in enumerate(state.melds):
-            before, beyond = table[:target], table[target + 1 :]
             for card in distinct:
                 for wild, new in swap_options(owned.meld, card, rules):
-                    if can_end((*_minus(hand, [card]), wild), (*before, new, *beyond)):
+                    if can_end((*rests[card], wild), replaced(target, new)):
                         out.append(SwapWild(card, target, wild))
     for card in distinct:
         if not (config.forbid_rediscard_of_taken_card and card == taken):
