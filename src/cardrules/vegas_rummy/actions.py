@@ -42,6 +42,7 @@ __all__ = [
     "Rebuy",
     "Retire",
     "SwapWild",
+    "MAX_ACTION_TEXT",
     "TakeDiscard",
     "parse_action_text",
 ]
@@ -183,6 +184,9 @@ class Deal:
 Action: TypeAlias = Draw | TakeDiscard | Meld | LayOff | SwapWild | Discard | Rebuy | Retire | Deal
 """Any Las Vegas Rummy action."""
 
+MAX_ACTION_TEXT = 200
+"""The longest action text read (a 13-card meld with every wild card named is ~100)."""
+
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),
     "take": TakeDiscard(),
@@ -206,6 +210,8 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action is written in at most {MAX_ACTION_TEXT} characters")
     words = text.strip().split()
     if not words:
         raise ValueError("empty action text")
