@@ -45,6 +45,7 @@ their seed; whatever depends on an order is sorted by ``card.index``.
 from __future__ import annotations
 
 import abc
+import decimal
 import math
 import random
 from collections import Counter
@@ -399,10 +400,12 @@ class _VegasBot(abc.ABC):
             return True
         players = sum(1 for on in view.active if on)
         win, second = view.config.pot_split
-        total = win + second
-        chance = Decimal(1) / Decimal(max(2, players))
-        expected = (view.pot + cost) * chance * (win + second * (1 - chance)) / total
-        return expected > cost
+        # An estimate, not money: its own context, whatever the host's.
+        with decimal.localcontext(decimal.Context(prec=40)):
+            total = win + second
+            chance = Decimal(1) / Decimal(max(2, players))
+            expected = (view.pot + cost) * chance * (win + second * (1 - chance)) / total
+            return expected > cost
 
     # -- shared helpers --------------------------------------------------------
 

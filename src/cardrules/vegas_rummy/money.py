@@ -85,7 +85,7 @@ def to_money(value: object) -> Decimal:
     if isinstance(value, Decimal):
         amount = value
     elif isinstance(value, int):
-        if abs(value) >= MAX_AMOUNT:
+        if not -MAX_AMOUNT < value < MAX_AMOUNT:
             raise ValueError(f"an amount must be below 10**15, not {value!r}")
         amount = Decimal(value)
     elif isinstance(value, str):
@@ -104,7 +104,7 @@ def to_money(value: object) -> Decimal:
     if amount.is_zero():
         return Decimal(0)
     # Compare by adjusted exponent first, so huge exponents never reach arithmetic.
-    if amount.adjusted() >= 15 or abs(amount) >= MAX_AMOUNT:
+    if amount.adjusted() >= 15 or amount.copy_abs() >= MAX_AMOUNT:
         raise ValueError(f"an amount must be below 10**15, not {value!r}")
     reduced = amount.normalize(MONEY_CONTEXT) if amount.adjusted() > -40 else amount
     exponent = reduced.as_tuple().exponent

@@ -813,6 +813,10 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
     reason = check(state, action)
     if reason is not None:
+        if isinstance(action, _ACTION_TYPES) and _malformed(action) is not None:
+            error = IllegalActionError(reason)  # its text form cannot be written
+            error.action = action
+            raise error
         raise IllegalActionError(reason, action)
     config = state.config
     if isinstance(action, Rebuy):
