@@ -12,8 +12,6 @@ import cardrules
 from cardrules.cards import parse_card
 from cardrules.errors import IllegalActionError
 from cardrules.vegas_rummy import (
-    join,
-    join_error,
     Config,
     Deal,
     Discard,
@@ -24,6 +22,8 @@ from cardrules.vegas_rummy import (
     State,
     apply,
     check,
+    join,
+    join_error,
     legal_actions,
     new_game,
     parse_action,

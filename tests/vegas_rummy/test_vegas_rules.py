@@ -11,8 +11,6 @@ from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import SetMeld
 from cardrules.rummy.wilds import meld_text, parse_meld
 from cardrules.vegas_rummy import (
-    join,
-    join_error,
     Config,
     Deal,
     Discard,
@@ -25,6 +23,8 @@ from cardrules.vegas_rummy import (
     apply,
     check,
     deck_count,
+    join,
+    join_error,
     legal_actions,
     meld_rules,
     new_game,

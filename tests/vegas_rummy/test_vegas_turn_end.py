@@ -187,7 +187,7 @@ def _can_end(state: State) -> bool:
     return _search(_raw(state), state.taken)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _search(state: State, taken: Card | None) -> bool:
     for action in legal_actions(state):
         if isinstance(action, Discard):

@@ -43,11 +43,11 @@ from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card, sort_car
 from cardrules.rummy.melds import (
     MAX_RUN,
     MAX_SET,
+    MeldError,
     MeldRules,
     RunMeld,
     SetMeld,
     TableMeld,
-    MeldError,
     card_at,
     layoff_options,
     make_meld,
@@ -59,15 +59,15 @@ from cardrules.rummy.melds import (
 __all__ = [
     "MAX_MELD_TOKENS",
     "check_meld_cards",
-    "layoff_choices",
-    "read_meld",
     "enumerate_melds",
     "is_wild_in",
+    "layoff_choices",
     "meld_text",
     "normalize",
     "parse_meld",
     "parse_placed_card",
     "placed_card_text",
+    "read_meld",
     "swap_options",
 ]
 
@@ -482,7 +482,8 @@ def layoff_choices(
     >>> from cardrules.cards import JOKER, parse_card
     >>> rules = MeldRules(wilds=frozenset({JOKER, parse_card("7C")}), declare_set_suits=True)
     >>> meld = parse_meld("7S 7H JK=7?", rules)
-    >>> [placed_card_text(parse_card("7C"), sf) for sf, _ in layoff_choices(meld, parse_card("7C"), rules)]
+    >>> seven = parse_card("7C")
+    >>> [placed_card_text(seven, sf) for sf, _ in layoff_choices(meld, seven, rules)]
     ['7♣', '7♣=7?', '7♣=7♦']
     """
     options: list[tuple[Card | Rank | None, TableMeld]] = []

@@ -33,6 +33,7 @@ from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy.wilds import meld_text, normalize, parse_placed_card, placed_card_text
 
 __all__ = [
+    "MAX_ACTION_TEXT",
     "Action",
     "Deal",
     "Discard",
@@ -42,7 +43,6 @@ __all__ = [
     "Rebuy",
     "Retire",
     "SwapWild",
-    "MAX_ACTION_TEXT",
     "TakeDiscard",
     "parse_action_text",
 ]
@@ -96,7 +96,7 @@ class Meld:
     True
     """
 
-    meld: RunMeld | SetMeld = attrs.field(converter=_set_order)  # type: ignore[misc]
+    meld: RunMeld | SetMeld = attrs.field(converter=_set_order)
 
     def __str__(self) -> str:
         return f"meld {meld_text(self.meld)}"
@@ -114,8 +114,10 @@ class LayOff:
     joker with ``None``, and is stored so.
 
     >>> from cardrules.cards import JOKER, Rank, parse_card
-    >>> str(LayOff(parse_card("7C"), 0, Rank.SEVEN)), LayOff(JOKER, 0, Rank.SEVEN) == LayOff(JOKER, 0)
-    ('lay off 7♣=7? on #1', True)
+    >>> str(LayOff(parse_card("7C"), 0, Rank.SEVEN))
+    'lay off 7♣=7? on #1'
+    >>> LayOff(JOKER, 0, Rank.SEVEN) == LayOff(JOKER, 0)
+    True
     """
 
     card: Card

@@ -562,7 +562,7 @@ def _malformed(action: Action) -> str | None:
         if hasattr(action, field) and not isinstance(getattr(action, field), Card):
             return f"{name}.{field} must be a card, not {_kind(getattr(action, field))}"
     if hasattr(action, "target"):
-        target = getattr(action, "target")
+        target = action.target
         if isinstance(target, bool) or not isinstance(target, int):
             return f"{name}.target must be a meld number, not {_kind(target)}"
     if isinstance(action, LayOff) and not isinstance(action.stands_for, Card | Rank | None):

@@ -4,7 +4,6 @@ Scores are penalty points, lower is better (spec section 1).
 
 >>> from cardrules.cards import parse_cards
 >>> from cardrules.vegas_rummy.config import Config
-from cardrules.vegas_rummy.money import Money, exact_money, money_sum
 >>> from cardrules.vegas_rummy.state import wild_cards
 >>> wilds = wild_cards(Config(), parse_cards("7D")[0])
 >>> hand_points(parse_cards("7C 6C AS KH JK"), wilds, Config())
