@@ -287,6 +287,7 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
         history=view.history,
         winners=view.winners,
         events=view.events,
+        turns=view.turns,
     )
 
 

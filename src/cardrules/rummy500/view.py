@@ -55,6 +55,8 @@ class View:
         from cardrules.notation import notation_repr  # the notation reads this module
 
         return notation_repr(self)
+    turns: int = 0
+    """Turns completed this round (public: everyone saw them)."""
 
     @property
     def is_over(self) -> bool:
@@ -111,4 +113,5 @@ def view(state: State, seat: int | None) -> View:
         winners=state.winners,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
         events=since_last_move(state.events, seat),
+        turns=state.turns,
     )
