@@ -867,12 +867,20 @@ def _discard_reason(state: State, action: Discard) -> str | None:
 # Applying actions
 
 
-@logs_events(log_move)  # the public event log (cardrules.events)
 def apply(state: State, action: object) -> State:
     """The state after ``action``. Raises :class:`~cardrules.IllegalActionError` if illegal.
 
-    The input state is never changed.
+    The input state is never changed. A lay-off that names an end it does not
+    need is played (and logged) as the listed lay-off, so equal moves give equal
+    states.
     """
+    if isinstance(action, LayOff) and isinstance(state, State) and action.end is not None:
+        action = listed_layoff(state, action)
+    return _apply_logged(state, action)
+
+
+@logs_events(log_move)  # the public event log (cardrules.events)
+def _apply_logged(state: State, action: object) -> State:
     if not _was_listed(state, action):
         reason = check(state, action)
         if reason is not None:
