@@ -249,7 +249,8 @@ class ActionSpace:
 def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:
     listed = getattr(position, "legal_actions", None)
     if isinstance(listed, tuple):  # a view: its own list (filled when the seat is to act)
-        return listed
+        # A listing may wrap each action with its text and JSON; number the action itself.
+        return tuple(getattr(item, "action", item) for item in listed)
     result: tuple[Any, ...] = legal_actions(position)
     return result
 
