@@ -62,8 +62,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.casino.actions import Build, Capture, malformed
@@ -90,8 +88,30 @@ __all__ = ["validate_state", "validate_view"]
 
 _DECK = make_deck()
 _CARD_ITEMS = {"10♦": BIG_CASINO, "2♠": LITTLE_CASINO} | {str(a): a for a in ACES_ORDER}
-_VIEW_FIELDS = tuple(f.name for f in attrs.fields(View))
-"""The view fields this module knows how to derive (fields added later are not compared)."""
+_VIEW_FIELDS = (
+    "config",
+    "seat",
+    "to_act",
+    "dealer",
+    "round_number",
+    "deal_number",
+    "is_last_deal",
+    "hand",
+    "hand_sizes",
+    "loose",
+    "builds",
+    "pile_sizes",
+    "sweeps",
+    "last_capturer",
+    "stock_size",
+    "scores",
+    "winners",
+    "history",
+    "legal_actions",
+    "pending",
+)
+"""The view fields derived from the position and compared on load; a field added to
+:class:`View` later (such as a record of past events) is checked by its own code."""
 
 
 def validate_state(state: object) -> None:
