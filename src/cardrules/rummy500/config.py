@@ -24,7 +24,7 @@ def _whole(low: int, high: int | None = None) -> _Validator:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
-            if high is None or value < low and low == 1:
+            if high is None or (value < low and low == 1):
                 bound = f"at least {low}"
             elif value > high and low == 1:
                 bound = f"at most {high}"
