@@ -274,3 +274,12 @@ def test_a_dig_of_an_eighty_card_pile_is_listed_quickly_issue15_item4() -> None:
     assert all(len(a.meld.cards) == 3 for a in legal if isinstance(a, Meld))
     longer = next(a for a in legal if isinstance(a, Meld))
     assert attrs.has(type(longer))
+
+
+def test_listed_melds_are_already_canonical_issue14() -> None:
+    """The listing skips Meld's converter: what it lists must equal a Meld built normally."""
+    for state in _states(Config(target=60, jokers=2), 4, every=1):
+        for action in legal_actions(state):
+            if isinstance(action, Meld):
+                assert Meld(action.meld) == action
+                assert Meld(action.meld).meld.cards == action.meld.cards

@@ -74,6 +74,8 @@ _FORCED_MELDS = 8
 """Melds holding a dug card tried one by one when no plan places it."""
 _MAX_TAKES = 8
 """Digs a bot weighs in one decision: the shallowest ones and the deepest."""
+_THREAT_DEPTH = 24
+"""How deep the expert looks for the next player's best dig (bounded work)."""
 """Cap on the meld-partition search of one hand (hands of 20+ cards after a dig)."""
 
 
@@ -626,7 +628,7 @@ class ExpertBot(NormalBot):
             have = Counter(hand)
             best = 0.0
             taken = 0
-            for k in range(1, len(pile) + 1):
+            for k in range(1, min(len(pile), _THREAT_DEPTH) + 1):
                 card = pile[-k]
                 have[card] += 1
                 value = scoring.card_points(card, config)

@@ -24,7 +24,12 @@ def _whole(low: int, high: int | None = None) -> _Validator:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
-            bound = f"{low}..{high}" if high is not None else f"at least {low}"
+            if high is None or (value < low and low == 1):
+                bound = f"at least {low}"
+            elif value > high and low == 1:
+                bound = f"at most {high}"
+            else:
+                bound = f"{low}..{high}"
             shown = value if abs(value) < 10**12 else "a number that large"
             raise ValueError(f"{attribute.name} must be {bound}, not {shown}")
 

@@ -334,7 +334,7 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
     else:
         held = card_mask(hand)
         melds = natural_melds(held, rules)
-    actions: list[Action] = [Meld(meld) for meld in melds]
+    actions: list[Action] = [_found_meld(meld) for meld in melds]
     # A hand can hold a card twice only with two decks or with jokers.
     repeats = state.config.decks > 1 or state.config.jokers > 0
     distinct = _distinct(hand) if repeats else hand
@@ -357,6 +357,15 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
     if discards:
         actions.extend([_DISCARDS[card.index] for card in distinct])
     return actions
+
+
+def _found_meld(meld: TableMeld) -> Meld:
+    """``Meld(meld)`` for a meld :func:`find_melds` found: already canonical (its sets
+    hold natural cards in suit order, then wild cards in card order), so the
+    converter's sort is skipped on this hot path."""
+    action: Meld = object.__new__(Meld)
+    object.__setattr__(action, "meld", meld)
+    return action
 
 
 def _free_play_actions(state: State) -> list[Action]:
