@@ -15,14 +15,16 @@ from cardrules.rummy500.state import State
 __all__ = ["log_move"]
 
 
-def _move(state: State, action: Action, seat: int) -> Move:
+def _move(state: State, action: Action, seat: int, new: State) -> Move:
     kind: MoveKind
     cards: tuple[Card, ...] = ()
     if isinstance(action, Draw):
         kind = "draw"
     elif isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[len(state.discard) - action.count :]
-    elif isinstance(action, Meld):
+    elif isinstance(action, Meld):  # as stored on the table (normalised by the rules)
+        if len(new.melds) > len(state.melds):
+            action = Meld(new.melds[-1])
         kind, cards = "meld", action.meld.cards
     elif isinstance(action, LayOff):
         kind, cards = "lay_off", (action.card,)
@@ -37,7 +39,7 @@ def _move(state: State, action: Action, seat: int) -> Move:
 def log_move(state: State, action: Action, new: State) -> State:
     """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
     assert state.to_act is not None
-    events: list[Event] = [_move(state, action, state.to_act)]
+    events: list[Event] = [_move(state, action, state.to_act, new)]
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.round_number, new.scores, new.winners))

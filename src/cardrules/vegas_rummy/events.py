@@ -27,14 +27,16 @@ from cardrules.vegas_rummy.state import State
 __all__ = ["log_move"]
 
 
-def _move(state: State, action: Action, seat: int) -> Move | None:
+def _move(state: State, action: Action, seat: int, new: State) -> Move | None:
     kind: MoveKind
     cards: tuple[Card, ...] = ()
     if isinstance(action, Draw):
         kind = "draw"
     elif isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[-1:]
-    elif isinstance(action, Meld):
+    elif isinstance(action, Meld):  # as stored: the rules keep one canonical arrangement
+        if len(new.melds) > len(state.melds):
+            action = Meld(new.melds[-1].meld)
         kind, cards = "meld", action.meld.cards
     elif isinstance(action, LayOff):
         kind, cards = "lay_off", (action.card,)
@@ -57,7 +59,7 @@ def log_move(state: State, action: Action, new: State) -> State:
     """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
     assert state.to_act is not None
     events: list[Event] = []
-    move = _move(state, action, state.to_act)
+    move = _move(state, action, state.to_act, new)
     if move is not None:
         events.append(move)
     if len(new.history) > len(state.history):
