@@ -27,7 +27,12 @@ def _chunks() -> list[object]:
     for game in cardrules.GAMES:
         for case in PROFILES[game].cases if game in PROFILES else ():
             for start in range(0, case.games, CHUNK):
-                params.append(pytest.param(game, case.id, start, id=f"{game}-{case.id}-{start}"))
+                # The first chunk of every config runs by default; the rest (the
+                # 1,000 games a game) in CI's slow step, to keep the default run short.
+                marks = (pytest.mark.slow,) if start else ()
+                params.append(
+                    pytest.param(game, case.id, start, id=f"{game}-{case.id}-{start}", marks=marks)
+                )
     return params
 
 

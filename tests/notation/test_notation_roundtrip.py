@@ -60,8 +60,8 @@ def test_every_step_round_trips(game: str, case: object) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "case"), CASES, ids=[f"{g}-{c.id}" for g, c in CASES])
 def test_many_games_round_trip(game: str, case: object) -> None:
-    """Item 1, at length: twenty games per conformance config."""
-    for seed in range(20):
+    """Item 1, at length: six more games per conformance config (CI's slow step)."""
+    for seed in range(6):
         play_and_check(game, case.config, seed=1000 + seed)
 
 

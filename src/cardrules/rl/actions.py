@@ -20,9 +20,10 @@ Rummy 500
     number 0..52; a joker standing for a card: 53 + that card's number).
 Las Vegas Rummy
     ``draw``, ``take``, ``rebuy``, ``retire``, ``deal`` [1 each], ``discard``
-    [53], ``meld`` [below], ``lay off`` [M × (53 + 5 × 52)]: by target, then
-    the card as itself (0..52) or a wild of *kind* k standing for a card
-    (53 + 52k + card); ``swap`` [M × 52 × 5]: by target, the natural card
+    [53], ``meld`` [below], ``lay off`` [M × (53 + 5 × 52 + 5)]: by target, then
+    the card as itself (0..52), a wild of *kind* k standing for a card
+    (53 + 52k + card), or a card of the wild rank laid off as an open wild on a
+    set of its own rank (313 + k); ``swap`` [M × 52 × 5]: by target, the natural card
     put in, the kind of the wild taken out. Wild kinds are fixed per config so
     the numbers mean the same in every round: 0 the joker, 1..4 a card of the
     round's wild rank in clubs, diamonds, hearts, spades.
@@ -92,6 +93,10 @@ def _card_number(card: Card) -> int:
 
 # ---------------------------------------------------------------------------
 # Melds
+
+
+_VEGAS_LAYOFF = 53 + 5 * 52 + 5
+"""Las Vegas lay-off numbers per target: as itself, a wild standing for a card, an open wild."""
 
 
 def _wild_kind(card: Card) -> int:
@@ -320,7 +325,7 @@ class _VegasSpace(ActionSpace):
                 ("deal", 1),
                 ("discard", 53),
                 ("meld", melds),
-                ("lay off", self._tables * (53 + 5 * 52)),
+                ("lay off", self._tables * _VEGAS_LAYOFF),
                 ("swap", self._tables * 52 * 5),
             ],
         )
@@ -342,12 +347,14 @@ class _VegasSpace(ActionSpace):
         if isinstance(action, v.Meld):
             return self._at("meld", self._melds[_meld_key(action.meld)])
         if isinstance(action, v.LayOff):
-            placed = (
-                _card_number(action.card)
-                if action.stands_for is None
-                else 53 + 52 * _wild_kind(action.card) + _card_number(action.stands_for)
-            )
-            return self._at("lay off", action.target * (53 + 5 * 52) + placed)
+            stands_for = action.stands_for
+            if stands_for is None:
+                placed = _card_number(action.card)
+            elif isinstance(stands_for, Card):
+                placed = 53 + 52 * _wild_kind(action.card) + _card_number(stands_for)
+            else:  # an open wild of the set's own rank (LV-6, LV-8): the set fixes the rank
+                placed = 53 + 5 * 52 + _wild_kind(action.card)
+            return self._at("lay off", action.target * _VEGAS_LAYOFF + placed)
         if isinstance(action, v.SwapWild):
             offset = (action.target * 52 + _card_number(action.card)) * 5 + _wild_kind(
                 action.wild

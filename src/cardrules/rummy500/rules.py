@@ -885,7 +885,10 @@ def apply(state: State, action: object) -> State:
     """
     if isinstance(action, LayOff) and isinstance(state, State) and action.end is not None:
         action = listed_layoff(state, action)
-    return _apply_logged(state, action)
+    # The event hook is typed for actions; an object of any other type is refused
+    # inside, with the same reason check gives.
+    listed: Any = action
+    return _apply_logged(state, listed)
 
 
 @logs_events(log_move)  # the public event log (cardrules.events)
