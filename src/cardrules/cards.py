@@ -235,6 +235,11 @@ for _card in _ALL_CARDS:
             _PARSED[_rank_text + _suit_text] = _card
 _PARSED["JK"] = JOKER
 _PARSED["JOKER"] = JOKER
+_CARD_CHARS: Final = frozenset(
+    "".join(_PARSED) + "".join(_PARSED).lower()
+)
+"""Every character a card token may hold: ASCII letters and digits, and the suit signs."""
+_LONGEST_TOKEN: Final = max(len(token) for token in _PARSED)
 
 
 def parse_card(text: str) -> Card:
@@ -248,11 +253,22 @@ def parse_card(text: str) -> Card:
     Traceback (most recent call last):
     ...
     ValueError: not a card: '1S'
+
+    Only ASCII letters fold case: look-alike letters are refused.
+
+    >>> parse_card("A\u017f")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a card: 'Aſ'
     """
     if not isinstance(text, str):
         raise TypeError(f"a card is written as text, not {type(text).__name__}")
-    token = text.strip().replace("\ufe0f", "").upper()
-    card = _PARSED.get(token)
+    token = text.strip().replace("\ufe0f", "")
+    # Case is folded for ASCII letters only: str.upper() maps look-alikes such as
+    # the long s (ſ) or the Kelvin sign (K) onto ASCII letters, and "Aſ" is no card.
+    if len(token) > _LONGEST_TOKEN or not _CARD_CHARS.issuperset(token):
+        raise ValueError(f"not a card: {text!r}")
+    card = _PARSED.get(token.upper())
     if card is None:
         raise ValueError(f"not a card: {text!r}")
     return card

@@ -162,6 +162,7 @@ def test_expert_takes_a_rich_pile_it_can_use() -> None:
     others = sorted(rest.elements(), key=lambda c: c.index)
     state = attrs.evolve(
         state, hands=(hand, tuple(others[:10])), discard=pile, stock=tuple(others[10:]),
+        turns=6,  # a pile of 7 needs 6 turns' discards (invariant R-9)
     )
     rummy500.validate_state(state)
     view = rummy500.view(state, 0)

@@ -30,7 +30,9 @@ clause of ``shared/API.md`` (see ``docs/conformance.rst``):
 6. **apply pure** — "Pure: the input is never changed": a digest of the state's
    JSON taken before the step's calls (applying every listed action, checks,
    views) equals the one taken after them.
-7. **Termination** — the game ends within its config's documented bound.
+7. **Termination** — the game ends within the profile's bound for the config
+   and, when the game declares one, within ``definition.max_game_length(config)``
+   (issue 15 item 5: the documented maximum game length, as OpenSpiel's).
 8. **Determinism** — ``new_game`` with the same config and seed gives equal
    states, and replaying the game's record gives the same final state. Every
    tenth game also checks the record given to one player
@@ -167,6 +169,12 @@ def play_checked(game: str, config: Any, seed: int, bound: int) -> tuple[Any, Ga
     rules = engine.definition(game)
     prof = profile(game)
     rnd = random.Random(f"{game}:{seed}")
+    if rules.max_game_length is not None:
+        documented = rules.max_game_length(config)
+        assert isinstance(documented, int) and documented > 0, (
+            f"{game}: max_game_length({config!r}) is not a positive whole number"
+        )
+        bound = min(bound, documented)
     state = rules.new_game(config, seed=seed)
     assert rules.new_game(config, seed=seed) == state, "new_game is not deterministic"
     stats = GameStats()

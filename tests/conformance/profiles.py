@@ -19,6 +19,9 @@ A profile gives:
 * ``same_play``: for games whose ``check`` also accepts another spelling of a
   listed action (Las Vegas Rummy melds written in a different order), whether
   an unlisted action is such a spelling;
+* a case whose config is the game's default config (``config_type()``):
+  ``test_default_config_is_played`` asks for one from every game that declares
+  a ``max_game_length`` (issue 15 item 5: every game ends from its defaults);
 """
 
 from __future__ import annotations
@@ -74,12 +77,32 @@ def _rummy500_pack(state: Any) -> Sequence[Card]:
     return make_deck(decks=state.config.decks, jokers_per_deck=state.config.jokers)
 
 
+def _rummy500_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
+    """An unlisted action ``check`` accepts: a longer meld with jokers, or a lay-off's needless end.
+
+    With jokers only three-card melds are listed (a longer one is a three-card
+    meld and lay-offs, rules module docstring); a lay-off may name the one end
+    its card fits (issue 20), which the listing leaves out.
+    """
+    from cardrules.rummy500 import LayOff, Meld
+
+    if isinstance(action, Meld):
+        return bool(state.config.jokers) and len(action.meld.cards) > 3
+    if isinstance(action, LayOff) and action.end is not None:
+        import attrs as attrs_
+
+        return attrs_.evolve(action, end=None) in legal
+    return False
+
+
 def _rummy500() -> GameProfile:
     from cardrules.rummy500 import Config
 
     return GameProfile(
         name="rummy500",
         cases=(
+            # The default config, as a user gets it (issue 15 item 5).
+            ConfigCase("default", Config(), 30, 2_000),
             # The default rules with a short target: several rounds, every phase.
             ConfigCase("target100", Config(target=100), 300, 1_000),
             ConfigCase(
@@ -105,6 +128,7 @@ def _rummy500() -> GameProfile:
         cards_in_play=_rummy500_cards,
         full_pack=_rummy500_pack,
         hidden_fields=("hands", "stock"),
+        same_play=_rummy500_same_play,
     )
 
 

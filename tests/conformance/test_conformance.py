@@ -46,6 +46,23 @@ def test_views_have_no_seed_or_stock_field(game: str) -> None:
     assert not names & {"seed", "stock", "shuffles"}
 
 
+@pytest.mark.parametrize("game", cardrules.GAMES)
+def test_default_config_is_played(game: str) -> None:
+    """Issue 15 item 5: random play from the default config ends within the documented bound.
+
+    Asked of every game that declares ``max_game_length``; the checked games of
+    that case run in ``test_conformance`` like any other.
+    """
+    rules = engine.definition(game)
+    if rules.max_game_length is None:
+        pytest.skip(f"{game} declares no max_game_length yet")
+    default = rules.config_type()
+    assert any(case.config == default for case in profile(game).cases), (
+        f"{game}'s profile plays no game from the default config"
+    )
+    assert rules.max_game_length(default) > 0
+
+
 @pytest.mark.parametrize(("game", "case_id", "start"), _chunks())
 def test_conformance(game: str, case_id: str, start: int) -> None:
     case = next(c for c in profile(game).cases if c.id == case_id)

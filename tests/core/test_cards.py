@@ -91,3 +91,18 @@ def test_decks():
         with pytest.raises(ValueError):
             make_deck(decks=bad)  # type: ignore[arg-type]
     assert format_cards(parse_cards("AS 10D JK")) == "A♠ 10♦ JK"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A\u017f", "\u212aS", "\uff21S", "A\u0455", "\u0391S", "\u0131S", "10\u0394", "\u0661\u0660D"],
+)
+def test_look_alike_letters_are_no_card_issue15_item7(text: str) -> None:
+    """Issue 15 item 7: "Aſ" is not the ace of spades (str.upper() maps ſ to S)."""
+    with pytest.raises(ValueError, match="not a card"):
+        parse_card(text)
+
+
+def test_ascii_case_and_suit_signs_still_fold() -> None:
+    assert parse_card("aS") == parse_card("A♠") == parse_card("as\ufe0f")
+    assert parse_card(" td ") == Card(Rank.TEN, Suit.DIAMONDS)

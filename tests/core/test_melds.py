@@ -155,3 +155,45 @@ def test_meld_rules_and_reasons():
             (None, parse_card("6H"), parse_card("7H")),
         )
     assert describe(make_meld(parse_cards("7C 7D JK"), JOKERS)) == "7♣ 7♦ JK"
+
+
+def test_canonical_meld_orders_set_cards_and_leaves_runs_issue14() -> None:
+    from cardrules.cards import JOKER, parse_cards
+    from cardrules.rummy.melds import MeldRules, canonical_meld, describe, make_meld
+
+    rules = MeldRules(wilds=frozenset({JOKER}))
+    one = make_meld(parse_cards("4S JK 4D"), rules)
+    two = make_meld(parse_cards("JK 4D 4S"), rules)
+    assert canonical_meld(one) == canonical_meld(two)
+    assert describe(canonical_meld(one)) == "4♦ 4♠ JK"
+    run = make_meld(parse_cards("5H 6H 7H"), rules)
+    assert canonical_meld(run) is run
+    assert canonical_meld("not a meld") == "not a meld"  # type: ignore[arg-type]
+
+
+def test_make_meld_in_any_order_puts_run_cards_in_place_issue14() -> None:
+    from cardrules.cards import JOKER, parse_card, parse_cards
+    from cardrules.rummy.melds import MeldError, MeldRules, describe, make_meld_in_any_order
+
+    rules = MeldRules(wilds=frozenset({JOKER}))
+    assert describe(make_meld_in_any_order(parse_cards("6H 5H 7H"), rules)) == "5♥ 6♥ 7♥"
+    assert describe(make_meld_in_any_order(parse_cards("AH KH QH"), rules)) == "Q♥ K♥ A♥"
+    joker = make_meld_in_any_order(parse_cards("7H JK 5H"), rules, [None, parse_card("6H"), None])
+    assert describe(joker) == "5♥ JK=6♥ 7♥"
+    wrap = MeldRules(allow_wraparound=True)
+    assert describe(make_meld_in_any_order(parse_cards("2H KH AH"), wrap)) == "K♥ A♥ 2♥"
+    with pytest.raises(MeldError):
+        make_meld_in_any_order(parse_cards("2H KH AH"), MeldRules())
+    with pytest.raises(MeldError):
+        make_meld_in_any_order(parse_cards("5H 6H 8H"), rules)
+
+
+def test_find_melds_longest_leaves_out_longer_melds() -> None:
+    from cardrules.cards import JOKER, parse_cards
+    from cardrules.rummy.melds import MeldRules, find_melds
+
+    rules = MeldRules(wilds=frozenset({JOKER}))
+    hand = parse_cards("5H 6H 7H 8H 9H JK 5S 5D")
+    short = find_melds(hand, rules, longest=3)
+    assert short and all(len(m.cards) == 3 for m in short)
+    assert set(short) == {m for m in find_melds(hand, rules) if len(m.cards) <= 3}

@@ -27,10 +27,20 @@ def position(
     """A state with the given hands, discard pile (bottom to top) and melds (owner, cards).
 
     Every other card goes to the stock unless ``stock`` is given (then the rest
-    must be nothing). Each meld's cards are credited to its owner.
+    must be nothing). Each meld's cards are credited to its owner. Without a
+    config, the cards dealt are as many as the smallest hand holds, and the turn
+    count is as high as the discard pile and the stock need (so the position
+    is one the rules reach, issue 15).
     """
-    config = config or Config(num_players=len(hands))
     hand_cards = [sort_cards(parse_cards(h)) for h in hands]
+    if config is None:
+        credited = [
+            len(hand_cards[s]) + sum(len(parse_cards(t)) for o, t in melds if o == s)
+            - (1 if s == to_act and phase is Phase.PLAY else 0)
+            for s in range(len(hands))
+        ]
+        dealt = max(1, min(credited))
+        config = Config(num_players=len(hands), cards_2p=dealt, cards_3_4p=min(dealt, 13))
     pile = parse_cards(discard)
     table: list[TableMeld] = [make_meld(parse_cards(text), meld_rules(config)) for _, text in melds]
     used = Counter(c for h in hand_cards for c in h) + Counter(pile)
@@ -44,12 +54,16 @@ def position(
     for (owner, _), meld in zip(melds, table):
         placed[owner].extend(meld.cards)
         points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
+    dealt_stock = config.deck_size - len(hands) * config.hand_size - 1
+    begun = 1 if phase is Phase.PLAY else 0
+    turns = max(0, len(pile) - 1, dealt_stock - len(stock_cards) - begun)
     state = State(
         config=config,
         seed=1,
         shuffles=2,
         round_number=1,
-        dealer=(to_act - 1) % len(hands) if dealer is None else dealer,
+        turns=turns,
+        dealer=(to_act - 1 - turns) % len(hands) if dealer is None else dealer,
         scores=(0,) * len(hands),
         hands=tuple(hand_cards),
         stock=stock_cards,

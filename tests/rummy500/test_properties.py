@@ -71,7 +71,8 @@ def outside_actions(state, legal, rnd):
         Discard(rnd.choice(others)),
         TakeDiscard(rnd.choice(others), rnd.randint(1, 5)),
         LayOff(rnd.choice(others), rnd.randint(0, 3)),
-        Meld(SetMeld(hand[0].rank, tuple(rnd.sample(others, 3)), (None, None, None))),
+        Meld(SetMeld(rnd.choice([c.rank for c in others if c.suit is not None]),
+                     tuple(rnd.sample(others, 3)), (None, None, None))),
         Meld(RunMeld(suit, rnd.randint(1, 12), tuple(rnd.sample([*hand, *others], 3)))),
     ]
     return [a for a in candidates if a not in legal]

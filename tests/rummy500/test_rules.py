@@ -128,7 +128,7 @@ def test_dig_through_a_chain_of_layoffs_r5_4():
         ["8H KC 2S", "3D 4D 9D"],
         discard="9H",
         melds=[(1, "5H 6H 7H")],
-        config=Config(cards_2p=3),
+        config=Config(cards_2p=2),
     )
     assert "take 9♥" in texts(legal_actions(state))
     state = act(state, "take 9H")
@@ -145,7 +145,7 @@ def test_moves_that_strand_the_dug_card_are_refused_r5_4():
         ["7H 8H 2C", "3D 4D 9D 5C"],
         discard="9H",
         melds=[(1, "7C 7D 7S")],
-        config=Config(cards_2p=4),
+        config=Config(cards_2p=3),
     )
     state = act(state, "take 9H")
     reason = check(state, LayOff(parse_card("7H"), 0))
@@ -170,9 +170,9 @@ def test_strict_immediate_r5_4_option():
 
 
 def test_top_discard_must_be_used_r5_3():
-    state = position(["2C 5D 9S", "3D 4D 9D"], discard="KH", config=Config(cards_2p=3))
+    state = position(["2C 5D 9S", "3D 4D 9D"], discard="KH", config=Config(cards_2p=2))
     assert texts(legal_actions(state)) == ["draw"]
-    loose = attrs.evolve(state, config=Config(cards_2p=3, top_discard_must_be_used=False))
+    loose = attrs.evolve(state, config=Config(cards_2p=2, top_discard_must_be_used=False))
     assert texts(legal_actions(loose)) == ["draw", "take K♥"]
     after = act(loose, "take KH")
     assert after.owed is None
@@ -180,7 +180,7 @@ def test_top_discard_must_be_used_r5_3():
 
 
 def test_first_player_may_take_the_upcard_r5_11():
-    state = position(["7H 7S 2C", "3D 4D 9D"], discard="7C", config=Config(cards_2p=3))
+    state = position(["7H 7S 2C", "3D 4D 9D"], discard="7C", config=Config(cards_2p=2))
     assert "take 7♣" in texts(legal_actions(state))
 
 
@@ -197,7 +197,7 @@ def test_runs_with_aces_high_or_low_but_no_wrap_r5_10():
         ["2S KD 9C", "5C 6D 9D"],
         melds=[(1, "QS KS AS"), (1, "AD 2D 3D")],
         phase=Phase.PLAY,
-        config=Config(cards_2p=3),
+        config=Config(cards_2p=2),
     )
     listed = texts(legal_actions(state))
     assert "lay off 2♠ on #1" not in listed
@@ -205,7 +205,7 @@ def test_runs_with_aces_high_or_low_but_no_wrap_r5_10():
 
 
 def test_wraparound_option_r5_10():
-    config = Config(cards_2p=3, allow_wraparound=True)
+    config = Config(cards_2p=2, allow_wraparound=True)
     state = position(
         ["2S KD 9C", "3D 4D 9D"], melds=[(1, "QS KS AS")], phase=Phase.PLAY, config=config
     )
@@ -216,7 +216,7 @@ def test_wraparound_option_r5_10():
 def test_layoff_on_opponents_meld_credits_the_layer_r5_13():
     state = position(
         ["8H KC 2S", "3D 4D 9D"], melds=[(1, "5H 6H 7H")], phase=Phase.PLAY,
-        config=Config(cards_2p=3),
+        config=Config(cards_2p=2),
     )
     state = act(state, "lay off 8H on #1")
     assert state.round_points == (8, 18)
@@ -226,7 +226,7 @@ def test_layoff_on_opponents_meld_credits_the_layer_r5_13():
 def test_layoff_onto_a_layoff_r5_13():
     state = position(
         ["8H 9H KC 2S", "3D 4D 9D"], melds=[(1, "5H 6H 7H")], phase=Phase.PLAY,
-        config=Config(cards_2p=4),
+        config=Config(cards_2p=3),
     )
     state = act(state, "lay off 8H on #1")
     state = act(state, "lay off 9H on #1")
@@ -234,23 +234,23 @@ def test_layoff_onto_a_layoff_r5_13():
 
 
 def test_ace_points_r5_2():
-    config = Config(cards_2p=4)
+    config = Config(cards_2p=3)
     state = position(
         ["AH 2H 3H KC", "3D 4D 9D 8S"], phase=Phase.PLAY, config=config
     )
     assert act(state, "meld AH 2H 3H").round_points[0] == 15 + 2 + 3
-    low = attrs.evolve(state, config=Config(cards_2p=4, low_ace_points=1))
+    low = attrs.evolve(state, config=Config(cards_2p=3, low_ace_points=1))
     assert act(low, "meld AH 2H 3H").round_points[0] == 1 + 2 + 3
     high = position(["QH KH AH 2C", "3D 4D 9D 8S"], phase=Phase.PLAY,
-                    config=Config(cards_2p=4, low_ace_points=1))
+                    config=Config(cards_2p=3, low_ace_points=1))
     assert act(high, "meld QH KH AH").round_points[0] == 35
     sets = position(["AH AS AD 2C", "3D 4D 9D 8S"], phase=Phase.PLAY,
-                    config=Config(cards_2p=4, low_ace_points=1))
+                    config=Config(cards_2p=3, low_ace_points=1))
     assert act(sets, "meld AD AH AS").round_points[0] == 45
 
 
 def test_ace_laid_off_below_a_two_is_low_r5_2():
-    config = Config(cards_2p=3, low_ace_points=1)
+    config = Config(cards_2p=2, low_ace_points=1)
     state = position(["AH KC 2S", "3D 4D 9D"], melds=[(1, "2H 3H 4H")], phase=Phase.PLAY,
                      config=config)
     assert act(state, "lay off AH on #1").round_points[0] == 1
@@ -260,7 +260,7 @@ def test_ace_laid_off_below_a_two_is_low_r5_2():
 
 
 def test_going_out_without_discard_ends_the_round_r5_9():
-    state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY, config=Config(cards_2p=3))
+    state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY, config=Config(cards_2p=2))
     after = act(state, "meld 7H 8H 9H")
     result = after.history[-1]
     assert result.ended_by == "went_out" and result.went_out == 0
@@ -270,12 +270,12 @@ def test_going_out_without_discard_ends_the_round_r5_9():
 
 
 def test_going_out_needs_a_discard_option_r5_9():
-    config = Config(cards_2p=3, go_out_without_discard=False)
+    config = Config(cards_2p=2, go_out_without_discard=False)
     state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY, config=config)
     reason = check(state, parse_action("meld 7H 8H 9H", state))
     assert reason is not None and "keep a card" in reason
     state4 = position(["7H 8H 9H 2C", "3D 4D KS 5S"], phase=Phase.PLAY,
-                      config=Config(cards_2p=4, go_out_without_discard=False))
+                      config=Config(cards_2p=3, go_out_without_discard=False))
     state4 = act(state4, "meld 7H 8H 9H")
     after = act(state4, "discard 2C")
     assert after.history[-1].went_out == 0
@@ -283,13 +283,13 @@ def test_going_out_needs_a_discard_option_r5_9():
 
 def test_round_scoring_melded_minus_hand():
     state = position(["7H 8H 9H AS KC", "3D 4D KS 5S 6S"], phase=Phase.PLAY,
-                     config=Config(cards_2p=5), melds=[])
+                     config=Config(cards_2p=4), melds=[])
     state = act(state, "meld 7H 8H 9H")
     assert state.round_points == (24, 0)
 
 
 def _last_card_drawn(mode):
-    config = Config(cards_2p=3, stock_exhausted=mode)
+    config = Config(cards_2p=2, stock_exhausted=mode)
     state = position(["7H 8H KD", "3D 4D KS"], discard="2C", config=config, stock="QS")
     cards_out = set(make_deck()) - set(parse_cards("7H 8H KD 3D 4D KS 2C QS"))
     # Park every other card in a meld-free way: put them under the discard pile.
@@ -333,7 +333,7 @@ def test_stock_exhausted_reshuffle_r5_6():
 
 def _near_the_end(scores, **config):
     state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY,
-                     config=Config(cards_2p=3, **config))
+                     config=Config(cards_2p=2, **config))
     return attrs.evolve(state, scores=scores, history=state.history)
 
 
@@ -381,7 +381,7 @@ def test_tie_plays_another_round_r5_7():
 
 
 def test_jokers_option_r5_12():
-    config = Config(jokers=2, cards_2p=4)
+    config = Config(jokers=2, cards_2p=3)
     state = new_game(config, seed=2)
     assert sum(len(h) for h in state.hands) + state.stock_size + 1 == 54
     played = position(["5H 7H JK KC", "3D 4D 9D 8S"], phase=Phase.PLAY, config=config)
@@ -403,7 +403,7 @@ def test_more_players_need_two_decks_r5_12():
 
 def test_bad_input_is_refused_with_a_reason_and_the_state_is_untouched():
     state = position(["7H 8H 9H KC", "3D 4D KS 5S"], phase=Phase.PLAY,
-                     config=Config(cards_2p=4), melds=[(1, "2C 3C 4C")])
+                     config=Config(cards_2p=3), melds=[(1, "2C 3C 4C")])
     snapshot = cardrules.to_json(state)
     with pytest.raises(ValueError, match="not a card"):
         parse_action("discard 1X", state)
@@ -436,7 +436,7 @@ def test_parse_action_reads_back_every_listed_action():
 
 
 def test_reshuffle_limit_ends_the_round_like_end_mode_r5_6():
-    config = Config(cards_2p=3, stock_exhausted="reshuffle", reshuffle_limit=0)
+    config = Config(cards_2p=2, stock_exhausted="reshuffle", reshuffle_limit=0)
     state = position(["7H 8H KD", "3D 4D KS"], discard="2C", config=config, stock="QS")
     rest = tuple(sorted(set(make_deck()) - set(parse_cards("7H 8H KD 3D 4D KS 2C QS"))))
     state = attrs.evolve(state, discard=rest + state.discard)

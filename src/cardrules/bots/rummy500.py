@@ -54,6 +54,7 @@ from cardrules.rummy.melds import (
     TableMeld,
     can_place,
     card_at,
+    card_mask,
     find_melds,
     layoff_options,
 )
@@ -67,6 +68,14 @@ from cardrules.rummy500.view import View
 __all__ = ["EasyBot", "ExpertBot", "NormalBot", "Plan", "best_plan"]
 
 _SEARCH_NODES = 4000
+_BIG_HAND = 13
+"""Hands of more cards (after a deep dig) are planned from three-card melds if wild."""
+_FORCED_MELDS = 8
+"""Melds holding a dug card tried one by one when no plan places it."""
+_MAX_TAKES = 8
+"""Digs a bot weighs in one decision: the shallowest ones and the deepest."""
+_THREAT_DEPTH = 24
+"""How deep the expert looks for the next player's best dig (bounded work)."""
 """Cap on the meld-partition search of one hand (hands of 20+ cards after a dig)."""
 
 
@@ -105,8 +114,12 @@ def best_plan(
     ([3, 3], ['K♣'])
     """
     rules = meld_rules(config)
-    candidates = find_melds(hand, rules)
+    # With wild cards a big hand holds tens of thousands of long melds; three-card
+    # melds plus the greedy lay-offs below rebuild the long ones (issue 15 item 4).
+    longest = 3 if rules.wilds and len(hand) > _BIG_HAND else None
+    candidates = find_melds(hand, rules, longest=longest)
     values = [_points(m.cards, config) for m in candidates]
+    needs = [Counter(m.cards) for m in candidates]
     order = sorted(range(len(candidates)), key=lambda i: -values[i])
     counts = Counter(hand)
     nodes = 0
@@ -120,8 +133,7 @@ def best_plan(
             return
         for k in range(start, len(order)):
             i = order[k]
-            cards = candidates[i].cards
-            need = Counter(cards)
+            need = needs[i]
             if all(counts[c] >= n for c, n in need.items()):
                 counts.subtract(need)
                 chosen.append(i)
@@ -129,7 +141,33 @@ def best_plan(
                 chosen.pop()
                 counts.update(need)
 
-    search(0, [], 0)
+    def search_masks(start: int, chosen: list[int], total: int, one: int, two: int) -> None:
+        """``search`` with the hand as masks: cards held once or more, twice or more."""
+        nonlocal nodes
+        nodes += 1
+        options.append((total, tuple(chosen)))
+        if nodes > _SEARCH_NODES:
+            return
+        for k in range(start, len(order)):
+            i = order[k]
+            need = masks[i]
+            if not need & ~one:
+                chosen.append(i)
+                search_masks(k + 1, chosen, total + values[i],
+                             (one & ~need) | (two & need), two & ~need)
+                chosen.pop()
+
+    # Where no meld needs a card twice and no card is held thrice (always without
+    # wild cards), masks answer "does the hand still hold this meld" at once.
+    masks = [card_mask(m.cards) for m in candidates]
+    if max(counts.values(), default=0) <= 2 and all(
+        len(need) == len(m.cards) for need, m in zip(needs, candidates)
+    ):
+        once = card_mask(counts)
+        twice = card_mask(c for c, n in counts.items() if n >= 2)
+        search_masks(0, [], 0, once, twice)
+    else:
+        search(0, [], 0)
     # Score every partition found with its lay-offs; keep the best (ties: fewer melds).
     options.sort(key=lambda o: (-o[0], len(o[1])))
     top = options[: 24 if layoffs or must is not None else 1]
@@ -145,7 +183,8 @@ def best_plan(
         return max(placing, key=lambda p: (p.points, -len(p.melds)))
     # The dug card needs a meld that the top partitions did not use: force one.
     forced: list[Plan] = []
-    for meld in candidates:
+    with_must = [meld for meld in candidates if must in meld.cards]
+    for meld in with_must[:_FORCED_MELDS]:
         if must in meld.cards:
             rest = list(hand)
             for card in meld.cards:
@@ -423,6 +462,8 @@ class NormalBot(_Rummy500Bot):
             baseline = self._value(hand, ctx)
         best: Action = self._stock_draw(legal)
         best_value = baseline
+        if len(takes) > _MAX_TAKES:  # bounded work on a long pile (issue 15 item 4)
+            takes = takes[: _MAX_TAKES - 2] + takes[-2:]
         for take in takes:
             got = list(view.discard[-take.count :])
             must = take.card if (take.count > 1 or view.config.top_discard_must_be_used) else None
@@ -587,7 +628,7 @@ class ExpertBot(NormalBot):
             have = Counter(hand)
             best = 0.0
             taken = 0
-            for k in range(1, len(pile) + 1):
+            for k in range(1, min(len(pile), _THREAT_DEPTH) + 1):
                 card = pile[-k]
                 have[card] += 1
                 value = scoring.card_points(card, config)
@@ -629,6 +670,8 @@ class ExpertBot(NormalBot):
         else:
             best = self._stock_draw(legal)
             best_value = self._value(hand, ctx) if isinstance(best, EndRound) else -math.inf
+        if len(takes) > _MAX_TAKES:  # bounded work on a long pile (issue 15 item 4)
+            takes = takes[: _MAX_TAKES - 2] + takes[-2:]
         for take in takes:
             got = list(view.discard[-take.count :])
             must = take.card if (take.count > 1 or view.config.top_discard_must_be_used) else None

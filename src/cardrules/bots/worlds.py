@@ -286,6 +286,7 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
         reshuffles=reshuffles,
         history=view.history,
         winners=view.winners,
+        turns=view.turns,
     )
 
 

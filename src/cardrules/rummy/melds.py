@@ -46,6 +46,7 @@ __all__ = [
     "TableMeld",
     "can_place",
     "can_place_natural",
+    "canonical_meld",
     "card_at",
     "card_mask",
     "cards_in",
@@ -53,6 +54,7 @@ __all__ = [
     "find_melds",
     "layoff_options",
     "make_meld",
+    "make_meld_in_any_order",
     "meld_error",
     "natural_melds",
     "natural_table",
@@ -300,6 +302,88 @@ def _as_run(cards: tuple[Card, ...], targets: list[Card | Rank | None]) -> RunMe
     return None
 
 
+def canonical_meld(meld: TableMeld) -> TableMeld:
+    """The meld with its cards in the one order that every equal meld shares.
+
+    A set is the same set whatever order its cards were given in: its natural
+    cards come first by suit, then the wild cards by card order (an open wild
+    before one that names a suit). A run is kept as it is: ``cards[i]`` stands
+    for position ``start + i``, so its order already says what each card is.
+    Anything that is not a well-formed meld is returned unchanged, for the
+    rules to refuse with a reason.
+
+    >>> from cardrules.cards import parse_cards
+    >>> describe(canonical_meld(make_meld(parse_cards("4S 4D 4H"), MeldRules())))
+    '4♦ 4♥ 4♠'
+    """
+    if type(meld) is not SetMeld:
+        return meld
+    pairs = tuple(zip(meld.cards, meld.suits))
+    if not all(isinstance(card, Card) for card, _ in pairs) or not all(
+        suit is None or isinstance(suit, Suit) for _, suit in pairs
+    ):
+        return meld
+    ordered = tuple(sorted(pairs, key=_set_place_key))
+    if ordered == pairs:
+        return meld
+    return SetMeld(meld.rank, tuple(c for c, _ in ordered), tuple(s for _, s in ordered))
+
+
+def _set_place_key(pair: tuple[Card, Suit | None]) -> tuple[int, int, int]:
+    card, suit = pair
+    if suit is not None and card.suit is suit:
+        return (0, int(suit), 0)  # a natural card, standing for itself
+    return (1, card.index, -1 if suit is None else int(suit))
+
+
+def make_meld_in_any_order(
+    cards: Sequence[Card],
+    rules: MeldRules,
+    stands_for: Sequence[Card | Rank | None] | None = None,
+) -> TableMeld:
+    """:func:`make_meld` for cards given in any order: a run's cards are put in place.
+
+    The order given is tried first, so it settles the rare runs that two
+    orders make (a 13-card run holds A-K or 2-A; with wrap-around, any
+    rotation). The result is in :func:`canonical_meld` form.
+
+    >>> from cardrules.cards import parse_cards
+    >>> describe(make_meld_in_any_order(parse_cards("6H 5H 7H"), MeldRules()))
+    '5♥ 6♥ 7♥'
+    """
+    cards = tuple(cards)
+    wants = tuple(stands_for) if stands_for is not None else (None,) * len(cards)
+    try:
+        return canonical_meld(make_meld(cards, rules, wants))
+    except MeldError as first:
+        if len(wants) != len(cards) or not all(isinstance(c, Card) for c in cards):
+            raise
+        error = first
+    # What each card stands for in a run: itself, or the card a wild card names.
+    found = [
+        want if isinstance(want, Card) else card if want is None else None
+        for card, want in zip(cards, wants)
+    ]
+    targets = [t for t in found if t is not None]
+    if len(targets) != len(cards) or len({t.suit for t in targets}) != 1:
+        raise error
+    suit = targets[0].suit
+    if suit is None:
+        raise error
+    assert suit is not None
+    need = Counter(targets)
+    for start in range(1, 14):
+        line = [card_at(suit, start + i) for i in range(len(cards))]
+        if Counter(line) != need:
+            continue
+        order = sorted(range(len(cards)), key=lambda i: line.index(targets[i]))
+        try:
+            return make_meld([cards[i] for i in order], rules, [wants[i] for i in order])
+        except MeldError:
+            continue
+    raise error
+
+
 # ---------------------------------------------------------------------------
 # Lay-offs
 
@@ -396,21 +480,30 @@ def _natural_layoff(
 # Finding melds in a hand
 
 
-def find_melds(hand: Iterable[Card], rules: MeldRules) -> list[TableMeld]:
+def find_melds(
+    hand: Iterable[Card], rules: MeldRules, *, longest: int | None = None
+) -> list[TableMeld]:
     """Every distinct meld that can be laid down from ``hand``, in a canonical order.
 
     Canonical form: wild cards are interchangeable, so a meld is fixed by its
     natural cards, the positions (or set suits) its wild cards take and which
     wild cards are used; the used wild cards fill the wild places in card order.
     Sets come first (by rank), then runs (by suit, then start, then length).
+    ``longest`` leaves out melds of more cards (with wild cards a big hand holds
+    tens of thousands of long runs; each longer meld is a shorter one plus
+    lay-offs).
     """
     if not rules.wilds:
-        return natural_melds(card_mask(hand), rules)
+        found = natural_melds(card_mask(hand), rules)
+        if longest is None:
+            return found
+        return [meld for meld in found if len(meld.cards) <= longest]
     counts = Counter(hand)
     wild_pool = sort_cards(card for card in counts.elements() if card in rules.wilds)
+    size = MAX_RUN if longest is None else longest
     melds: list[TableMeld] = []
-    melds.extend(_find_sets(counts, wild_pool, rules))
-    melds.extend(_find_runs(counts, wild_pool, rules))
+    melds.extend(meld for meld in _find_sets(counts, wild_pool, rules) if len(meld.cards) <= size)
+    melds.extend(_find_runs(counts, wild_pool, rules, size))
     return melds
 
 
@@ -486,11 +579,13 @@ def _wild_suit_key(pair: tuple[Card, Suit | None]) -> tuple[int, int]:
 
 
 def _find_runs(
-    counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules
+    counts: Counter[Card], wild_pool: tuple[Card, ...], rules: MeldRules, longest: int = MAX_RUN
 ) -> Iterator[RunMeld]:
     cap = len(wild_pool) if rules.max_wilds is None else min(rules.max_wilds, len(wild_pool))
     if cap == 0:
-        yield from _natural_runs(counts, rules)
+        for run in _natural_runs(counts, rules):
+            if len(run.cards) <= longest:
+                yield run
         return
     last_start = 13
     for suit in SUITS:
@@ -498,7 +593,7 @@ def _find_runs(
             top = start + MAX_RUN - 1 if rules.allow_wraparound else 14
             held_positions: list[int] = []
             for end in range(start, top + 1):
-                if end - start + 1 > MAX_RUN:
+                if end - start + 1 > longest:
                     break
                 position_card = card_at(suit, end)
                 if counts[position_card] > 0:

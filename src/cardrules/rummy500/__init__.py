@@ -3,7 +3,7 @@
 Parts: :mod:`.config` (options R5-1..R5-13), :mod:`.state` (the state and round
 breakdowns), :mod:`.actions` (actions and their text), :mod:`.rules` (deal,
 ``legal_actions``, ``apply``, ``check``), :mod:`.scoring`, :mod:`.view`,
-:mod:`.parse` and :mod:`.validate` (checks for loaded states).
+:mod:`.parse` and :mod:`.validation` (checks for loaded states and views).
 
 >>> from cardrules import rummy500
 >>> state = rummy500.new_game(seed=11)
@@ -27,9 +27,9 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.parse import parse_action
-from cardrules.rummy500.rules import apply, check, legal_actions, new_game
+from cardrules.rummy500.rules import apply, check, legal_actions, max_game_length, new_game
 from cardrules.rummy500.state import Phase, RoundResult, SeatScore, State
-from cardrules.rummy500.validate import validate_state
+from cardrules.rummy500.validation import validate_state, validate_view
 from cardrules.rummy500.view import View, view
 
 __all__ = [
@@ -50,10 +50,12 @@ __all__ = [
     "apply",
     "check",
     "legal_actions",
+    "max_game_length",
     "new_game",
     "parse_action",
     "scoring",
     "validate_state",
+    "validate_view",
     "view",
 ]
 
@@ -70,4 +72,6 @@ GAME = GameDefinition(
     view=view,
     parse_action=parse_action,
     validate_state=validate_state,
+    validate_view=validate_view,
+    max_game_length=max_game_length,
 )

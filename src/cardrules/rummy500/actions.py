@@ -6,25 +6,60 @@ Action                    Text
 ``Draw()``                ``draw`` — the top card of the stock
 ``TakeDiscard(card, n)``  ``take 4♥`` or ``take 4♥ +2`` — the card and the n-1 above it
 ``Meld(meld)``            ``meld 5♥ 6♥ 7♥``; a joker shows what it stands for: ``meld 5♥ JK=6♥ 7♥``
+                          (cards in any order: ``meld 6♥ 5♥ 7♥`` is read as the run 5-6-7)
 ``LayOff(card, target)``  ``lay off 8♥ on #2`` — melds are numbered from 1 in table order
 ``Discard(card)``         ``discard K♠``
 ``EndRound()``            ``end round`` — only when the stock is empty (R5-6 options)
 ========================  =======================================================
 
 Text is read back with :func:`cardrules.rummy500.parse_action`; ASCII card codes
-(``10D``) are accepted everywhere a card is.
+(``10D``) are accepted everywhere a card is. Action text is at most
+:data:`MAX_ACTION_TEXT` characters.
+
+Equal moves are equal values: a :class:`Meld` puts the cards of a set in one
+order (natural cards by suit, then wild cards) when it is made, so a set given
+in any order is the same action (issue 14). A run's cards are in place already
+(``cards[i]`` stands for position ``start + i``).
+
+>>> from cardrules.cards import parse_cards
+>>> from cardrules.rummy.melds import MeldRules, make_meld
+>>> a = Meld(make_meld(parse_cards("4S 4D 4H"), MeldRules()))
+>>> a == Meld(make_meld(parse_cards("4D 4H 4S"), MeldRules())), str(a)
+(True, 'meld 4♦ 4♥ 4♠')
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
 from cardrules.cards import Card
-from cardrules.rummy.melds import RunMeld, SetMeld, describe
+from cardrules.rummy.melds import RunMeld, SetMeld, canonical_meld, describe
 
-__all__ = ["Action", "Discard", "Draw", "EndRound", "LayOff", "Meld", "TakeDiscard"]
+__all__ = [
+    "MAX_ACTION_TEXT",
+    "Action",
+    "Discard",
+    "Draw",
+    "EndRound",
+    "LayOff",
+    "Meld",
+    "TakeDiscard",
+]
+
+MAX_ACTION_TEXT: Final = 400
+"""The longest action text :func:`~cardrules.rummy500.parse_action` reads (a 13-card
+run with every card written ``JK=10♥`` is under 100 characters)."""
+
+
+def _shown(value: object) -> str:
+    """A field as action text, even for a crafted action whose field has the wrong type."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6:
+        return str(value)
+    return f"<{type(value).__name__}>"
 
 
 @attrs.frozen
@@ -47,19 +82,30 @@ class TakeDiscard:
     count: int = 1
 
     def __str__(self) -> str:
-        if self.count == 1:
-            return f"take {self.card}"
-        return f"take {self.card} +{self.count - 1}"
+        count = self.count
+        if count == 1:
+            return f"take {_shown(self.card)}"
+        if isinstance(count, int) and not isinstance(count, bool):
+            return f"take {_shown(self.card)} +{_shown(count - 1)}"
+        return f"take {_shown(self.card)} +{_shown(count)}"
 
 
 @attrs.frozen
 class Meld:
-    """Lay down a new set or run from your hand."""
+    """Lay down a new set or run from your hand.
 
-    meld: RunMeld | SetMeld
+    The meld is put in its canonical form when the action is made (see
+    :func:`cardrules.rummy.melds.canonical_meld`): the cards of a set in suit
+    order, wild cards last.
+    """
+
+    meld: RunMeld | SetMeld = attrs.field(converter=canonical_meld)
 
     def __str__(self) -> str:
-        return f"meld {describe(self.meld)}"
+        try:
+            return f"meld {describe(self.meld)}"
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            return f"meld <{type(self.meld).__name__}>"  # a crafted, malformed meld
 
 
 @attrs.frozen
@@ -68,7 +114,14 @@ class LayOff:
 
     ``stands_for`` names the card a joker stands for (``None`` for a natural card
     or an open joker in a set). ``end`` says which end of a run the card goes to
-    when both would fit (only possible with wrap-around); otherwise ``None``.
+    when it fits both ends as the same card, and is ``None`` otherwise. That
+    happens to an ace on a 2–K run, with no wrap-around (the ace goes low below
+    the 2 or high above the K: ``lay off A♥ on #1 at the low end``), to a joker
+    that could stand for one card at either end, and with wrap-around to a
+    card that fits the corner both ways. Naming the only end a card fits
+    (``lay off A♥ on #1 at the high end`` onto J♥ Q♥ K♥) is accepted as the
+    same lay-off; :func:`~cardrules.rummy500.parse_action` gives the listed
+    action, without the end (issue 20).
     """
 
     card: Card
@@ -77,9 +130,15 @@ class LayOff:
     end: Literal["low", "high"] | None = None
 
     def __str__(self) -> str:
-        card = str(self.card) if self.stands_for is None else f"{self.card}={self.stands_for}"
-        where = "" if self.end is None else f" at the {self.end} end"
-        return f"lay off {card} on #{self.target + 1}{where}"
+        card = _shown(self.card)
+        if self.stands_for is not None:
+            card = f"{card}={_shown(self.stands_for)}"
+        end = self.end if self.end in ("low", "high") else _shown(self.end)
+        where = "" if self.end is None else f" at the {end} end"
+        target = self.target
+        whole = isinstance(target, int) and not isinstance(target, bool)
+        number = _shown(target + 1 if whole else target)
+        return f"lay off {card} on #{number}{where}"
 
 
 @attrs.frozen
@@ -89,7 +148,7 @@ class Discard:
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {_shown(self.card)}"
 
 
 @attrs.frozen

@@ -10,7 +10,10 @@ import attrs
 from cardrules.cards import JOKER
 from cardrules.rummy.melds import MeldRules
 
-__all__ = ["Config"]
+__all__ = ["MAX_TARGET", "Config"]
+
+MAX_TARGET = 1_000_000
+"""The highest ``target`` a config accepts (it bounds every score a state may hold)."""
 
 
 _Validator = Callable[[Any, 'attrs.Attribute[Any]', Any], None]
@@ -21,8 +24,14 @@ def _whole(low: int, high: int | None = None) -> _Validator:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{attribute.name} must be a whole number, not {value!r}")
         if value < low or (high is not None and value > high):
-            bound = f"{low}..{high}" if high is not None else f"at least {low}"
-            raise ValueError(f"{attribute.name} must be {bound}, not {value}")
+            if high is None or (value < low and low == 1):
+                bound = f"at least {low}"
+            elif value > high and low == 1:
+                bound = f"at most {high}"
+            else:
+                bound = f"{low}..{high}"
+            shown = value if abs(value) < 10**12 else "a number that large"
+            raise ValueError(f"{attribute.name} must be {bound}, not {shown}")
 
     return check
 
@@ -79,8 +88,8 @@ class Config:
     """With ``stock_exhausted="reshuffle"``: new stocks per round before the stock's end
     ends the round as in ``"end"``. Without a limit two players could trade the top
     discard for ever, so the library caps it (our decision; the spec is silent)."""
-    target: int = attrs.field(default=500, validator=_whole(1))
-    """The score that ends the game (R5-8: reaching it counts)."""
+    target: int = attrs.field(default=500, validator=_whole(1, MAX_TARGET))
+    """The score that ends the game (R5-8: reaching it counts); at most 1,000,000."""
     tie: Literal["another_round", "shared"] = attrs.field(
         default="another_round", validator=_one_of("another_round", "shared")
     )
@@ -93,6 +102,19 @@ class Config:
     """Packs shuffled together; two allow up to eight players (not the original rules' game)."""
     first_dealer: int | None = attrs.field(default=None)
     """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
+    max_rounds: int = attrs.field(default=100, validator=_whole(1, 10_000))
+    """Rounds after which the game ends even if nobody has reached ``target``:
+    the highest total wins, and a tie is shared. Scores can fall as well as
+    rise (a round can score below zero), so without a cap a game need never
+    end (our decision, the spec is silent; random play ends in about 4 rounds
+    and games between the bots in under 10)."""
+    max_turns: int = attrs.field(default=500, validator=_whole(1, 100_000))
+    """Turns after which a round ends, scored as when the stock runs out. It
+    only matters when a turn can begin without using up a card: with
+    ``top_discard_must_be_used=False`` two players could pass the top
+    discard back and forth for ever. With the other options a round has at
+    most ``stock + (reshuffle_limit + 1) × cards in play`` turns (our decision,
+    the spec is silent)."""
 
     @first_dealer.validator
     def _check_first_dealer(

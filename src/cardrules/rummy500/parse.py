@@ -6,24 +6,41 @@ import re
 
 from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import IllegalActionError
-from cardrules.rummy.melds import MeldError, make_meld
-from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
-from cardrules.rummy500.rules import meld_rules
+from cardrules.rummy.melds import MeldError, make_meld_in_any_order
+from cardrules.rummy500.actions import (
+    MAX_ACTION_TEXT,
+    Action,
+    Discard,
+    Draw,
+    EndRound,
+    LayOff,
+    Meld,
+    TakeDiscard,
+)
+from cardrules.rummy500.rules import listed_layoff, meld_rules
 from cardrules.rummy500.state import State
 
 __all__ = ["parse_action"]
 
-_TAKE = re.compile(r"take\s+(\S+)(?:\s*\+\s*(\d+))?")
-_LAYOFF = re.compile(r"lay\s*off\s+(\S+)\s+on\s+#?(\d+)(?:\s+at\s+the\s+(low|high)\s+end)?")
+# ASCII: case is folded for ASCII letters only, and \d and \s are ASCII only
+# (str.lower() and Unicode classes would read look-alike letters and digits).
+_FLAGS = re.ASCII | re.IGNORECASE
+_TAKE = re.compile(r"take (\S+)(?: ?\+ ?(\d{1,3}))?", _FLAGS)
+_LAYOFF = re.compile(r"lay ?off (\S+) on #?(\d{1,3})(?: at the (low|high) end)?", _FLAGS)
+_WORD = re.compile(r"(draw|end round|meld|discard)(?: (.*))?", _FLAGS)
 
 
 def parse_action(text: str, state: State) -> Action:
     """Read an action written as :func:`str` writes it (case and spacing are free).
 
     ``state`` settles what text alone cannot: how deep ``take 4♥`` digs, and
-    which jokers stand for what in a meld. Raises ``ValueError`` for text that
-    is no action, and :class:`~cardrules.IllegalActionError` for a meld that is
-    not a meld.
+    which jokers stand for what in a meld. The cards of a meld may come in any
+    order (``meld 6♥ 5♥ 7♥`` is the run 5-6-7), and a lay-off may name the one
+    end its card fits; either way the action is the one
+    :func:`~cardrules.rummy500.legal_actions` lists. Raises ``ValueError`` for
+    text that is no action (or longer than
+    :data:`~cardrules.rummy500.actions.MAX_ACTION_TEXT` characters), and
+    :class:`~cardrules.IllegalActionError` for a meld that is not a meld.
 
     >>> from cardrules.rummy500 import new_game
     >>> state = new_game(seed=1)
@@ -31,6 +48,8 @@ def parse_action(text: str, state: State) -> Action:
     Draw()
     >>> parse_action("discard 10d", state)
     Discard(card=Card(Rank.TEN, Suit.DIAMONDS))
+    >>> str(parse_action("meld 7h 5h 6h", state))
+    'meld 5♥ 6♥ 7♥'
     >>> parse_action("jump", state)
     Traceback (most recent call last):
     ...
@@ -38,13 +57,12 @@ def parse_action(text: str, state: State) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
-    words = " ".join(text.strip().split())
-    lowered = words.lower()
-    if lowered == "draw":
-        return Draw()
-    if lowered == "end round":
-        return EndRound()
-    if match := _TAKE.fullmatch(lowered):
+    if not isinstance(state, State):
+        raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters of text")
+    words = " ".join(text.split())
+    if match := _TAKE.fullmatch(words):
         card = parse_card(match.group(1))
         if match.group(2) is not None:
             return TakeDiscard(card, int(match.group(2)) + 1)
@@ -53,17 +71,28 @@ def parse_action(text: str, state: State) -> Action:
             if pile[-depth] == card:
                 return TakeDiscard(card, depth)
         return TakeDiscard(card, 1)
-    if lowered.startswith("meld "):
-        return _parse_meld(words[5:], state)
-    if match := _LAYOFF.fullmatch(lowered):
+    if match := _LAYOFF.fullmatch(words):
         card, stands_for = _card_and_target(match.group(1))
         if isinstance(stands_for, Rank):
             raise ValueError(f"say which card {card} stands for, e.g. {card}=8♥")
         end = match.group(3)
-        return LayOff(card, int(match.group(2)) - 1, stands_for, "low" if end == "low" else (
-            "high" if end == "high" else None))
-    if lowered.startswith("discard "):
-        return Discard(parse_card(words[8:]))
+        action = LayOff(
+            card,
+            int(match.group(2)) - 1,
+            stands_for,
+            None if end is None else "low" if end.lower() == "low" else "high",
+        )
+        return listed_layoff(state, action)
+    if match := _WORD.fullmatch(words):
+        word, rest = match.group(1).lower(), match.group(2)
+        if word == "draw" and rest is None:
+            return Draw()
+        if word == "end round" and rest is None:
+            return EndRound()
+        if word == "meld" and rest is not None:
+            return _parse_meld(rest, state)
+        if word == "discard" and rest is not None:
+            return Discard(parse_card(rest))
     raise ValueError(
         f"not a Rummy 500 action: {text!r} "
         "(try draw, take 4♥, meld 5♥ 6♥ 7♥, lay off 8♥ on #1, discard K♠)"
@@ -85,6 +114,6 @@ def _parse_meld(body: str, state: State) -> Meld:
         cards.append(card)
         stands_for.append(target)
     try:
-        return Meld(make_meld(cards, meld_rules(state.config), stands_for))
+        return Meld(make_meld_in_any_order(cards, meld_rules(state.config), stands_for))
     except MeldError as exc:
         raise IllegalActionError(str(exc), f"meld {body}") from None

@@ -10,12 +10,20 @@ Order of :func:`legal_actions`:
 * play phase: ``Meld`` in :func:`cardrules.rummy.find_melds` order (sets by rank,
   then runs by suit, start and length), ``LayOff`` by table meld, then hand
   order, then ``Discard`` in hand order.
+
+With jokers in play (``jokers=2``) only melds of three cards are listed: a big
+hand with wild cards holds tens of thousands of longer runs, and each longer
+meld is a three-card meld followed by lay-offs that reach the same position
+(the same table, hand and credits). :func:`check` and :func:`apply` still
+accept a longer meld played at once, as they accept a lay-off that names the
+only end its card fits (issue 20). Without jokers every meld is listed.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
+import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, Literal
@@ -23,7 +31,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import rng
-from cardrules.cards import SUITS, Card, make_deck, sort_cards
+from cardrules.cards import SUITS, Card, Rank, Suit, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import (
     MeldRules,
@@ -56,7 +64,16 @@ from cardrules.rummy500.actions import (
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.state import Phase, State
 
-__all__ = ["apply", "check", "legal_actions", "meld_rules", "new_game"]
+__all__ = [
+    "apply",
+    "check",
+    "legal_actions",
+    "listed_layoff",
+    "max_game_length",
+    "max_turns_per_round",
+    "meld_rules",
+    "new_game",
+]
 
 _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
 
@@ -64,6 +81,44 @@ _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
 def meld_rules(config: Config) -> MeldRules:
     """The meld rules of a config: jokers wild when in play (R5-12), wrap-around per option."""
     return config.meld_rules
+
+
+def max_turns_per_round(config: Config) -> int:
+    """The most turns a round can have under ``config``.
+
+    Every turn begins with a stock draw or a take from the discard pile. While
+    a take obliges the player to use the card (R5-3, R5-4: the default), it
+    puts at least that card on the table, which only grows during a round, so
+    a round has at most ``stock + reshuffle_limit × cards in play`` draws and
+    ``cards in play`` takes. With ``top_discard_must_be_used=False`` only
+    ``Config.max_turns`` bounds it.
+
+    >>> max_turns_per_round(Config())
+    83
+    """
+    cards = config.deck_size
+    stock = cards - config.num_players * config.hand_size - 1
+    if not config.top_discard_must_be_used:
+        return config.max_turns
+    refills = config.reshuffle_limit if config.stock_exhausted == "reshuffle" else 0
+    return min(config.max_turns, stock + refills * cards + cards)
+
+
+def max_game_length(config: Config) -> int:
+    """The most actions a game under ``config`` can take before it ends.
+
+    A turn is a draw or take and a discard, and all the melds and lay-offs of
+    a round place at most every card once, so a round takes at most
+    ``2 × turns + cards in play + 1`` actions (the ``+ 1``: ``end round``), and a
+    game at most ``max_rounds`` rounds (as OpenSpiel's ``max_game_length``).
+
+    >>> max_game_length(Config())
+    21900
+    """
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a rummy500.Config, not {type(config).__name__}")
+    per_round = 2 * max_turns_per_round(config) + config.deck_size + 1
+    return config.max_rounds * per_round
 
 
 # ---------------------------------------------------------------------------
@@ -166,14 +221,23 @@ def _deal(
 # Legal actions
 
 
-_last_listed: tuple[object, tuple[Action, ...]] = (object(), ())
-"""The state :func:`legal_actions` last answered for (by identity) and its answer.
+class _Listed(threading.local):
+    """The state :func:`legal_actions` last answered for in this thread, and its answer.
 
-Legality is a pure function of the state, so asking again for the same state
-object returns the same tuple, and :func:`apply` skips re-checking an action
-that is one of those very objects: the usual loop (list the actions, apply one)
-checks each action once. One entry, replaced as a whole, so threads are safe.
-"""
+    Legality is a pure function of the state, so asking again for the same state
+    object returns the same tuple, and :func:`apply` skips re-checking an action
+    that is one of those very objects: the usual loop (list the actions, apply one)
+    checks each action once. Each thread keeps its own entry (one, replaced as a
+    whole), held by identity: the state is kept alive with it, so no other state
+    can take its place, and an action object only passes unchecked together
+    with the very state object it was listed for.
+    """
+
+    state: object = None
+    actions: tuple[Action, ...] = ()
+
+
+_listed = _Listed()
 
 _DRAW: Final = Draw()
 _END_ROUND: Final = EndRound()
@@ -183,20 +247,22 @@ _DISCARDS: Final = tuple(Discard(card) for card in make_deck(jokers_per_deck=1))
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the order of the module docstring."""
-    global _last_listed
-    listed_state, listed = _last_listed
-    if state is listed_state:
-        return listed
+    listed = _listed
+    if state is listed.state:
+        return listed.actions
+    if not isinstance(state, State):
+        raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
     actions = _legal_actions(state)
-    _last_listed = (state, actions)
+    listed.state, listed.actions = None, actions
+    listed.state = state
     return actions
 
 
 def _was_listed(state: State, action: object) -> bool:
-    """Whether ``action`` is one of the very objects just listed for ``state``."""
-    listed_state, listed = _last_listed
-    if state is listed_state:
-        for legal in listed:
+    """Whether ``action`` is one of the very objects just listed for ``state`` (this thread)."""
+    listed = _listed
+    if state is listed.state:
+        for legal in listed.actions:
             if legal is action:
                 return True
     return False
@@ -251,11 +317,11 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
     hand = _hand(state)
     rules = meld_rules(state.config)
     if rules.wilds:
-        melds = find_melds(hand, rules)
+        melds = find_melds(hand, rules, longest=3)  # see the module docstring
     else:
         held = card_mask(hand)
         melds = natural_melds(held, rules)
-    actions: list[Action] = [Meld(meld) for meld in melds]
+    actions: list[Action] = [_found_meld(meld) for meld in melds]
     # A hand can hold a card twice only with two decks or with jokers.
     repeats = state.config.decks > 1 or state.config.jokers > 0
     distinct = _distinct(hand) if repeats else hand
@@ -278,6 +344,15 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
     if discards:
         actions.extend([_DISCARDS[card.index] for card in distinct])
     return actions
+
+
+def _found_meld(meld: TableMeld) -> Meld:
+    """``Meld(meld)`` for a meld :func:`find_melds` found: already canonical (its sets
+    hold natural cards in suit order, then wild cards in card order), so the
+    converter's sort is skipped on this hot path."""
+    action: Meld = object.__new__(Meld)
+    object.__setattr__(action, "meld", meld)
+    return action
 
 
 def _free_play_actions(state: State) -> list[Action]:
@@ -323,19 +398,71 @@ def _owed_play_actions(state: State) -> list[Action]:
     """
     hand = _hand(state)
     owed = state.owed
+    assert owed is not None
+    config = state.config
+    rules = meld_rules(config)
+    candidates = _play_candidates(state, discards=False)
+    # With wild cards, can_place searches the hand afresh for every candidate. Most
+    # candidates leave some other way to place the owed card untouched: a three-card
+    # meld of the hand holding it, or a lay-off on a table meld the play does not
+    # change. Those "witnesses" settle most candidates at once.
+    witnesses: list[Counter[Card]] = []
+    fits_table: list[int] = []
+    if rules.wilds and not config.strict_immediate:
+        witnesses = [
+            Counter(action.meld.cards)
+            for action in candidates
+            if isinstance(action, Meld) and owed in action.meld.cards
+        ][:16]
+        fits_table = [i for i, m in enumerate(state.melds) if layoff_options(m, owed, rules)]
+    counts = Counter(hand) if witnesses or not rules.wilds else Counter()
+    keep = 0 if config.go_out_without_discard else 1
+    natural = not rules.wilds and not config.strict_immediate
+    held = card_mask(hand) if natural else 0
+    table = natural_table(state.melds, rules) if natural else None
     actions: list[Action] = []
-    for action in _play_candidates(state, discards=False):
+    for action in candidates:
         if isinstance(action, Meld):
-            rest = _remove(hand, action.meld.cards)
+            used: tuple[Card, ...] = action.meld.cards
             changed = len(state.melds)
-            melds_after = (*state.melds, action.meld)
-            placed_owed = owed in action.meld.cards
+            placed_owed = owed in used
         else:
             assert isinstance(action, LayOff)
-            rest = _remove(hand, (action.card,))
+            used = (action.card,)
             changed = action.target
-            melds_after = _replace(state.melds, changed, _layoff_result(state, action))
             placed_owed = owed == action.card
+        left = len(hand) - len(used)
+        # _owed_reason's first answers, which need no hand after the play.
+        if left == 0 or placed_owed or config.strict_immediate:
+            if (config.go_out_without_discard if left == 0 else placed_owed):
+                actions.append(action)
+            continue
+        if left > keep and (
+            any(i != changed for i in fits_table)
+            or any(
+                left - keep >= 3 and all(counts[c] - used.count(c) >= n for c, n in w.items())
+                for w in witnesses
+            )
+        ):
+            actions.append(action)
+            continue
+        if isinstance(action, Meld):
+            melds_after = (*state.melds, action.meld)
+        else:
+            melds_after = _replace(state.melds, changed, _layoff_result(state, action))
+        if table is not None:
+            # _owed_reason's test with nothing wild, on masks kept from the hand before.
+            after = held
+            for card in used:
+                if counts[card] <= used.count(card):
+                    after &= ~(1 << card.index)
+            summary = table.after(melds_after, changed, rules)
+            if after >> owed.index & 1 and can_place_natural(
+                owed, after, summary, rules, left - keep
+            ):
+                actions.append(action)
+            continue
+        rest = _remove(hand, used)
         assert rest is not None
         if _owed_reason(state, rest, melds_after, placed_owed, changed) is None:
             actions.append(action)
@@ -413,7 +540,10 @@ def check(state: State, action: object) -> str | None:
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
     if not isinstance(action, _ACTION_TYPES):
-        return f"{action!r} is not a Rummy 500 action"
+        return f"{type(action).__name__} is not a Rummy 500 action"
+    shape = _shape_reason(action)
+    if shape is not None:
+        return shape
     if state.phase is Phase.OVER:
         return "the game is over"
     reason = _reason(state, action)
@@ -426,6 +556,66 @@ def check(state: State, action: object) -> str | None:
     ):
         return None
     return reason
+
+
+MAX_NUMBER: Final = 10_000
+"""Numbers in actions (meld numbers, cards taken) above this are refused before use."""
+
+
+def _shape_reason(action: Action) -> str | None:
+    """Why an action's fields are not of the types its class declares, if they are not.
+
+    Actions are plain attrs values, so any object can be put in a field; the
+    rules look at the fields only once this passes, so a crafted action gets
+    this reason from :func:`check` and :func:`apply` alike (issue 15 item 7).
+    """
+    if isinstance(action, Draw | EndRound):
+        return None
+    if isinstance(action, TakeDiscard):
+        if not isinstance(action.card, Card):
+            return "name a card to take"
+        count = action.count
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return "the number of cards taken must be at least 1"
+        if count > MAX_NUMBER:
+            return "the discard pile is not that deep"
+        return None
+    if isinstance(action, Discard):
+        return None if isinstance(action.card, Card) else "name a card to discard"
+    if isinstance(action, LayOff):
+        if not isinstance(action.card, Card):
+            return "name a card to lay off"
+        target = action.target
+        if isinstance(target, bool) or not isinstance(target, int):
+            return "name a meld by its number"
+        if not 0 <= target < MAX_NUMBER:
+            return "there is no such meld on the table"
+        if action.stands_for is not None and not isinstance(action.stands_for, Card):
+            return "a joker stands for a card"
+        if action.end not in (None, "low", "high"):
+            return "the end of a run is 'low' or 'high'"
+        return None
+    return _meld_shape_reason(action.meld)
+
+
+def _meld_shape_reason(meld: object) -> str | None:
+    if type(meld) is RunMeld:
+        suit, start, cards = meld.suit, meld.start, meld.cards
+        if not isinstance(suit, Suit) or isinstance(start, bool) or not isinstance(start, int):
+            return "a run names its suit and the position of its first card"
+    elif type(meld) is SetMeld:
+        cards = meld.cards
+        if not isinstance(meld.rank, Rank) or not isinstance(meld.suits, tuple) or not all(
+            suit is None or isinstance(suit, Suit) for suit in meld.suits
+        ):
+            return "a set names its rank and the suit of each card"
+    else:
+        return "a meld is a run or a set"
+    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
+        return "a meld is made of cards"
+    if len(cards) > 13:
+        return "a run has at most 13 cards"
+    return None
 
 
 def _stuck(state: State) -> bool:
@@ -463,10 +653,6 @@ def _take_reason(state: State, action: TakeDiscard) -> str | None:
     config = state.config
     pile = state.discard
     count = action.count
-    if not isinstance(action.card, Card):
-        return "name a card to take"
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        return "the number of cards taken must be at least 1"
     if action.card not in pile:
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
@@ -565,8 +751,6 @@ def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | N
 
 def _meld_reason(state: State, action: Meld) -> str | None:
     meld = action.meld
-    if not isinstance(meld, RunMeld | SetMeld):
-        return "a meld is a run or a set"
     rest = _remove(_hand(state), meld.cards)
     if rest is None:
         missing = _remove(meld.cards, _hand(state)) or meld.cards
@@ -580,16 +764,19 @@ def _meld_reason(state: State, action: Meld) -> str | None:
 
 def _layoff_reason(state: State, action: LayOff) -> str | None:
     hand = _hand(state)
-    if not isinstance(action.card, Card) or action.card not in hand:
+    if action.card not in hand:
         return f"you do not hold the {action.card}"
     target = action.target
-    if isinstance(target, bool) or not isinstance(target, int):
-        return f"name a meld by its number, not {target!r}"
     if not 0 <= target < len(state.melds):
         return f"there is no meld #{target + 1} on the table"
     new = _layoff_result(state, action)
     if new is None:
         existing = describe(state.melds[target])
+        if action.end is not None and _layoff_result(state, attrs.evolve(action, end=None)):
+            return (
+                f"the {action.card} does not fit at the {action.end} end of "
+                f"#{target + 1} ({existing})"
+            )
         return f"the {action.card} does not fit on #{target + 1} ({existing})"
     rest = _remove(hand, (action.card,))
     assert rest is not None
@@ -598,12 +785,57 @@ def _layoff_reason(state: State, action: LayOff) -> str | None:
 
 
 def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
+    """The meld ``action`` makes, or ``None`` if it is no lay-off of the card there.
+
+    A lay-off that names the one end its card fits is the listed lay-off
+    without the end (issue 20): ``lay off A♥ on #1 at the high end`` onto
+    J♥ Q♥ K♥.
+    """
     table_meld = state.melds[action.target]
     rules = meld_rules(state.config)
-    for candidate, new in _layoff_moves(action.card, action.target, table_meld, rules):
+    moves = _layoff_moves(action.card, action.target, table_meld, rules)
+    for candidate, new in moves:
         if candidate == action:
             return new
+    if action.end is not None and isinstance(table_meld, RunMeld):
+        for candidate, new in moves:
+            if (
+                candidate.end is None
+                and candidate.stands_for == action.stands_for
+                and _end_of(table_meld, new) == action.end
+            ):
+                return new
     return None
+
+
+def listed_layoff(state: State, action: LayOff) -> LayOff:
+    """The listed form of a lay-off: without an ``end`` when the card fits only that end.
+
+    Any other lay-off is returned as it is (for :func:`check` to judge).
+
+    >>> from cardrules.rummy500 import LayOff, new_game
+    >>> from cardrules.cards import parse_card
+    >>> listed_layoff(new_game(seed=1), LayOff(parse_card("AH"), 0, end="high")).end
+    'high'
+    """
+    if (
+        action.end is None
+        or _shape_reason(action) is not None
+        or state.phase is not Phase.PLAY
+        or not 0 <= action.target < len(state.melds)
+        or not isinstance(state.melds[action.target], RunMeld)
+    ):
+        return action
+    bare = attrs.evolve(action, end=None)
+    table_meld = state.melds[action.target]
+    rules = meld_rules(state.config)
+    moves = _layoff_moves(action.card, action.target, table_meld, rules)
+    if any(candidate == action for candidate, _ in moves):
+        return action
+    for candidate, new in moves:
+        if candidate == bare and _end_of(table_meld, new) == action.end:
+            return bare
+    return action
 
 
 def _end_of(old: TableMeld, new: TableMeld) -> Literal["low", "high"]:
@@ -770,11 +1002,14 @@ def _apply_discard(state: State, card: Card) -> State:
     assert rest is not None
     hands = _replace(state.hands, seat, rest)
     discard = (*state.discard, card)
-    if not rest or state.stock_ran_out:
-        new = _evolve(state, hands=hands, discard=discard)
+    turns = state.turns + 1
+    if not rest or state.stock_ran_out or turns >= state.config.max_turns:
+        new = _evolve(state, hands=hands, discard=discard, turns=turns)
         if not rest:
             return _end_round(new, ended_by="went_out", went_out=seat)
-        return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
+        if state.stock_ran_out:
+            return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
+        return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
     return _evolve(
         state,
         hands=hands,
@@ -783,6 +1018,7 @@ def _apply_discard(state: State, card: Card) -> State:
         to_act=(seat + 1) % state.num_players,
         owed=None,
         taken=(),
+        turns=turns,
     )
 
 
@@ -801,7 +1037,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
     )
     scores = tuple(seat.total for seat in result.seats)
     history = (*state.history, result)
-    winners = scoring.winners_after_round(scores, config)
+    winners = scoring.winners_after_round(scores, config, state.round_number)
     if winners:
         return _evolve(
             state,

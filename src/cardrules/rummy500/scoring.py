@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from cardrules.cards import Card, Rank
 from cardrules.rummy.melds import RunMeld, SetMeld
@@ -96,28 +97,40 @@ def round_result(
                 total=scores_before[seat] + round_score,
             )
         )
-    if ended_by not in ("went_out", "stock_exhausted"):
-        raise ValueError(f"a round ends by going out or by the stock, not {ended_by!r}")
+    if ended_by == "went_out":
+        how: Literal["went_out", "stock_exhausted", "turn_limit"] = "went_out"
+    elif ended_by == "stock_exhausted":
+        how = "stock_exhausted"
+    elif ended_by == "turn_limit":
+        how = "turn_limit"
+    else:
+        raise ValueError(
+            f"a round ends by going out, the stock or the turn limit, not {ended_by!r}"
+        )
     return RoundResult(
         round_number=round_number,
         dealer=dealer,
-        ended_by="went_out" if ended_by == "went_out" else "stock_exhausted",
+        ended_by=how,
         went_out=went_out,
         seats=tuple(seats),
     )
 
 
-def winners_after_round(scores: Sequence[int], config: Config) -> tuple[int, ...]:
-    """The winners once a round is scored, or ``()`` if play goes on.
+def winners_after_round(
+    scores: Sequence[int], config: Config, round_number: int = 1
+) -> tuple[int, ...]:
+    """The winners once round ``round_number`` is scored, or ``()`` if play goes on.
 
     The game ends when someone has ``target`` or more (R5-8); the highest total
     wins. A shared highest total plays another round (R5-7) unless
-    ``tie="shared"``.
+    ``tie="shared"``. After ``config.max_rounds`` rounds the game ends whatever
+    the totals: the highest wins, shared if tied.
     """
     best = max(scores)
-    if best < config.target:
+    last = round_number >= config.max_rounds
+    if best < config.target and not last:
         return ()
     leaders = tuple(seat for seat, score in enumerate(scores) if score == best)
-    if len(leaders) == 1 or config.tie == "shared":
+    if len(leaders) == 1 or config.tie == "shared" or last:
         return leaders
     return ()

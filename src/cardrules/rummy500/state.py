@@ -54,7 +54,8 @@ class RoundResult:
 
     round_number: int
     dealer: int
-    ended_by: Literal["went_out", "stock_exhausted"]
+    ended_by: Literal["went_out", "stock_exhausted", "turn_limit"]
+    """``"turn_limit"``: the round reached ``Config.max_turns`` turns."""
     went_out: int | None
     seats: tuple[SeatScore, ...]
 
@@ -93,6 +94,9 @@ class State:
     """New stocks made from the discard pile this round (``stock_exhausted="reshuffle"``)."""
     history: tuple[RoundResult, ...] = ()
     winners: tuple[int, ...] = ()
+    turns: int = 0
+    """Turns completed this round (each ended by a discard); the seat to act is
+    always the ``turns``-th after the dealer's left (R5-11)."""
 
     @property
     def is_over(self) -> bool:

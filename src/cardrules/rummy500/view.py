@@ -44,6 +44,8 @@ class View:
     history: tuple[RoundResult, ...]
     winners: tuple[int, ...]
     legal_actions: tuple[Action, ...]
+    turns: int = 0
+    """Turns completed this round (public: everyone saw them)."""
 
     @property
     def is_over(self) -> bool:
@@ -99,4 +101,5 @@ def view(state: State, seat: int | None) -> View:
         history=state.history,
         winners=state.winners,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
+        turns=state.turns,
     )

@@ -1,0 +1,437 @@
+"""The invariants of every reachable Rummy 500 state and view, checked on load.
+
+:func:`validate_state` and :func:`validate_view` raise ``ValueError`` naming the
+first invariant a state or view breaks; ``from_json`` calls them (through
+``GAME``), so only what a game could reach loads. The invariants, by number
+(``docs/rummy500.rst`` lists the same; each has a tampered-JSON test in
+``tests/rummy500/test_validation.py``):
+
+R-1 *Shape*: one entry per seat in every per-seat field; dealer, player to act
+    and meld owners are seats.
+R-2 *Bounded numbers*: every counter and score lies in a range the config
+    allows (so no number can grow past what text conversion handles).
+R-3 *Counters*: ``round_number`` ≤ ``max_rounds``; ``turns`` < ``max_turns``;
+    the seat to act is the ``turns``-th after the dealer's left; ``reshuffles``
+    ≤ ``reshuffle_limit`` (0 unless ``stock_exhausted="reshuffle"``);
+    ``shuffles`` is two plus one per finished round plus one per reshuffle.
+R-4 *History*: one result per finished round, numbered 1, 2, …, dealt by the
+    seat before the next dealer; each round's cards (placed and left in hand,
+    all seats) are cards of the pack, no card more often than the pack holds;
+    each seat placed and kept at least the cards dealt to it; only the seat
+    that went out (if any) has an empty hand.
+R-5 *Credits*: every placed card scores its value (an ace used low may score
+    ``low_ace_points``, and then exactly as many aces were placed low as lie
+    low on the table); a meld's owner placed at least three cards per meld;
+    the cards credited this round are exactly the cards on the table.
+R-6 *Scores*: every breakdown adds up (hand points, round score, running
+    total), and the scores are the sum of the round scores.
+R-7 *End*: the game is over exactly when its end rule says (R5-7, R5-8,
+    ``max_rounds``): a game in progress has nobody at the target with a
+    single highest total, a finished one has the winners the scores give.
+R-8 *Cards*: the cards in hands, stock, discard pile and melds are the pack;
+    hands are sorted and (during a round) never empty; every table meld is a
+    legal meld.
+R-9 *Deal sizes*: the stock never holds more than the deal left in it, and
+    not more than one card per turn begun has left it; the discard pile holds
+    at most the upcard plus one card per finished turn; each seat holds and
+    has placed at least the cards dealt to it (one more for the player in his
+    play phase).
+R-10 *Phase*: in the draw phase nothing is owed or taken and the stock has
+    not run out; the player to act has a legal action; a dug card still owed
+    is the deepest card taken and is in the player's hand; a dug card no
+    longer owed was placed; the stock-ran-out flag matches the stock.
+R-11 *Views* (as R-1..R-10 for what a view shows): the seat's hand matches its
+    size, a spectator sees no hand, the sizes add up to the pack, and only the
+    seat to act is shown legal actions, exactly the ones the rules list.
+
+>>> from cardrules import from_json, to_json
+>>> from cardrules.rummy500 import new_game
+>>> text = to_json(new_game(seed=1)).replace('"round_number":1', '"round_number":3')
+>>> from_json(text)
+Traceback (most recent call last):
+...
+ValueError: inconsistent Rummy 500 state: R-4: every finished round needs a result (2 rounds, ...)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from cardrules import rng
+from cardrules.cards import Card, Rank, check_same_cards, make_deck
+from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
+from cardrules.rummy500 import scoring
+from cardrules.rummy500.config import MAX_TARGET, Config
+from cardrules.rummy500.rules import legal_actions, meld_rules
+from cardrules.rummy500.state import Phase, RoundResult, State
+from cardrules.rummy500.view import View
+
+__all__ = ["validate_state", "validate_view"]
+
+_Fail = Callable[[str], NoReturn]
+
+
+def _failer(what: str) -> _Fail:
+    def fail(message: str) -> NoReturn:
+        raise ValueError(f"inconsistent Rummy 500 {what}: {message}")
+
+    return fail
+
+
+def validate_state(state: State) -> None:
+    """Raise ``ValueError`` unless ``state`` is one the rules could reach (R-1..R-10).
+
+    >>> from cardrules.rummy500 import new_game
+    >>> validate_state(new_game(seed=1)) is None
+    True
+    """
+    if not isinstance(state, State) or not isinstance(state.config, Config):
+        raise ValueError("not a Rummy 500 state")
+    fail = _failer("state")
+    rng.validate_seed(state.seed)
+    for name in ("hands", "placed_points"):
+        if len(getattr(state, name)) != state.config.num_players:
+            fail(f"R-1: {name} must have one entry per player ({state.config.num_players})")
+    _check_public(state, state.hands, fail)
+    config = state.config
+    players = config.num_players
+    # R-2 / R-3: the random streams used: two for the first deal, one a round, one a reshuffle.
+    _bounded(state.shuffles, 0, 2 + config.max_rounds * (1 + config.reshuffle_limit), "shuffles",
+             fail)
+    least = state.round_number + 1 + state.reshuffles
+    most = least + (state.round_number - 1) * config.reshuffle_limit
+    if config.stock_exhausted != "reshuffle":
+        most = least
+    if not least <= state.shuffles <= most:
+        fail("R-3: the shuffle count does not agree with the rounds and reshuffles")
+    # R-8: every card of the pack is in exactly one place.
+    deck = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    everything: list[Card] = [c for hand in state.hands for c in hand]
+    everything += state.stock + state.discard
+    everything += [c for meld in state.melds for c in meld.cards]
+    try:
+        check_same_cards(deck, everything, "R-8")
+    except ValueError as exc:
+        fail(str(exc))
+    # R-5: what each placed card scored.
+    for seat in range(players):
+        cards, points = state.placed[seat], state.placed_points[seat]
+        if len(cards) != len(points):
+            fail("R-5: every placed card needs its points")
+        for card, value in zip(cards, points):
+            _bounded(value, 0, 100, "placed points", fail)
+            if not _may_score(card, value, config):
+                fail(f"R-5: the {card} cannot score {value}")
+    _check_low_aces(state.melds, state.placed, state.placed_points, config, fail)
+    if state.phase is Phase.OVER:
+        return
+    acting = state.to_act
+    assert acting is not None
+    # R-9: the stock and the discard pile hold no more than the deal and the turns allow.
+    dealt_stock = config.deck_size - players * config.hand_size - 1
+    begun = state.turns + (1 if state.phase is Phase.PLAY else 0)
+    if state.reshuffles == 0 and not dealt_stock - begun <= len(state.stock) <= dealt_stock:
+        fail("R-9: the stock holds more cards than the deal and the turns leave in it")
+    # R-10: the dug card.
+    hand = state.hands[acting]
+    if state.phase is Phase.PLAY and state.taken:
+        mine = Counter(hand) + Counter(state.placed[acting])
+        if Counter(state.taken) - mine:
+            fail("R-10: the cards taken from the pile are not in the player's hand or melds")
+        must_use = len(state.taken) > 1 or config.top_discard_must_be_used
+        if state.owed is None and must_use and state.taken[0] not in state.placed[acting]:
+            fail("R-10: the dug card was neither placed nor is it still owed")
+    if state.owed is not None and state.owed not in hand:
+        fail("R-10: the card owed to the table is not in the player's hand")
+    if not legal_actions(state):
+        fail("R-10: the player to act has no legal action")
+
+
+def validate_view(view: View) -> None:
+    """Raise ``ValueError`` unless ``view`` is one some seat could be shown (R-11).
+
+    >>> from cardrules.rummy500 import new_game, view as view_of
+    >>> validate_view(view_of(new_game(seed=1), 0)) is None
+    True
+    """
+    if not isinstance(view, View) or not isinstance(view.config, Config):
+        raise ValueError("not a Rummy 500 view")
+    fail = _failer("view")
+    config = view.config
+    players = config.num_players
+    seat = view.seat
+    if seat is not None and not 0 <= seat < players:
+        fail("R-11: the view's seat is not a seat")
+    if len(view.hand_sizes) != players:
+        fail("R-1: hand_sizes must have one entry per player")
+    for size in view.hand_sizes:
+        _bounded(size, 0, config.deck_size, "a hand size", fail)
+    _bounded(view.stock_size, 0, config.deck_size, "the stock size", fail)
+    if seat is None and view.hand:
+        fail("R-11: a spectator sees no hand")
+    if seat is not None and len(view.hand) != view.hand_sizes[seat]:
+        fail("R-11: the hand does not have the size shown for it")
+    hands: list[tuple[Card, ...] | None] = [None] * players
+    if seat is not None:
+        hands[seat] = view.hand
+    _check_public(view, hands, fail)
+    # R-8: what the view shows is part of the pack, and the sizes add up to it.
+    deck = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    shown = Counter(view.hand) + Counter(view.discard)
+    shown += Counter(c for meld in view.melds for c in meld.cards)
+    if shown - deck:
+        fail("R-8: the view shows cards the pack does not hold")
+    table = sum(len(meld.cards) for meld in view.melds)
+    if sum(view.hand_sizes) + view.stock_size + len(view.discard) + table != config.deck_size:
+        fail("R-8: the hands, stock, discard pile and melds do not add up to the pack")
+    # R-5: the round points are what the placed cards can score.
+    if len(view.round_points) != players:
+        fail("R-1: round_points must have one entry per player")
+    for cards, points in zip(view.placed, view.round_points):
+        _bounded(points, 0, 100 * config.deck_size, "round points", fail)
+        low = sum(scoring.card_points(c, config, low=True) for c in cards)
+        high = sum(scoring.card_points(c, config) for c in cards)
+        if not min(low, high) <= points <= max(low, high):
+            fail("R-5: a seat's round points are not what its placed cards score")
+    if view.phase is Phase.OVER:
+        if view.legal_actions:
+            fail("R-11: a finished game lists no actions")
+        return
+    # R-9: the stock holds no more than the deal and the turns allow.
+    dealt_stock = config.deck_size - players * config.hand_size - 1
+    begun = view.turns + (1 if view.phase is Phase.PLAY else 0)
+    if config.stock_exhausted != "reshuffle" and not (
+        dealt_stock - begun <= view.stock_size <= dealt_stock
+    ):
+        fail("R-9: the stock holds more cards than the deal and the turns leave in it")
+    if view.owed is not None and seat == view.to_act and view.owed not in view.hand:
+        fail("R-10: the card owed to the table is not in the player's hand")
+    if seat != view.to_act:
+        if view.legal_actions:
+            fail("R-11: only the seat to act is shown legal actions")
+        return
+    # R-11: the legal actions are the rules' own, from a state that agrees with the view.
+    from cardrules.bots.worlds import sample_world  # the bots import the game: not at the top
+
+    try:
+        world = sample_world(view, None, random.Random(0))
+    except ValueError as exc:
+        fail(f"R-11: no state agrees with the view ({exc})")
+    if legal_actions(world) != view.legal_actions:
+        fail("R-11: the legal actions shown are not the ones the rules list")
+
+
+# ---------------------------------------------------------------------------
+# What states and views share
+
+
+def _bounded(value: object, low: int, high: int, what: str, fail: _Fail) -> None:
+    """R-2: ``value`` is a whole number in ``low..high`` (checked before any use of it)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        fail(f"R-2: {what} must be a whole number from {low} to {high}")
+
+
+def _may_score(card: Card, value: int, config: Config) -> bool:
+    return value in (scoring.card_points(card, config),
+                     scoring.card_points(card, config, low=True))
+
+
+def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fail) -> None:
+    """The invariants of what every seat sees; ``hands`` has ``None`` for a hidden hand."""
+    config: Config = obj.config
+    players = config.num_players
+    # R-1: shapes.
+    for name in ("placed", "scores"):
+        if len(getattr(obj, name)) != players:
+            fail(f"R-1: {name} must have one entry per player ({players})")
+    if len(hands) != players:
+        fail(f"R-1: hands must have one entry per player ({players})")
+    if not 0 <= obj.dealer < players:
+        fail("R-1: the dealer is not a seat")
+    if len(obj.meld_owners) != len(obj.melds) or any(
+        not 0 <= owner < players for owner in obj.meld_owners
+    ):
+        fail("R-1: every meld needs an owner seat")
+    # R-2: bounded counters.
+    _bounded(obj.round_number, 1, config.max_rounds, "round_number", fail)
+    _bounded(obj.turns, 0, config.max_turns, "turns", fail)
+    reshuffles = getattr(obj, "reshuffles", 0)  # a view does not show it
+    _bounded(reshuffles, 0, config.reshuffle_limit, "reshuffles", fail)
+    if reshuffles and config.stock_exhausted != "reshuffle":
+        fail("R-3: only stock_exhausted='reshuffle' makes new stocks")
+    limit = _score_limit(config, obj.round_number)
+    for score in obj.scores:
+        _bounded(score, -limit, limit, "a score", fail)
+    over = obj.phase is Phase.OVER
+    finished = len(obj.history)
+    if over and finished != obj.round_number:
+        fail("R-4: a finished game has the result of its last round")
+    if not over and finished != obj.round_number - 1:
+        fail(f"R-4: every finished round needs a result ({obj.round_number - 1} rounds, "
+             f"{finished} results)")
+    _check_history(obj.history, obj, fail)
+    # R-7: the end rule.
+    if over:
+        if obj.to_act is not None or not obj.winners:
+            fail("R-7: a finished game has winners and nobody to act")
+        if obj.winners != scoring.winners_after_round(obj.scores, config, obj.round_number):
+            fail("R-7: the winners do not follow from the scores")
+        if obj.owed is not None or obj.taken:
+            fail("R-10: a finished game has no turn in progress")
+        _check_melds(obj, fail)
+        return
+    if obj.winners:
+        fail("R-7: a game in progress has no winners")
+    if finished and scoring.winners_after_round(obj.scores, config, finished):
+        fail("R-7: the game should have ended: the scores name a winner")
+    if obj.turns >= config.max_turns:
+        fail("R-3: a round ends when it reaches max_turns turns")
+    to_act = obj.to_act
+    if to_act is None or not 0 <= to_act < players:
+        fail("R-1: the player to act is not a seat")
+    if to_act != (obj.dealer + 1 + obj.turns) % players:
+        fail("R-3: the seat to act is not the one the dealer and the turn count give")
+    _check_melds(obj, fail)
+    # R-8 / R-9: hands during a round.
+    sizes = (
+        obj.hand_sizes if isinstance(obj, View) else tuple(len(h) for h in hands if h is not None)
+    )
+    for hand in hands:
+        if hand is not None and list(hand) != sorted(hand):
+            fail("R-8: hands are kept in card order")
+    if any(size == 0 for size in sizes):
+        fail("R-8: an empty hand ends the round")
+    for s in range(players):
+        size = sizes[s] if isinstance(obj, View) else len(hands[s] or ())
+        least = config.hand_size + (1 if s == to_act and obj.phase is Phase.PLAY else 0)
+        if size + len(obj.placed[s]) < least:
+            fail(f"R-9: seat {s} holds and has placed fewer cards than it was dealt")
+    if len(obj.discard) > 1 + obj.turns:
+        fail("R-9: the discard pile holds more cards than the turns discarded")
+    stock = obj.stock_size
+    ran_out = getattr(obj, "stock_ran_out", None)  # a view does not show it
+    # R-10: the phase.
+    if obj.phase is Phase.DRAW:
+        if obj.owed is not None or obj.taken or ran_out:
+            fail("R-10: nobody has drawn yet, so nothing was taken")
+        if config.stock_exhausted == "end" and not stock:
+            fail("R-10: with stock_exhausted='end' an empty stock ends the round")
+    elif obj.owed is not None and (not obj.taken or obj.taken[0] != obj.owed):
+        fail("R-10: the card owed is the deepest card taken from the pile")
+    if ran_out is None:
+        return
+    if ran_out and (stock or config.stock_exhausted == "discard_only"):
+        fail("R-10: the stock-ran-out flag does not match the stock")
+    if config.stock_exhausted == "end" and not stock and not ran_out:
+        fail("R-10: with stock_exhausted='end' an empty stock ends the round")
+
+
+def _check_melds(obj: Any, fail: _Fail) -> None:
+    """R-5 / R-8: the table melds are legal and are the cards credited this round."""
+    config: Config = obj.config
+    rules = meld_rules(config)
+    for meld in obj.melds:
+        error = meld_error(meld, rules)
+        if error is not None:
+            fail(f"R-8: a table meld is not legal ({error})")
+    placed = Counter(c for cards in obj.placed for c in cards)
+    if placed != Counter(c for meld in obj.melds for c in meld.cards):
+        fail("R-5: the cards credited to players are not the cards on the table")
+    owned = Counter(obj.meld_owners)
+    for seat, cards in enumerate(obj.placed):
+        if len(cards) < 3 * owned[seat]:
+            fail("R-5: a meld's owner placed at least its first three cards")
+
+
+def _check_low_aces(
+    melds: Sequence[TableMeld],
+    placed: Sequence[Sequence[Card]],
+    points: Sequence[Sequence[int]],
+    config: Config,
+    fail: _Fail,
+) -> None:
+    """R-5: as many aces are credited low as lie low on the table (no wrap-around)."""
+    low = config.low_ace_points
+    if low is None or low == config.ace_points:
+        return
+    credited: Counter[Card] = Counter()
+    for cards, values in zip(placed, points):
+        for card, value in zip(cards, values):
+            if card.rank is Rank.ACE and value == low:
+                credited[card] += 1
+    lying: Counter[Card] = Counter()
+    for meld in melds:
+        if isinstance(meld, RunMeld) and meld.start == 1 and meld.cards[0].rank is Rank.ACE:
+            lying[meld.cards[0]] += 1
+    if config.allow_wraparound:
+        # A low ace can end up inside a run that grew round the corner.
+        runs = Counter(c for m in melds if isinstance(m, RunMeld) for c in m.cards)
+        if credited - runs:
+            fail("R-5: an ace is credited as used low but lies in no run")
+    elif credited != lying:
+        fail("R-5: the aces credited as used low are not the aces lying low on the table")
+
+
+def _score_limit(config: Config, round_number: int) -> int:
+    """The most a seat's total can move in ``round_number`` rounds (R-2)."""
+    most = max(config.ace_points, config.low_ace_points or 0, 10)
+    return round_number * config.deck_size * most + MAX_TARGET
+
+
+def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> None:
+    """R-4 / R-6: the finished rounds' results."""
+    config: Config = obj.config
+    players = config.num_players
+    if len(history) > config.max_rounds:
+        fail("R-4: more rounds than max_rounds")
+    deck = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    totals = [0] * players
+    limit = _score_limit(config, 1)
+    for number, result in enumerate(history, start=1):
+        where = f"round {number}'s result"
+        if result.round_number != number or len(result.seats) != players:
+            fail(f"R-4: {where} is malformed")
+        if result.dealer != (obj.dealer - (obj.round_number - number)) % players:
+            fail(f"R-4: {where} names the wrong dealer (the deal passes left, R5-11)")
+        went_out = result.went_out
+        if (result.ended_by == "went_out") != (went_out is not None):
+            fail(f"R-4: {where} says who went out exactly when someone did")
+        if went_out is not None and not 0 <= went_out < players:
+            fail(f"R-4: {where} names no seat as going out")
+        cards: Counter[Card] = Counter()
+        for seat, part in enumerate(result.seats):
+            if part.seat != seat:
+                fail(f"R-4: {where} lists seats out of order")
+            if (not part.in_hand) != (seat == went_out):
+                fail(f"R-4: {where}: only the seat that went out has an empty hand")
+            if len(part.placed) + len(part.in_hand) < config.hand_size:
+                fail(f"R-4: {where}: seat {seat} ends with fewer cards than it was dealt")
+            if len(part.placed) != len(part.placed_points):
+                fail(f"R-5: {where}: every placed card needs its points")
+            for card, value in zip(part.placed, part.placed_points):
+                _bounded(value, 0, 100, "placed points", fail)
+                if not _may_score(card, value, config):
+                    fail(f"R-5: {where}: the {card} cannot score {value}")
+            cards.update(part.placed)
+            cards.update(part.in_hand)
+            for value in (part.hand_points, part.round_score, part.total):
+                _bounded(value, -limit * number, limit * number, "a round score", fail)
+            if part.hand_points != scoring.hand_points(part.in_hand, config):
+                fail(f"R-6: {where}: hand points do not match the hand")
+            if part.round_score != sum(part.placed_points) - part.hand_points:
+                fail(f"R-6: {where}: round score is not melded minus hand points")
+            totals[seat] += part.round_score
+            if part.total != totals[seat]:
+                fail(f"R-6: {where}: running total is wrong")
+        if cards - deck:
+            extra = cards - deck
+            fail(f"R-4: {where} holds cards the pack does not "
+                 f"({' '.join(str(c) for c in sorted(extra.elements()))})")
+        if number < len(history) and scoring.winners_after_round(totals, config, number):
+            fail(f"R-7: the game should have ended after round {number}")
+    if tuple(totals) != tuple(obj.scores):
+        fail("R-6: scores are not the sum of the round results")
+
