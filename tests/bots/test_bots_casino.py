@@ -232,3 +232,48 @@ def test_memory_infers_the_capturing_rank_and_samples_consistently() -> None:
     assert memory2.gone == Counter({7: 1})
     assert card_worth(parse_card("10D")) > card_worth(parse_card("2S")) > card_worth(
         parse_card("3S"))
+
+
+def _crowded(config: casino.Config, seed: int, loose: int) -> casino.State:
+    """A state of a first hand in which every player trails when he may, ``loose`` cards down."""
+    import random
+
+    rnd = random.Random(seed)
+    state = casino.new_game(config, seed=seed)
+    while len(state.loose) < loose or state.pending is not None:
+        actions = casino.legal_actions(state)
+        trails = [a for a in actions if isinstance(a, casino.Trail)]
+        state = casino.apply(state, trails[0] if trails else rnd.choice(actions))
+        assert state.round_number == 1
+    return state
+
+
+@pytest.mark.parametrize(
+    "config", [casino.Config(), casino.Config(variant="royal"), casino.Config(capture_all=True)]
+)
+def test_bots_weigh_a_bounded_set_of_plays_on_crowded_tables(config: casino.Config) -> None:
+    """Issue 15 item 4: on a table legal play reaches, with 30+ loose cards, the bots weigh
+    at most two whole plays per listed first step (plus the trails), each legal, never
+    the exponential list of every play; every level still answers with a legal action."""
+    from cardrules.bots.casino import EXACT_ITEMS, _options, candidate_plays
+
+    state = _crowded(config, 7, 30)
+    seen = casino.view(state, state.to_act)
+    assert len(seen.loose) > EXACT_ITEMS
+    options = _options(seen)
+    assert options == candidate_plays(seen)
+    firsts = [a for a in seen.legal_actions if not isinstance(a, casino.Trail)]
+    trails = [a for a in seen.legal_actions if isinstance(a, casino.Trail)]
+    assert 0 < len(options) <= 2 * len(firsts) + len(trails)
+    assert len(set(options)) == len(options)
+    for option in options:
+        assert casino.check_play(state, option) is None, str(option)
+        assert casino.apply(state, casino.next_step(state, option)) is not None
+    for level in ("easy", "normal", "expert"):
+        bot = make("casino", level, seed=1)
+        current = state
+        seat = current.to_act
+        while current.to_act == seat:  # the whole play, step by step
+            action = bot.choose(casino.view(current, seat))
+            assert casino.check(current, action) is None
+            current = casino.apply(current, action)

@@ -240,6 +240,14 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
             reason = casino.check(state, action)
             if action in legal_set:
                 assert reason is None, (str(action), reason)
+            elif is_whole(state, action):  # issue 14 item 1: judged as a whole play
+                assert (reason is None) == (casino.check_play(state, action) is None)
+                if reason is None:
+                    assert casino.apply(state, action) == casino.play(state, action)
+                else:
+                    with pytest.raises(cardrules.IllegalActionError) as info:
+                        casino.apply(state, action)
+                    assert info.value.reason == reason
             else:
                 assert isinstance(reason, str) and reason, str(action)
                 if deep or not refused:  # apply gives the same refusal
@@ -264,12 +272,19 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
                 whole = set(casino.plays(state)) if state.pending is None else set()
                 for action in exhaustive_candidates(state):
                     ok = casino.check(state, action) is None
-                    assert ok == (action in legal_set), (str(action), state.describe())
+                    listed = action in legal_set or (is_whole(state, action) and action in whole)
+                    assert ok == listed, (str(action), state.describe())
                     if state.pending is None:  # whole plays: check_play agrees with plays()
                         ok = casino.check_play(state, action) is None
                         assert ok == (action in whole), (str(action), state.describe())
             if state.pending is None and len(state.loose) <= 10:
-                assert reached_plays(state) == sorted(casino.plays(state), key=str)
+                every = casino.plays(state)
+                assert reached_plays(state) == sorted(every, key=str)
+                # Issue 14 item 1: a whole play applied at once = its steps applied in turn.
+                for whole_play in rnd.sample(every, min(3, len(every))):
+                    if is_whole(state, whole_play):
+                        assert casino.check(state, whole_play) is None
+                        assert casino.apply(state, whole_play) == casino.play(state, whole_play)
             v = casino.view(state, seat)
             assert v.legal_actions == legal and v.hand == state.hands[seat]
         action = rnd.choice(legal)
@@ -281,8 +296,16 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
     casino.validate_state(state)
     assert cardrules.from_json(cardrules.to_json(state)) == state
     assert state.winners and casino.legal_actions(state) == ()
-    assert max(state.scores) >= config.target
+    assert max(state.scores) >= config.target or state.round_number == config.max_hands
+    assert steps <= casino.max_game_length(config)  # issue 15 item 5
     return state
+
+
+def is_whole(state: State, action: object) -> bool:
+    """True for a capture or build naming two or more table items, no play in progress."""
+    if state.pending is not None or not isinstance(action, Capture | Build):
+        return False
+    return len(action.cards) + len(getattr(action, "builds", ())) > 1
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))

@@ -50,7 +50,8 @@ def make_state(
     """A validated state: seat hands, loose cards, builds ``(value, "5S+3H | 8D", owner)``.
 
     The dealer is the last seat. Unused cards go to the stock (as much as the deal
-    number needs) and then to the captured piles.
+    number needs) and then to the captured piles; the last capturer is then the
+    dealer unless given (a non-empty pile means somebody captured, invariant I-9).
     """
     config = config or Config()
     n = config.num_players
@@ -66,6 +67,8 @@ def make_state(
     stock_size = 4 * n * (config.deals_per_hand - deal_number)
     stock, rest = tuple(rest[:stock_size]), rest[stock_size:]
     piles = [tuple(sorted(rest[i::n])) for i in range(n)]
+    if last_capturer is None and any(piles):
+        last_capturer = n - 1
     state = State(
         config=config,
         seed=1,
@@ -147,11 +150,13 @@ def test_ca01_stacked_deck_order() -> None:
     assert state.stock == tuple(deck[12:])
     with pytest.raises(ValueError, match="not conserved"):
         new_game(deck=[*deck[:51], deck[0]])
-    # Later hands are shuffled from the seed, stream = shuffles done so far (0 here).
+    # Hand r is shuffled from the seed with stream r - 1; a stacked hand leaves its
+    # stream unused, so shuffles always equals the hand number (issue 15 item 2).
+    assert state.shuffles == 1
     while state.round_number == 1:
         state = apply(state, legal_actions(state)[0])
-    assert state.shuffles == 1 and state.dealer == 0
-    shuffled = rng.shuffle(DECK, seed=3, stream=0)
+    assert state.shuffles == 2 and state.dealer == 0
+    shuffled = rng.shuffle(DECK, seed=3, stream=1)
     assert set(state.hands[1]) == {shuffled[0], shuffled[1], shuffled[6], shuffled[7]}
     assert set(state.hands[0]) == {shuffled[4], shuffled[5], shuffled[10], shuffled[11]}
     assert new_game(seed=3).shuffles == 1
@@ -208,8 +213,12 @@ def test_ca01_residue_to_last_capturer_never_a_sweep() -> None:
     done = act(state, "trail 9♥").history[0]
     assert done.residue_to == 0 and set(done.residue) == set(parse_cards("5C 2D 9H"))
     assert done.sweeps == (0, 0)
-    nobody = act(make_state(**base), "trail 9♥").history[0]  # type: ignore[arg-type]
-    assert nobody.residue_to is None
+    # Nobody captured all hand (everybody trailed): the residue goes to nobody.
+    state = new_game(seed=2)
+    while state.round_number == 1:
+        state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Trail)))
+    nobody = state.history[0]
+    assert nobody.residue_to is None and len(nobody.residue) == 52 and nobody.points == (0, 0)
     off = make_state(**base, config=Config(residue_to_last_capturer=False), last_capturer=0)  # type: ignore[arg-type]
     assert act(off, "trail 9♥").history[0].residue_to is None
 

@@ -1,4 +1,4 @@
-"""Casino computer players: easy, normal and expert (spec ``casino.md``; API "Computer players").
+"""Casino computer players: easy, normal and expert (the Casino rules; API "Computer players").
 
 * **easy** plays the obvious move: the capture that takes the most cards, else
   it trails its lowest card. It never builds.
@@ -23,6 +23,17 @@ Every level sees only its own :class:`~cardrules.casino.View`, never the state,
 and is deterministic given its seed (one :class:`random.Random` per bot; any
 order-dependent choice is sorted by ``card.index``).
 
+**Bounded work** (issue 15 item 4). The number of whole plays grows
+exponentially with the loose cards, so the bots weigh every whole play
+(:func:`~cardrules.casino.plays`) and every capture an opponent could make
+only on tables of at most :data:`EXACT_ITEMS` items (loose cards and builds).
+On a more crowded table they weigh a bounded set (:func:`candidate_plays`):
+for each way to start a play that ``legal_actions`` lists, the play that takes
+just that item when it may stop there, and the play that goes on taking every
+item it can in table order; an opponent's best capture is then estimated from
+groups of one or two cards and whole builds. A decision then takes well under
+a second on any table legal play can reach (docs/casino.rst gives figures).
+
 >>> from cardrules import casino
 >>> players = [ExpertBot(seed=1), NormalBot(seed=2)]
 >>> state = casino.new_game(seed=4)
@@ -41,23 +52,31 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar
 
+import attrs
+
 from cardrules.bots.base import legal_actions_of
 from cardrules.cards import Card, Rank, Suit, make_deck
 from cardrules.casino.actions import Action, Build, Capture, Play, Trail
 from cardrules.casino.captures import Table, capture_values, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.plays import next_step, plays
+from cardrules.casino.steps import Context, context_of, item_order, named_items
 from cardrules.casino.view import View
 
 __all__ = [
+    "EXACT_ITEMS",
     "LEVEL_CLASSES",
     "CasinoMemory",
     "EasyBot",
     "ExpertBot",
     "NormalBot",
+    "candidate_plays",
     "card_worth",
     "sample_hands",
 ]
+
+EXACT_ITEMS = 10
+"""Tables of at most this many items (loose cards plus builds) are weighed exactly."""
 
 _DECK = make_deck()
 _BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
@@ -146,6 +165,10 @@ class _Snap:
                     i = max(same, key=lambda i: (card_worth(loose[i]), loose[i].index))
                     mask = 1 << i
                 result = (self._mask_worth(mask), mask, self._full(mask))
+        elif len(loose) + len(self.builds) > EXACT_ITEMS:
+            mask = self._estimate(key)
+            if mask:
+                result = (self._mask_worth(mask), mask, self._full(mask))
         else:
             if self._table is None:
                 self._table = Table(
@@ -164,6 +187,42 @@ class _Snap:
                 result = (best_worth, best_mask, self._full(best_mask))
         self._best[key] = result
         return result
+
+    def _estimate(self, key: int) -> int:
+        """A good capture at value ``key`` on a crowded table, in time linear in its size.
+
+        Every build of that value, every loose card of that value, then pairs of
+        loose cards adding up to it, the most valuable cards first.
+        """
+        royal = self.config.royal
+        n = len(self.loose)
+        mask = 0
+        for j, build in enumerate(self.builds):
+            if build[0] == key:
+                mask |= 1 << (n + j)
+        by_value: dict[int, list[int]] = {}
+        for i, card in enumerate(self.loose):
+            v = table_value(card, royal)
+            if v is None or v > key:
+                continue
+            if v == key:
+                mask |= 1 << i
+            else:
+                by_value.setdefault(v, []).append(i)
+        for indices in by_value.values():
+            indices.sort(key=lambda i: -card_worth(self.loose[i]))
+        for low in range(1, key // 2 + 1):
+            high = key - low
+            lows = by_value.get(low, [])
+            if low == high:
+                pairs = len(lows) // 2
+                for i in lows[: 2 * pairs]:
+                    mask |= 1 << i
+                continue
+            highs = by_value.get(high, [])
+            for i, k in zip(lows, highs, strict=False):
+                mask |= 1 << i | 1 << k
+        return mask
 
     def _full(self, mask: int) -> bool:
         return mask == (1 << (len(self.loose) + len(self.builds))) - 1
@@ -223,9 +282,8 @@ def _after(snap: _Snap, action: Play, seat: int) -> tuple[_Snap, list[Card]]:
     loose = tuple(c for c in snap.loose if c not in used)
     new_cards = tuple(sorted((action.card, *action.cards), key=lambda c: c.index))
     if action.kind == "new":
-        single = partition(
-            [table_value(c, config.royal) or 0 for c in new_cards], action.value
-        ) == [list(range(len(new_cards)))]
+        # One group (a single build) exactly when the cards add up to the value.
+        single = sum(table_value(c, config.royal) or 0 for c in new_cards) == action.value
         builds = (*snap.builds, (action.value, new_cards, seat, single))
     else:
         out = []
@@ -379,6 +437,8 @@ def _capturing_rank(taken: Sequence[Card], config: Config) -> int | None:
         if len({c.rank for c in taken}) == 1 and all(c.rank.is_face for c in taken):
             return int(taken[0].rank)
         return None
+    if len(taken) > EXACT_ITEMS:
+        return None  # too many ways to group them to search; infer nothing
     values = [table_value(c, royal) or 0 for c in taken]
     top = 14 if config.ace_14 else config.max_value
     options = [v for v in range(max(values), top + 1) if partition(values, v) is not None]
@@ -442,7 +502,7 @@ class _CasinoBot(abc.ABC):
         legal = legal_actions_of(view)
         if view.pending is None:
             self.memory.observe(view)
-        options = plays(view)
+        options = _options(view)
         whole = options[0] if len(options) == 1 else self._pick(view, options)
         action = next_step(view, whole)
         if action not in legal:  # never happens by design; stay legal regardless
@@ -457,6 +517,98 @@ class _CasinoBot(abc.ABC):
     @abc.abstractmethod
     def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         """The level's choice among the whole plays ``legal`` (each level defines it)."""
+
+
+def _options(view: View) -> tuple[Play, ...]:
+    """The whole plays a bot weighs: all of them on small tables, else a bounded set."""
+    if len(view.loose) + len(view.builds) <= EXACT_ITEMS:
+        return plays(view)
+    return candidate_plays(view)
+
+
+def candidate_plays(view: View) -> tuple[Play, ...]:
+    """A bounded set of legal whole plays of the seat to act, one or two per way to start.
+
+    For each first step that ``view.legal_actions`` lists (or, in the middle of a
+    play, for the play in progress): the play that takes only what the step
+    names, if it may stop there, and the play that goes on taking, in table
+    order, every further item that still allows a legal play. Each is found with
+    at most one legality test per table item, so the work is bounded by (first
+    steps) × (table items) whatever the table, unlike :func:`~cardrules.casino.plays`.
+
+    >>> from cardrules import casino
+    >>> state = casino.new_game(seed=3)
+    >>> print(state.describe().splitlines()[1])
+    table: 5♣ 6♦ A♥ 10♥
+    >>> [str(p) for p in candidate_plays(casino.view(state, state.to_act))][-2:]
+    ['3♦ builds 10 with 6♦ A♥ 10♥', '5♦ builds 10 with 5♣ 10♥']
+    """
+    if view.to_act is None or view.seat != view.to_act:
+        return ()
+    items = item_order(view)
+    position = {item: k for k, item in enumerate(items)}
+    found: dict[Play, None] = {}
+    pending = view.pending
+    if pending is not None:
+        ctx = context_of(view, pending)
+        chosen = tuple(sorted(position[i] for i in named_items(pending)))
+        for path in (chosen, _go_on(ctx, chosen)):
+            if ctx.complete(path):
+                found[_whole_play(pending, items, path)] = None
+        return tuple(found)
+    contexts: dict[tuple[object, ...], tuple[Capture | Build, Context, list[tuple[int, ...]]]] = {}
+    for step in legal_actions_of(view):
+        if isinstance(step, Trail):
+            found[step] = None
+            continue
+        if not isinstance(step, Capture | Build):
+            continue
+        key: tuple[object, ...]
+        if isinstance(step, Capture):
+            key = ("capture", step.card, step.ace_high)
+        else:
+            key = ("build", step.card, step.kind, step.value, step.target)
+        if key not in contexts:
+            contexts[key] = (step, context_of(view, step), [])
+        _first, ctx, starts = contexts[key]
+        chosen = tuple(position[i] for i in named_items(step))
+        starts.append(chosen)
+        if ctx.complete(chosen):
+            found[_whole_play(step, items, chosen)] = None
+    for header, ctx, starts in contexts.values():
+        best = max(starts, key=lambda c: (_items_worth(items, c), -c[0] if c else 0))
+        if ctx.capture_all:  # every legal capture takes as many cards: one path is enough
+            best = starts[0]
+        for start in dict.fromkeys((starts[0], best)):
+            path = _go_on(ctx, start)
+            if ctx.complete(path):
+                found[_whole_play(header, items, path)] = None
+    return tuple(found)
+
+
+def _items_worth(items: Sequence[tuple[Card, ...]], chosen: tuple[int, ...]) -> float:
+    return sum(_worth(items[p]) for p in chosen)
+
+
+def _go_on(ctx: Context, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """``chosen`` and, in table order, every later item that keeps the play possible."""
+    path = list(chosen)
+    for p in range((path[-1] + 1) if path else 0, ctx.size):
+        if ctx.usable(p) and ctx.feasible((*path, p)):
+            path.append(p)
+    return tuple(path)
+
+
+def _whole_play(
+    header: Capture | Build, items: Sequence[tuple[Card, ...]], chosen: tuple[int, ...]
+) -> Capture | Build:
+    """The play of ``header``'s kind taking the items at positions ``chosen``."""
+    named = [items[p] for p in chosen]
+    loose = [item[0] for item in named if len(item) == 1]
+    if isinstance(header, Capture):
+        builds = [item for item in named if len(item) > 1]
+        return Capture(header.card, loose, builds, ace_high=header.ace_high)
+    return attrs.evolve(header, cards=tuple(loose))
 
 
 def _taken_count(action: Capture) -> int:

@@ -1,6 +1,7 @@
 """Casino: standard and Royal Casino, sweeps, 2–4 players, 2 v 2 partnerships.
 
-Rule decisions CA-1..CA-18 (see the Casino page of the docs). The parts:
+The rules are those of the Casino page of the docs (decisions CA-1 … CA-18).
+The parts:
 
 - :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
 - :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,
@@ -10,10 +11,12 @@ Rule decisions CA-1..CA-18 (see the Casino page of the docs). The parts:
 - :mod:`~cardrules.casino.plays` — whole plays: :func:`plays`, :func:`check_play`;
 - :mod:`~cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
 - :mod:`~cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
-  :func:`apply`, :func:`check`, :func:`validate_state`, :func:`parse_action`,
-  :func:`steps` and :func:`play` (a whole play as its steps);
+  :func:`apply`, :func:`check`, :func:`parse_action`, :func:`steps` and
+  :func:`play` (a whole play as its steps), :func:`max_game_length`;
 - :mod:`~cardrules.casino.scoring` — hand breakdowns and the end of the game;
-- :mod:`~cardrules.casino.view` — :class:`View`, what one seat may know.
+- :mod:`~cardrules.casino.view` — :class:`View`, what one seat may know;
+- :mod:`~cardrules.casino.validation` — :func:`validate_state` and
+  :func:`validate_view`: the invariants of every reachable position.
 
 >>> from cardrules import casino
 >>> state = casino.new_game(seed=11)
@@ -36,14 +39,15 @@ from cardrules.casino.rules import (
     check,
     deal_order,
     legal_actions,
+    max_game_length,
     new_game,
     parse_action,
     play,
     steps,
-    validate_state,
 )
 from cardrules.casino.scoring import HandScore, ScoreItem
 from cardrules.casino.state import State, TableBuild
+from cardrules.casino.validation import validate_state, validate_view
 from cardrules.casino.view import View, view
 from cardrules.engine import GameDefinition
 
@@ -67,6 +71,7 @@ __all__ = [
     "check_play",
     "deal_order",
     "legal_actions",
+    "max_game_length",
     "new_game",
     "next_step",
     "parse_action",
@@ -74,6 +79,7 @@ __all__ = [
     "plays",
     "steps",
     "validate_state",
+    "validate_view",
     "view",
 ]
 
@@ -90,5 +96,7 @@ GAME = GameDefinition(
     view=view,
     parse_action=parse_action,
     validate_state=validate_state,
+    validate_view=validate_view,
+    max_game_length=max_game_length,
 )
 """The engine's description of Casino."""

@@ -1,4 +1,4 @@
-"""Casino actions (spec ``casino.md`` §4) and their text forms.
+"""Casino actions (the rules' §4, "Formal move definitions") and their text forms.
 
 Every action names the hand card played. Table cards are named as a set, so two
 spellings of the same play are one action: the converters sort the cards, and a
@@ -48,7 +48,17 @@ import attrs
 
 from cardrules.cards import Card, Rank, format_cards, parse_card, parse_cards
 
-__all__ = ["Action", "Build", "Capture", "Done", "Play", "Take", "Trail", "parse_action_text"]
+__all__ = [
+    "Action",
+    "Build",
+    "Capture",
+    "Done",
+    "Play",
+    "Take",
+    "Trail",
+    "malformed",
+    "parse_action_text",
+]
 
 
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -133,7 +143,9 @@ class Build:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             raise TypeError("a build's value is a whole number")
         if (self.kind == "new") != (not self.target):
-            raise ValueError("a new build has no target; a raise or an add names its target")
+            raise ValueError(
+                "a new build has no target; raising or adding to a build names its target"
+            )
 
     def __str__(self) -> str:
         extra = f" with {format_cards(self.cards)}" if self.cards else ""
@@ -181,6 +193,74 @@ class Done:
         return "done"
 
 
+def _card_tuple(value: object, name: str) -> str | None:
+    """Why ``value`` is not a sorted tuple of distinct natural cards (``None``: it is)."""
+    if not isinstance(value, tuple):
+        return f"{name} must be a tuple of cards, not {type(value).__name__}"
+    for card in value:
+        if not isinstance(card, Card) or card.is_joker:
+            return f"{name} must hold natural Card values, not {card!r}"
+    if list(value) != sorted(value, key=lambda c: c.index):
+        return f"{name} must be in card order (as the constructor puts them)"
+    return None
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action``'s fields are not what its class promises, or ``None``.
+
+    The constructors guarantee well-typed fields; this catches objects altered
+    after construction (``object.__setattr__``) or built around the
+    constructor, so that :func:`~cardrules.casino.check` and
+    :func:`~cardrules.casino.apply` refuse them alike, with a reason, instead of
+    failing somewhere inside (issue 15 item 7).
+
+    >>> from cardrules.cards import parse_card
+    >>> odd = Trail(parse_card("4D"))
+    >>> object.__setattr__(odd, "card", "4D")
+    >>> malformed(odd)
+    "the card played must be a natural Card, not '4D'"
+    """
+    if isinstance(action, Done):
+        return None
+    if isinstance(action, Take):
+        item = action.item
+        return _card_tuple(item, "the item taken") or (None if item else "take names an item")
+    if not isinstance(action, Capture | Build | Trail):
+        return f"{type(action).__name__} is not a Casino action"
+    card = action.card
+    if not isinstance(card, Card) or card.is_joker:
+        return f"the card played must be a natural Card, not {card!r}"
+    if isinstance(action, Trail):
+        return None
+    reason = _card_tuple(action.cards, "the table cards")
+    if reason is not None:
+        return reason
+    if isinstance(action, Capture):
+        if not isinstance(action.ace_high, bool):
+            return "ace_high must be true or false"
+        if action.ace_high and card.rank is not Rank.ACE:
+            return "only an ace can capture as 14"
+        if not isinstance(action.builds, tuple):
+            return "the builds taken must be a tuple of card tuples"
+        for build in action.builds:
+            reason = _card_tuple(build, "a build taken")
+            if reason is not None:
+                return reason
+        if list(action.builds) != sorted(action.builds, key=lambda b: [c.index for c in b]):
+            return "the builds taken must be in card order (as the constructor puts them)"
+        return None
+    if action.kind not in ("new", "raise", "add"):
+        return f"a build's kind is 'new', 'raise' or 'add', not {action.kind!r}"
+    if isinstance(action.value, bool) or not isinstance(action.value, int):
+        return f"a build's value is a whole number, not {action.value!r}"
+    reason = _card_tuple(action.target, "the target build")
+    if reason is not None:
+        return reason
+    if (action.kind == "new") != (not action.target):
+        return "a new build has no target; raising or adding to a build names its target"
+    return None
+
+
 Play = Capture | Build | Trail
 """A whole play of one card (what a turn does, however many steps it takes)."""
 
@@ -203,6 +283,9 @@ _ADD = re.compile(
 def parse_action_text(text: str) -> Action:
     """Read an action from its text form (see the table above); ``ValueError`` if malformed.
 
+    Text longer than 400 characters (1,000 before runs of spaces are collapsed)
+    is refused unread: no action needs more.
+
     >>> parse_action_text("trail JK")
     Traceback (most recent call last):
     ...
@@ -210,9 +293,11 @@ def parse_action_text(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > 1000:  # refused before any work on it (issue 15 item 4)
+        raise ValueError("action text is too long (at most 400 characters)")
     line = " ".join(text.split())
     if len(line) > 400:
-        raise ValueError("action text is too long")
+        raise ValueError("action text is too long (at most 400 characters)")
     try:
         return _parse_line(line, text)
     except TypeError as exc:  # a card that no Casino action may name (a joker)

@@ -1,4 +1,4 @@
-"""Card values and group enumeration for Casino (spec ``casino.md`` §4).
+"""Card values and group enumeration for Casino (the rules' §4, "Formal move definitions").
 
 A *group of value v* is a loose card of value v, two or more loose cards
 summing to v, or a build of value v. This module finds, for a table and a value,
@@ -101,11 +101,50 @@ def partition(values: Sequence[int], value: int) -> list[list[int]] | None:
         return None
     if sum(values) % value:
         return None
+    if not _splits(_counts(values, value), value):
+        return None
     return _partition(tuple(values), value, (1 << len(values)) - 1)
+
+
+def _counts(values: Iterable[int], value: int) -> tuple[int, ...]:
+    counts = [0] * (value + 1)
+    for v in values:
+        counts[v] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=1 << 16)
+def _splits(counts: tuple[int, ...], value: int) -> bool:
+    """Can items with these value counts (``counts[v]`` items of value v) be split into groups?
+
+    Decided on value multisets, not on items, so equal values share the work:
+    the largest item must be in some group, whose other values are chosen in
+    non-increasing order (each multiset once), and the rest must split too.
+    """
+    top = next((v for v in range(value, 0, -1) if counts[v]), 0)
+    if not top:
+        return True
+    left = list(counts)
+    left[top] -= 1
+
+    def fill(most: int, need: int) -> bool:
+        if need == 0:
+            return _splits(tuple(left), value)
+        for w in range(min(most, need), 0, -1):
+            if left[w]:
+                left[w] -= 1
+                found = fill(w, need - w)
+                left[w] += 1
+                if found:
+                    return True
+        return False
+
+    return fill(top, value - top)
 
 
 @lru_cache(maxsize=4096)
 def _partition(values: tuple[int, ...], value: int, remaining: int) -> list[list[int]] | None:
+    """The first split found by a depth-first search in item order (known to exist)."""
     if not remaining:
         return []
     first = (remaining & -remaining).bit_length() - 1
@@ -116,12 +155,18 @@ def _partition(values: tuple[int, ...], value: int, remaining: int) -> list[list
             mask = remaining
             for i in chosen:
                 mask &= ~(1 << i)
+            left = (values[i] for i in range(len(values)) if mask >> i & 1)
+            if not _splits(_counts(left, value), value):
+                return None  # the rest cannot be split: try the next group
             tail = _partition(values, value, mask)
             return None if tail is None else [chosen, *tail]
+        tried: set[int] = set()
         for idx in range(k, len(rest)):
             i = rest[idx]
-            if total + values[i] <= value:
-                found = pick(idx + 1, [*chosen, i], total + values[i])
+            v = values[i]
+            if total + v <= value and v not in tried:
+                tried.add(v)  # an equal value here leads to the same multisets: no new split
+                found = pick(idx + 1, [*chosen, i], total + v)
                 if found is not None:
                     return found
         return None

@@ -1,4 +1,4 @@
-"""Casino rule options (spec ``casino.md`` §3), one field per knob."""
+"""Casino rule options (the Casino docs' option table), one field per knob."""
 
 from __future__ import annotations
 
@@ -83,6 +83,15 @@ class Config:
     """A player may add to his partner's build without holding its value (CA-14)."""
     residue_to_last_capturer: bool = attrs.field(default=True, validator=_bool)
     """Cards left on the table at a hand's end go to the last capturer (CA-1)."""
+    max_hands: int = attrs.field(default=50)
+    """The game ends after this many hands at the latest (1 to 1000; issue 15 item 5).
+
+    The rules alone need not end a game: players who only trail score nothing,
+    and equal totals past the target call for another hand (CA-4). If nobody
+    has won when hand ``max_hands`` is scored, the highest total wins, and equal
+    highest totals share the game. So a game takes at most
+    :func:`~cardrules.casino.max_game_length` actions.
+    """
 
     def __attrs_post_init__(self) -> None:
         n = self.num_players
@@ -109,6 +118,9 @@ class Config:
         t = self.target
         if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 10_000:
             raise ValueError(f"target must be a whole number from 1 to 10000, not {t!r}")
+        m = self.max_hands
+        if isinstance(m, bool) or not isinstance(m, int) or not 1 <= m <= 1000:
+            raise ValueError(f"max_hands must be a whole number from 1 to 1000, not {m!r}")
 
     @property
     def royal(self) -> bool:

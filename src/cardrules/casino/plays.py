@@ -16,24 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, format_cards
 from cardrules.casino.actions import Action, Build, Capture, Done, Play, Take, Trail
 from cardrules.casino.captures import Table, capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import TableBuild
 from cardrules.casino.steps import (
+    Position,
     can_capture,
     context_of,
     find_build,
     first_step,
+    hand_to_play,
     item_order,
     named_items,
 )
-
-if TYPE_CHECKING:
-    from cardrules.casino.view import View
 
 __all__ = ["check_play", "next_step", "plays"]
 
@@ -249,7 +247,7 @@ class _Turn:
         return [a for group in per_card for a in group]
 
 
-def plays(position: State | View) -> tuple[Play, ...]:
+def plays(position: Position) -> tuple[Play, ...]:
     """Every legal whole play of the player to act, each once, in canonical order.
 
     ``position`` is a state or the acting seat's view. While a play is in
@@ -269,8 +267,7 @@ def plays(position: State | View) -> tuple[Play, ...]:
     seat = position.to_act
     if seat is None:
         return ()
-    hand = position.hands[seat] if isinstance(position, State) else position.hand
-    turn = _Turn(position.config, seat, hand, position.loose, position.builds)
+    turn = _Turn(position.config, seat, hand_to_play(position), position.loose, position.builds)
     found = turn.all_plays()
     pending = position.pending
     if pending is None:
@@ -278,7 +275,7 @@ def plays(position: State | View) -> tuple[Play, ...]:
     return tuple(p for p in found if _continues(pending, p, position))
 
 
-def _continues(pending: Capture | Build, play: Play, position: State | View) -> bool:
+def _continues(pending: Capture | Build, play: Play, position: Position) -> bool:
     """True if ``play`` is ``pending`` with more items, all after its last one in table order."""
     if type(play) is not type(pending) or play.card is not pending.card:
         return False
@@ -301,7 +298,7 @@ def _continues(pending: Capture | Build, play: Play, position: State | View) -> 
     return all(order[i] > last for i in new if i not in old)
 
 
-def next_step(position: State | View, play: Play) -> Action:
+def next_step(position: Position, play: Play) -> Action:
     """The action that goes on with the whole ``play`` (one of :func:`plays`) from ``position``.
 
     It is the play's first step when no play is in progress, else the next item
@@ -327,7 +324,7 @@ def next_step(position: State | View, play: Play) -> Action:
 # Checking one whole play
 
 
-def _find_build(state: State, cards: tuple[Card, ...]) -> int | None:
+def _find_build(state: Position, cards: tuple[Card, ...]) -> int | None:
     return find_build(state.builds, cards)
 
 
@@ -335,7 +332,7 @@ def _bracket(cards: Sequence[Card]) -> str:
     return "[" + format_cards(cards) + "]"
 
 
-def check_play(state: State, action: object, *, partial: bool = False) -> str | None:
+def check_play(state: Position, action: object, *, partial: bool = False) -> str | None:
     """``None`` if the whole play ``action`` is legal in ``state``, else the reason it is not.
 
     With ``partial``, only what does not depend on the table items still to be
@@ -350,7 +347,7 @@ def check_play(state: State, action: object, *, partial: bool = False) -> str | 
         return f"{type(action).__name__} is not a whole Casino play"
     config = state.config
     seat = state.to_act
-    hand = state.hands[seat]
+    hand = hand_to_play(state)
     card = action.card
     if card not in hand:
         return f"you do not hold {card}"
@@ -451,7 +448,7 @@ def check_play(state: State, action: object, *, partial: bool = False) -> str | 
 
 
 def _check_capture(
-    state: State,
+    state: Position,
     action: Capture,
     rest: tuple[Card, ...],
     owned: list[int],

@@ -1,10 +1,12 @@
-"""Casino rules: new games, legal actions, applying actions, state validation.
+"""Casino rules: new games, legal actions, checking and applying actions.
 
-Spec: ``shared/rules/casino.md``. Comments cite its sections (``# CA-7``).
+Comments cite the rules' sections and decisions as the docs show them
+(``§1.4``, ``# CA-7``; see the Casino page of the documentation).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Literal
 
@@ -20,12 +22,13 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
+    malformed,
     parse_action_text,
 )
 from cardrules.casino.captures import capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.plays import check_play
-from cardrules.casino.scoring import ITEM_NAMES, HandScore, score_hand
+from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
@@ -39,18 +42,58 @@ from cardrules.casino.steps import (
 from cardrules.errors import IllegalActionError
 
 __all__ = [
+    "ACTIONS_PER_HAND",
     "apply",
     "check",
     "deal_order",
+    "expect_state",
     "legal_actions",
+    "max_game_length",
     "new_game",
     "parse_action",
     "play",
     "steps",
-    "validate_state",
 ]
 
 _DECK = make_deck()
+
+ACTIONS_PER_HAND = 148
+"""The most actions one hand can take, whatever the config and the play.
+
+A hand plays 48 cards (52 less the 4 first dealt to the table), one first
+step each. Every :class:`~cardrules.casino.actions.Take` names a table item
+not named before in the hand: a loose card (the 4 table cards and the cards
+trailed) or a build (each made by a card played to a new build), at most 52 in
+all since trails and new builds are plays. And each play ends with at most one
+:class:`~cardrules.casino.actions.Done`: 48 + 52 + 48.
+"""
+
+
+def max_game_length(config: Config) -> int:
+    """The most actions any game under ``config`` can take (as OpenSpiel's ``max_game_length``).
+
+    A game ends after ``config.max_hands`` hands at the latest, and a hand takes
+    at most :data:`ACTIONS_PER_HAND` actions.
+
+    >>> max_game_length(Config())
+    7400
+    """
+    if not isinstance(config, Config):
+        raise TypeError(f"config must be a casino Config, not {type(config).__name__}")
+    return config.max_hands * ACTIONS_PER_HAND
+
+
+def expect_state(state: object) -> State:
+    """``state`` itself if it is a Casino :class:`State`; else a clear ``TypeError``.
+
+    >>> expect_state("a state")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a casino State, not str
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"expected a casino State, not {type(state).__name__}")
+    return state
 
 
 def _index(card: Card) -> int:
@@ -108,7 +151,10 @@ def _start_hand(
 ) -> State:
     if deck is None:
         deck = rng.shuffle(_DECK, seed=seed, stream=shuffles)
-        shuffles += 1
+    # Hand r is dealt from shuffle stream r - 1, even when stacked (a stacked hand
+    # leaves its stream unused): so ``shuffles`` always equals the hand number
+    # and a loaded state cannot rewind it to replay an earlier deal.
+    shuffles += 1
     hands, table, stock = _deal(deck, config.num_players, dealer, first=True)
     n = config.num_players
     return State(
@@ -328,6 +374,7 @@ def _build_heads(
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, each once, in canonical order.
 
+    Raises ``TypeError`` if ``state`` is not a Casino :class:`State`.
     A turn starts with the first step of a play. Order: by the card played, in
     hand order; for each card its captures (a Royal ace's at 1 before those at
     14), each named by its first item in table order; new builds (by value, then
@@ -338,30 +385,42 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     the play is complete as it is. Empty once the game is over.
 
     At most (cards in hand) × (table items + 1) × (values) first steps and
-    (table items + 1) later steps are listed, however crowded the table.
+    (table items + 1) later steps are listed, however crowded the table: under
+    50 ms on any table legal play can reach (the docs give measured figures).
     """
-    global _last_listed
-    listed_state, listed = _last_listed
-    if state is listed_state:
-        return listed
-    actions = _legal_actions(state)
-    _last_listed = (state, actions)
+    cache = _listed
+    if state is cache.state:
+        return cache.actions
+    actions = _legal_actions(expect_state(state))
+    cache.state, cache.actions = state, actions
     return actions
 
 
-_last_listed: tuple[object, tuple[Action, ...]] = (object(), ())
-"""The state :func:`legal_actions` last answered for (by identity) and its answer.
+class _Listed(threading.local):
+    """The state :func:`legal_actions` last answered for in this thread, and its answer.
 
-Legality is a function of the state alone, so :func:`apply` need not check again
-an action that is one of the very objects just listed for that very state (the
-usual loop: list, pick one, apply). One entry, replaced as a whole, so threads
-are safe; anything else is checked in full.
-"""
+    Legality is a function of the state alone, so :func:`apply` need not check
+    again an action that is one of the very objects just listed for that very
+    state (the usual loop: list, pick one, apply). The entry is per thread, so
+    threads never see each other's lists, and :func:`apply` still checks such an
+    action's fields (:func:`~cardrules.casino.actions.malformed`): an object
+    altered after listing is checked in full like any other.
+    """
+
+    state: object = None
+    actions: tuple[Action, ...] = ()
+
+
+_listed = _Listed()
 
 
 def _was_listed(state: State, action: object) -> bool:
-    listed_state, listed = _last_listed
-    return state is listed_state and any(a is action for a in listed)
+    cache = _listed
+    return (
+        state is cache.state
+        and any(a is action for a in cache.actions)
+        and malformed(action) is None
+    )
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
@@ -398,14 +457,26 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
 def check(state: State, action: object) -> str | None:
     """``None`` if ``action`` is legal in ``state``, else the reason it is not.
 
-    A whole play naming several table items is refused with the reason it is
-    illegal, or, if it is legal, with a reminder that plays go one item at a
-    time (:func:`steps` turns it into its steps).
+    ``action`` is a step (one of :func:`legal_actions`) or a whole play naming
+    two or more table items (one of :func:`~cardrules.casino.plays`, its items
+    in any order): a whole play is judged as a whole (issue 14 item 1). A play
+    naming one table item is its own first step and is judged as a step.
+    Raises ``TypeError`` if ``state`` is not a Casino :class:`State`; an action
+    of any other kind, or with fields of the wrong type, gets a reason.
+
+    >>> state = new_game(seed=3)
+    >>> check(state, parse_action("2C builds 3 with AH", state)) is None
+    True
+    >>> check(state, parse_action("3D takes 6D AH", state))
+    'the cards taken do not make groups of 3 (§4)'
     """
+    expect_state(state)
     if state.to_act is None:
         return "the game is over"
-    if not isinstance(action, Capture | Build | Trail | Take | Done):
-        return f"{type(action).__name__} is not a Casino action"
+    reason = malformed(action)
+    if reason is not None:
+        return reason
+    assert isinstance(action, Capture | Build | Trail | Take | Done)
     pending = state.pending
     if pending is not None:
         if isinstance(action, Take | Done):
@@ -417,15 +488,8 @@ def check(state: State, action: object) -> str | None:
     if reason is not None or isinstance(action, Trail):
         return reason
     named = named_items(action)
-    if len(named) > 1:
-        whole = check_play(state, action)
-        if whole is not None:
-            return whole
-        start = first_step(action, state)
-        return (
-            f"a play takes one table item per step: start with '{start}', then 'and …' "
-            "for each other item in table order (casino.steps gives every step)"
-        )
+    if len(named) > 1:  # a whole play
+        return check_play(state, action)
     ctx = context_of(state, action)
     if not named:
         if ctx.complete(()):
@@ -481,7 +545,8 @@ def _check_next(state: State, pending: Capture | Build, action: Take | Done) -> 
 def steps(state: State, play: Play) -> tuple[Action, ...]:
     """The actions that make the whole ``play``, in order (one for a trail).
 
-    Raises :class:`~cardrules.IllegalActionError` if the play is illegal.
+    Raises :class:`~cardrules.IllegalActionError` if the play is illegal and
+    ``TypeError`` if ``state`` is not a Casino :class:`State`.
 
     >>> from cardrules.casino import plays
     >>> state = new_game(seed=3)
@@ -489,11 +554,12 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
     >>> [str(a) for a in steps(state, whole)]
     ['3♦ builds 10 with 6♦', 'and A♥', 'done']
     """
+    expect_state(state)
     if state.pending is not None:
         raise IllegalActionError(f"a play is already in progress: '{state.pending}'", play)
-    reason = check_play(state, play)
+    reason = malformed(play) or check_play(state, play)
     if reason is not None:
-        raise IllegalActionError(reason, play)
+        raise _refusal(reason, play)
     if isinstance(play, Trail):
         return (play,)
     named = sorted(named_items(play), key=item_order(state).index)
@@ -527,16 +593,18 @@ def play(state: State, whole: Play) -> State:
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
 
-    The input is never changed. A capture or build that can still take more
-    items stays in progress (``pending``) with the same player to act; once it
-    is done the turn passes. When every hand is empty the next deal is made;
+    The input is never changed. ``action`` is a step or a whole play, as
+    :func:`check` says; a whole play gives the state its steps give
+    (:func:`play`). A capture or build started by a step that can still take
+    more items stays in progress (``pending``) with the same player to act;
+    once it is done the turn passes. When every hand is empty the next deal is made;
     at the end of a hand the residue is given (CA-1), the hand is scored and the
     game ends or the next hand is dealt by the next dealer (CA-18).
     """
     if not _was_listed(state, action):
         reason = check(state, action)
         if reason is not None:
-            raise IllegalActionError(reason, action)
+            raise _refusal(reason, action)
     if isinstance(action, Trail):
         return _perform(state, action)
     if isinstance(action, Done):
@@ -546,11 +614,23 @@ def apply(state: State, action: Action) -> State:
         assert state.pending is not None
         current = _with_item(state, state.pending, action.item)
     else:
+        assert isinstance(action, Capture | Build)
         current = action
+        if len(named_items(action)) > 1:  # a whole play (checked as one)
+            return _perform(state, action)
     chosen = _positions(state, current)
     if chosen and context_of(state, current).next_items(chosen):
         return attrs.evolve(state, pending=current)
     return _perform(state, current)
+
+
+def _refusal(reason: str, action: object) -> IllegalActionError:
+    """The error refusing ``action``; one whose fields are malformed is not written out."""
+    if malformed(action) is None:
+        return IllegalActionError(reason, action)
+    error = IllegalActionError(reason)
+    error.action = action
+    return error
 
 
 def _perform(state: State, action: Play) -> State:
@@ -696,7 +776,8 @@ def _advance(
         totals_before=state.scores,
     )
     history = (*state.history, result)
-    if result.winner is not None:
+    winners = game_winners(config, result)
+    if winners:
         return attrs.evolve(
             state,
             pending=None,
@@ -708,7 +789,7 @@ def _advance(
             sweep_log=sweep_log,
             last_capturer=last_capturer,
             scores=result.totals,
-            winners=config.seats_of(result.winner),
+            winners=winners,
             history=history,
         )
     return _start_hand(
@@ -730,10 +811,12 @@ def parse_action(text: str, state: State) -> Action:
     """Read an action from its text form (``str(action)``); see :mod:`cardrules.casino.actions`.
 
     Malformed text raises ``ValueError``. The text may be a step or a whole play
-    (``6♣ takes 6♥ 3♠ 3♦``; :func:`steps` splits it). In Royal Casino an ace
+    (``6♣ takes 6♥ 3♠ 3♦``), which :func:`apply` takes as it is (:func:`steps`
+    splits it). In Royal Casino an ace
     capture written without ``as 1``/``as 14`` takes the value that makes it
     legal (1 if both do).
     """
+    expect_state(state)
     action = parse_action_text(text)
     if (
         isinstance(action, Capture)
@@ -741,170 +824,9 @@ def parse_action(text: str, state: State) -> Action:
         and state.pending is None
         and action.card.rank.label == "A"
         and " as " not in f" {text.lower()} "
-        and _judge(state, action) is not None
+        and check(state, action) is not None
     ):
         high = Capture(action.card, action.cards, action.builds, ace_high=True)
-        if _judge(state, high) is None:
+        if check(state, high) is None:
             return high
     return action
-
-
-def _judge(state: State, action: Capture) -> str | None:
-    """A first step is judged as a step, a whole play as a whole play."""
-    return check(state, action) if len(named_items(action)) == 1 else check_play(state, action)
-
-
-# ---------------------------------------------------------------------------
-# Validation (used when a state is loaded from JSON)
-
-
-def validate_state(state: State) -> None:
-    """Raise ``ValueError`` unless ``state`` is a consistent Casino state."""
-    if not isinstance(state, State):
-        raise ValueError(f"not a casino State: {type(state).__name__}")
-    config = state.config
-    if not isinstance(config, Config):
-        raise ValueError("config is not a casino Config")
-    n = config.num_players
-    sides = config.num_sides
-    try:
-        rng.validate_seed(state.seed)
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
-    if state.shuffles < 0 or state.shuffles > 1_000_000:
-        raise ValueError("shuffles out of range")
-    if not 0 <= state.dealer < n:
-        raise ValueError(f"dealer {state.dealer} is not a seat")
-    if len(state.hands) != n or len(state.piles) != n:
-        raise ValueError(f"expected {n} hands and {n} piles")
-    if len(state.scores) != sides:
-        raise ValueError(f"expected {sides} scores")
-    if not 1 <= state.round_number <= 100_000:
-        raise ValueError("round_number out of range")
-    if not 1 <= state.deal_number <= config.deals_per_hand:
-        raise ValueError(f"deal_number must be 1..{config.deals_per_hand}")
-    everything = [
-        *(c for h in state.hands for c in h),
-        *state.loose,
-        *(c for b in state.builds for g in b.groups for c in g),
-        *(c for p in state.piles for c in p),
-        *state.stock,
-    ]
-    check_same_cards(_DECK, everything, "state")
-    for name, cards in [
-        ("loose", state.loose),
-        *((f"hand {i}", h) for i, h in enumerate(state.hands)),
-        *((f"pile {i}", p) for i, p in enumerate(state.piles)),
-    ]:
-        if tuple(cards) != sort_cards(cards):
-            raise ValueError(f"{name} is not in sorted order")
-    for seat in state.sweep_log:
-        if not 0 <= seat < n:
-            raise ValueError(f"sweep by seat {seat}, which does not exist")
-    if state.last_capturer is not None and not 0 <= state.last_capturer < n:
-        raise ValueError("last_capturer is not a seat")
-    royal = config.royal
-    seen_values: list[int] = []
-    for build in state.builds:
-        if not 0 <= build.owner < n:
-            raise ValueError(f"build {build} has no valid owner")
-        if not 1 <= build.value <= config.max_value:
-            raise ValueError(f"build {build} has an impossible value")
-        if not build.groups or (build.is_single and len(build.groups[0]) < 2):
-            raise ValueError(f"build {build} is too small")
-        for group in build.groups:
-            values = [table_value(c, royal) for c in group]
-            if not group or None in values or sum(v or 0 for v in values) != build.value:
-                raise ValueError(f"build {build}: a group does not add up to {build.value}")
-        seen_values.append(build.value)
-    if not config.same_value_builds and len(set(seen_values)) != len(seen_values):
-        raise ValueError("two builds of the same value (same_value_builds is off)")
-    # Scores and history.
-    if any(not isinstance(h.totals, tuple) or len(h.totals) != sides for h in state.history):
-        raise ValueError("a hand result has the wrong number of sides")
-    totals = (0,) * sides
-    for k, result in enumerate(state.history):
-        if result.hand != k + 1:
-            raise ValueError("hand results are out of order")
-        if len(result.points) != sides or len(result.cards) != sides:
-            raise ValueError("a hand result has the wrong number of sides")
-        if not 0 <= result.counted <= len(result.items):
-            raise ValueError("a hand result counts more items than it has")
-        points = [0] * sides
-        for item in result.items[: result.counted]:
-            if item.name not in ITEM_NAMES:
-                raise ValueError(f"unknown score item {item.name!r}")
-            if item.side is not None:
-                if not 0 <= item.side < sides:
-                    raise ValueError("a score item names no side")
-                points[item.side] += item.points
-            elif item.points:
-                raise ValueError("points scored by nobody")
-        if tuple(points) != result.points:
-            raise ValueError(f"hand {k + 1}: points do not match their items")
-        totals = tuple(t + p for t, p in zip(totals, points, strict=True))
-        if totals != result.totals:
-            raise ValueError(f"hand {k + 1}: totals do not add up")
-        last = k == len(state.history) - 1
-        if result.winner is not None and not (last and state.to_act is None):
-            raise ValueError("a hand declared a winner but the game went on")
-        if k and result.dealer != (state.history[k - 1].dealer + 1) % n:
-            raise ValueError("the deal did not pass to the left")
-    if totals != state.scores:
-        raise ValueError("scores do not match the hand results")
-    if state.to_act is None:
-        if not state.history or state.history[-1].winner is None:
-            raise ValueError("the game is over but nobody won")
-        if state.winners != config.seats_of(state.history[-1].winner):
-            raise ValueError("winners do not match the last hand")
-        if any(state.hands) or state.builds or state.stock:
-            raise ValueError("a finished game has cards in hand, builds or a stock")
-        if len(state.history) != state.round_number:
-            raise ValueError("round_number does not match the hand results")
-        return
-    if state.winners:
-        raise ValueError("winners named while the game goes on")
-    if len(state.history) != state.round_number - 1:
-        raise ValueError("round_number does not match the hand results")
-    if state.history and state.dealer != (state.history[-1].dealer + 1) % n:
-        raise ValueError("the deal did not pass to the left")
-    if not 0 <= state.to_act < n:
-        raise ValueError(f"to_act {state.to_act} is not a seat")
-    # Hand sizes follow the turn order: seats from P1 up to to_act have played one more.
-    p1 = (state.dealer + 1) % n
-    offset = (state.to_act - p1) % n
-    size = len(state.hands[state.to_act])
-    if not 1 <= size <= 4:
-        raise ValueError("the player to act must hold 1 to 4 cards")
-    for k in range(n):
-        seat = (p1 + k) % n
-        want = size - 1 if k < offset else size
-        if len(state.hands[seat]) != want:
-            raise ValueError(f"seat {seat} holds {len(state.hands[seat])} cards, expected {want}")
-    deals_left = config.deals_per_hand - state.deal_number
-    if len(state.stock) != 4 * n * deals_left:
-        raise ValueError(f"the stock should hold {4 * n * deals_left} cards")
-    # CA-7 invariant: every owner can still capture each build he owns.
-    for seat in range(n):
-        owned = [b.value for b in state.builds if b.owner == seat]
-        if owned and not covers(state.hands[seat], owned, config):
-            raise ValueError(f"seat {seat} owns a build it cannot capture (CA-7)")
-    if state.pending is not None:
-        _validate_pending(state, state.pending)
-
-
-def _validate_pending(state: State, pending: object) -> None:
-    """A play in progress names at least one item and can still take more (else it is made)."""
-    if not isinstance(pending, Capture | Build):
-        raise ValueError("pending must be a capture or a build")
-    reason = check_play(state, pending, partial=True)
-    if reason is not None:
-        raise ValueError(f"the play in progress is not legal: {reason}")
-    items = item_order(state)
-    named = named_items(pending)
-    if not named or any(item not in items for item in named):
-        raise ValueError("the play in progress must name table items")
-    chosen = _positions(state, pending)
-    ctx = context_of(state, pending)
-    if not ctx.feasible(chosen) or not ctx.next_items(chosen):
-        raise ValueError("the play in progress cannot go on; it should have been made")

@@ -1,4 +1,4 @@
-"""Casino scoring (spec ``casino.md`` §1 "Scoring", CA-1, CA-2, CA-4, CA-5, CA-15).
+"""Casino scoring ("Scoring" in the rules; CA-1, CA-2, CA-4, CA-5, CA-15).
 
 A hand is scored item by item in the Royal counting order, which this library
 uses for both games so breakdowns always read the same way:
@@ -14,6 +14,9 @@ The game ends per ``end_rule`` (CA-4): ``"higher_total"`` adds the whole hand
 and, if some side has reached the target, the unique highest total wins (equal
 highest totals: another hand); ``"count_out"`` adds the items one by one and the
 first side to reach the target wins at once (later items are not counted).
+Every game ends by ``Config.max_hands`` at the latest: if nobody has won when
+that hand is scored, the unique highest total wins, and equal highest totals
+share the game (:func:`game_winners`).
 
 >>> from cardrules.casino.config import Config
 >>> from cardrules.cards import make_deck
@@ -35,7 +38,16 @@ import attrs
 from cardrules.cards import Card, Rank, Suit
 from cardrules.casino.config import Config
 
-__all__ = ["ITEM_NAMES", "HandScore", "ScoreItem", "score_hand"]
+__all__ = [
+    "ITEM_NAMES",
+    "ITEM_POINTS",
+    "HandScore",
+    "ScoreItem",
+    "game_winners",
+    "score_hand",
+    "side_with_most",
+    "tally",
+]
 
 BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
 LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
@@ -43,6 +55,11 @@ ACES_ORDER = tuple(Card(Rank.ACE, s) for s in (Suit.SPADES, Suit.CLUBS, Suit.HEA
 
 ITEM_NAMES = ("most cards", "most spades", "10♦", "2♠", "A♠", "A♣", "A♥", "A♦", "sweep")
 """The names score items may have, in counting order (``"sweep"`` may repeat)."""
+
+ITEM_POINTS = {"most cards": 3, "most spades": 1, "10♦": 2, "2♠": 1, "sweep": 1} | {
+    str(ace): 1 for ace in ACES_ORDER
+}
+"""What each item is worth to the side that wins it (nobody's items are worth 0)."""
 
 
 @attrs.frozen
@@ -78,8 +95,12 @@ class HandScore:
     winner: int | None
 
 
-def _most(counts: Sequence[int]) -> int | None:
-    """The side with strictly more than every other side, else ``None`` (CA-15)."""
+def side_with_most(counts: Sequence[int]) -> int | None:
+    """The side with strictly more than every other side, else ``None`` (CA-15).
+
+    >>> side_with_most([27, 25]), side_with_most([20, 20, 12])
+    (0, None)
+    """
     best = max(counts)
     leaders = [side for side, count in enumerate(counts) if count == best]
     return leaders[0] if len(leaders) == 1 else None
@@ -112,9 +133,9 @@ def score_hand(
     sweeps = tuple(sweep_sides.count(side) for side in range(sides))
 
     items: list[ScoreItem] = []
-    most_cards = _most(cards)
+    most_cards = side_with_most(cards)
     items.append(ScoreItem("most cards", most_cards, 0 if most_cards is None else 3))
-    most_spades = _most(spades)
+    most_spades = side_with_most(spades)
     items.append(ScoreItem("most spades", most_spades, 0 if most_spades is None else 1))
     big = owner.get(BIG_CASINO)
     items.append(ScoreItem("10♦", big, 0 if big is None else 2))
@@ -131,11 +152,47 @@ def score_hand(
         else:
             items.extend(ScoreItem("sweep", side, 1) for side in sweep_sides)
 
+    counted, points, totals, winner = tally(
+        config, items, totals_before, last_hand=hand >= config.max_hands
+    )
+    return HandScore(
+        hand=hand,
+        dealer=dealer,
+        residue=tuple(residue),
+        residue_to=residue_to,
+        cards=cards,
+        spades=spades,
+        sweeps=sweeps,
+        items=tuple(items),
+        counted=counted,
+        points=points,
+        totals=totals,
+        winner=winner,
+    )
+
+
+def tally(
+    config: Config,
+    items: Sequence[ScoreItem],
+    totals_before: Sequence[int],
+    *,
+    last_hand: bool = False,
+) -> tuple[int, tuple[int, ...], tuple[int, ...], int | None]:
+    """Count a hand's ``items`` by the end rule (CA-4): ``(counted, points, totals, winner)``.
+
+    ``last_hand`` is true for hand ``Config.max_hands``: if nobody has won by the
+    end rule, the unique highest total wins (equal highest totals: no winner,
+    and the game is shared, see :func:`game_winners`).
+
+    >>> from cardrules.casino.config import Config
+    >>> tally(Config(), [ScoreItem("most cards", 0, 3)], (19, 20))
+    (1, (3, 0), (22, 20), 0)
+    """
     totals = list(totals_before)
-    points = [0] * sides
+    points = [0] * len(totals)
     counted = len(items)
     winner: int | None = None
-    if config.resolved_end_rule == "count_out":  # CA-4
+    if config.resolved_end_rule == "count_out":
         for i, item in enumerate(items):
             if item.side is None or item.points == 0:
                 continue
@@ -153,17 +210,30 @@ def score_hand(
         best = max(totals)
         if best >= config.target and totals.count(best) == 1:
             winner = totals.index(best)
-    return HandScore(
-        hand=hand,
-        dealer=dealer,
-        residue=tuple(residue),
-        residue_to=residue_to,
-        cards=cards,
-        spades=spades,
-        sweeps=sweeps,
-        items=tuple(items),
-        counted=counted,
-        points=tuple(points),
-        totals=tuple(totals),
-        winner=winner,
-    )
+    if winner is None and last_hand and totals.count(max(totals)) == 1:
+        winner = totals.index(max(totals))
+    return counted, tuple(points), tuple(totals), winner
+
+
+def game_winners(config: Config, result: HandScore) -> tuple[int, ...]:
+    """The seats that won the game at hand ``result`` (empty if the game goes on).
+
+    A side that won by the end rule (``result.winner``); after hand
+    ``Config.max_hands`` with equal highest totals, every side on that total
+    (a shared game).
+
+    >>> from cardrules.casino.config import Config
+    >>> config = Config(num_players=4, partnerships=True)
+    >>> game_winners(config, attrs.evolve(_EMPTY, winner=1))
+    (1, 3)
+    """
+    if result.winner is not None:
+        return config.seats_of(result.winner)
+    if result.hand < config.max_hands:
+        return ()
+    best = max(result.totals)
+    sides = [side for side, total in enumerate(result.totals) if total == best]
+    return tuple(sorted(seat for side in sides for seat in config.seats_of(side)))
+
+
+_EMPTY = HandScore(0, 0, (), None, (), (), (), (), 0, (), (), None)

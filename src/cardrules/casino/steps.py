@@ -37,9 +37,20 @@ import attrs
 from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.captures import capture_values, covers, table_value
+from cardrules.casino.config import Config
 from cardrules.casino.state import State, TableBuild
 
-__all__ = ["Context", "completion", "context_of", "first_step", "item_order", "named_items"]
+__all__ = [
+    "Context",
+    "Position",
+    "SeatView",
+    "completion",
+    "context_of",
+    "first_step",
+    "hand_to_play",
+    "item_order",
+    "named_items",
+]
 
 Element = tuple[int, int]
 """A summable table item as ``(value, weight)``; the weight is its number of cards."""
@@ -142,6 +153,38 @@ class _Table(Protocol):
     def builds(self) -> tuple[TableBuild, ...]: ...
 
 
+class SeatView(_Table, Protocol):
+    """What a seat's view shows of a turn (a :class:`~cardrules.casino.View` is one).
+
+    Declared here, not imported from the view module, so that whole plays and
+    steps can be computed from a view without an import circle.
+    """
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+    @property
+    def pending(self) -> Capture | Build | None: ...
+
+
+Position = State | SeatView
+"""A state, or the view of the seat to act: all a turn's plays depend on."""
+
+
+def hand_to_play(position: Position) -> tuple[Card, ...]:
+    """The hand of the player to act (a view shows its own seat's hand)."""
+    if isinstance(position, State):
+        seat = position.to_act
+        return () if seat is None else position.hands[seat]
+    return position.hand
+
+
 def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
     return [(c,) for c in position.loose] + [b.cards for b in position.builds]
@@ -182,7 +225,7 @@ class Context:
 
     def __init__(
         self,
-        state: State,
+        state: Position,
         *,
         card: Card,
         kind: str,
@@ -198,7 +241,7 @@ class Context:
         self.value = value
         self.face_one = face and config.face_capture == "one"
         self.capture_all = kind == "capture" and config.capture_all
-        hand = list(state.hands[seat])
+        hand = list(hand_to_play(state))
         hand.remove(card)
         self.rest = tuple(hand)
         self.config = config
@@ -447,7 +490,7 @@ def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
     return tuple((v, 0) for v, _w in elements)
 
 
-def context_of(state: State, play: Capture | Build) -> Context:
+def context_of(state: Position, play: Capture | Build) -> Context:
     """The :class:`Context` of a capture or build by the player to act (its header fields)."""
     config = state.config
     card = play.card
@@ -472,7 +515,7 @@ def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | N
 
 
 def capture_contexts(
-    state: State, card: Card, loose_values: Sequence[int | None] | None = None
+    state: Position, card: Card, loose_values: Sequence[int | None] | None = None
 ) -> list[tuple[Context, bool]]:
     """The contexts of every capture ``card`` could make, with their ``ace_high`` flags."""
     config = state.config
@@ -484,12 +527,10 @@ def capture_contexts(
     ]
 
 
-def can_capture(state: State) -> bool:
+def can_capture(state: Position) -> bool:
     """True if the player to act can capture something with some card (CA-8 option)."""
-    seat = state.to_act
-    assert seat is not None
     return any(
         ctx.next_items(())
-        for card in state.hands[seat]
+        for card in hand_to_play(state)
         for ctx, _high in capture_contexts(state, card)
     )

@@ -7,7 +7,7 @@ import attrs
 from cardrules.cards import Card
 from cardrules.casino.actions import Action, Build, Capture
 from cardrules.casino.config import Config
-from cardrules.casino.rules import legal_actions
+from cardrules.casino.rules import expect_state, legal_actions
 from cardrules.casino.scoring import HandScore
 from cardrules.casino.state import State, TableBuild
 
@@ -62,8 +62,11 @@ class View:
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know of ``state``; ``None`` gives the spectator's view."""
-    n = state.config.num_players
+    """What ``seat`` may know of ``state``; ``None`` gives the spectator's view.
+
+    Raises ``TypeError`` if ``state`` is not a Casino :class:`State`.
+    """
+    n = expect_state(state).config.num_players
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
     ):

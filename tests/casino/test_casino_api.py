@@ -1,0 +1,242 @@
+"""Issue 15 items 7 and 8, issue 14 items 1 and 4: the Casino package's parts and contracts.
+
+Typed errors from foreign objects, check and apply agreeing on crafted actions,
+whole plays accepted by check and apply, the parts named like the other games'
+(``validation.py``) and no import circle inside the package.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import threading
+from pathlib import Path
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules import casino
+from cardrules.cards import parse_card, parse_cards
+from cardrules.casino import Build, Capture, Config, Done, State, Take, Trail
+from cardrules.errors import IllegalActionError
+
+PACKAGE = Path(casino.__file__).parent
+
+
+def _imports(path: Path) -> set[str]:
+    """The cardrules.casino modules a file imports, TYPE_CHECKING blocks included."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            part = name.split(".")[2] if name.startswith("cardrules.casino.") else ""
+            if part and (PACKAGE / f"{part}.py").exists():
+                found.add(part)
+    return found
+
+
+def test_no_import_circle_in_the_casino_package() -> None:
+    """Issue 15 item 8: plays -> view -> rules -> plays is broken, and no other circle exists."""
+    graph = {
+        path.stem: _imports(path) - {path.stem}
+        for path in PACKAGE.glob("*.py")
+        if path.stem != "__init__"
+    }
+    state: dict[str, str] = {}
+
+    def visit(module: str, trail: list[str]) -> None:
+        if state.get(module) == "done":
+            return
+        if state.get(module) == "open":
+            raise AssertionError("import circle: " + " -> ".join([*trail, module]))
+        state[module] = "open"
+        for dep in sorted(graph.get(module, ())):
+            visit(dep, [*trail, module])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_parts_are_named_like_the_other_games() -> None:
+    """Issue 15 item 8: the checks live in casino/validation.py, not in rules.py."""
+    from cardrules.casino import rules, validation
+
+    assert casino.validate_state is validation.validate_state
+    assert casino.GAME.validate_view is validation.validate_view
+    assert not hasattr(rules, "validate_state")
+
+
+def test_foreign_states_get_a_type_error() -> None:
+    """Issue 15 item 7: casino functions on another game's state raise a clear TypeError."""
+    other = cardrules.new_game("rummy500", seed=1)
+    for call in (
+        lambda: casino.view(other, 0),
+        lambda: casino.legal_actions(other),
+        lambda: casino.check(other, Done()),
+        lambda: casino.apply(other, Done()),
+        lambda: casino.parse_action("done", other),
+        lambda: casino.steps(other, Trail(parse_card("4D"))),
+    ):
+        with pytest.raises(TypeError, match="casino State"):
+            call()
+
+
+def _crafted(state: State) -> list[object]:
+    """Listed actions whose fields were changed to the wrong types after construction."""
+    out: list[object] = []
+    for action in casino.legal_actions(state)[:6]:
+        for field in attrs.fields(type(action)):
+            for value in ("x", 3, None, ("x",), (parse_card("4D"), "x"), True):
+                copy = attrs.evolve(action)
+                object.__setattr__(copy, field.name, value)
+                out.append(copy)
+    take = Take((parse_card("4D"),))
+    object.__setattr__(take, "item", ())
+    out.append(take)
+    return out
+
+
+def test_check_and_apply_agree_on_crafted_actions() -> None:
+    """Issue 15 item 7: same typed error from check and apply, whatever the fields hold."""
+    rnd = random.Random(5)
+    state = casino.new_game(seed=5)
+    for _ in range(60):
+        if state.is_over:
+            break
+        for bad in _crafted(state):
+            reason = casino.check(state, bad)
+            if reason is None:
+                continue  # a change that happens to spell another legal action
+            with pytest.raises(IllegalActionError) as info:
+                casino.apply(state, bad)  # type: ignore[arg-type]
+            assert info.value.reason == reason
+        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
+
+
+def test_a_listed_action_altered_after_listing_is_checked_in_full() -> None:
+    """Issue 15 item 7: the identity cache trusts nothing altered after listing."""
+    state = casino.new_game(seed=3)
+    listed = casino.legal_actions(state)[0]
+    object.__setattr__(listed, "card", "2C")
+    with pytest.raises(IllegalActionError):
+        casino.apply(state, listed)
+
+
+def test_the_listing_cache_is_per_thread() -> None:
+    from cardrules.casino import rules
+
+    state = casino.new_game(seed=3)
+    casino.legal_actions(state)
+    seen: list[object] = []
+    worker = threading.Thread(target=lambda: seen.append(rules._listed.state))
+    worker.start()
+    worker.join()
+    assert seen == [None] and rules._listed.state is state
+
+
+# ---------------------------------------------------------------------------
+# Issue 14 item 1: whole plays
+
+
+def _stacked(first_deal: str) -> State:
+    top = parse_cards(first_deal)
+    rest = tuple(c for c in cardrules.cards.make_deck() if c not in top)
+    return casino.new_game(deck=top + rest)
+
+
+def test_check_and_apply_accept_a_whole_play() -> None:
+    """Issue 14 item 1: a legal whole play is accepted and gives the state its steps give."""
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")  # table K♣ 3♦ 6♥ 3♠
+    whole = casino.parse_action("6C takes 6H 3S 3D", state)
+    assert casino.check(state, whole) is None
+    after = casino.apply(state, whole)
+    assert after == casino.play(state, whole)
+    assert after.pending is None and after.to_act == 1
+    # The same play with its items in any order is the same action and the same state.
+    for spelling in ("6C takes 3S 6H 3D", "6♣ takes 3♦ 3♠ 6♥"):
+        again = casino.parse_action(spelling, state)
+        assert again == whole and casino.apply(state, again) == after
+    shuffled = Capture(parse_card("6C"), parse_cards("3D 6H 3S"))
+    assert shuffled == whole
+    # legal_actions stays stepwise: no whole play of two items is listed.
+    assert whole not in casino.legal_actions(state)
+
+
+def test_a_whole_build_is_accepted() -> None:
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")  # hand 6♣ 9♣ 7♣ 8♣
+    build = Build(parse_card("6C"), kind="new", value=9, cards=parse_cards("3D"))
+    assert casino.check(state, build) is None
+    whole = [p for p in casino.plays(state) if isinstance(p, Build) and len(p.cards) > 1]
+    for play in whole:
+        assert casino.check(state, play) is None
+        assert casino.apply(state, play) == casino.play(state, play)
+
+
+def test_an_illegal_whole_play_gets_a_reason_a_person_understands() -> None:
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
+    reasons = {
+        "6C takes 6H 3S": "do not make groups of 6",
+        "6C takes 3S 3D KC": "face card",
+        "6C takes 6H 3D 4D": "not on the table",
+        "5C takes 3S 3D": "you do not hold 5♣",
+        "6C builds 9 with 3S 3D": "does not make 9",
+        "6C builds 12 with 6H": "from 1 to 10",
+    }
+    for text, expected in reasons.items():
+        action = casino.parse_action(text, state)
+        reason = casino.check(state, action)
+        assert reason is not None and expected in reason, (text, reason)
+        with pytest.raises(IllegalActionError) as info:
+            casino.apply(state, action)
+        assert info.value.reason == reason
+
+
+def test_a_whole_play_is_refused_while_another_is_in_progress() -> None:
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
+    started = casino.apply(state, casino.parse_action("6C takes 3D", state))
+    reason = casino.check(started, casino.parse_action("6C takes 6H 3S 3D", state))
+    assert reason is not None and "first finish" in reason
+
+
+def test_generic_top_level_accepts_whole_plays() -> None:
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
+    whole = casino.parse_action("6C takes 6H 3S 3D", state)
+    assert cardrules.check(state, whole) is None
+    assert cardrules.apply(state, whole) == casino.play(state, whole)
+
+
+# ---------------------------------------------------------------------------
+# Issue 14 item 4: words
+
+
+def test_messages_name_moves_as_the_rule_books_do_and_cite_no_files() -> None:
+    import re
+
+    source = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+    messages = re.findall(r'(?:return|raise \w+\()\s*f?"([^"]*)"', source)
+    assert messages
+    for text in messages:
+        assert ".md" not in text and "shared/" not in text, text
+        assert " an add " not in f" {text} " and "a raise or an add" not in text, text
+    with pytest.raises(ValueError, match="raising or adding to a build names its target"):
+        Build(parse_card("5C"), kind="new", value=8, target=parse_cards("3C 2C"))
+    assert isinstance(Config(), Config)
+
+
+def test_action_text_length_is_bounded() -> None:
+    """Issue 15 item 4: long text is refused before it is read; the longest action fits."""
+    state = casino.new_game(seed=3)
+    with pytest.raises(ValueError, match="too long"):
+        casino.parse_action("trail 4D" + " " * 5000, state)
+    with pytest.raises(ValueError, match="too long"):
+        casino.parse_action("6C takes " + "3D " * 200, state)
+    longest = Capture(parse_card("AS"), cardrules.cards.make_deck()[:40], ace_high=True)
+    assert len(str(longest)) <= 400
+    assert casino.parse_action(str(longest), state) == longest
