@@ -15,12 +15,13 @@ from cardrules.vegas_rummy import (
     Config,
     Deal,
     Draw,
-    Join,
     LayOff,
     Meld,
     Rebuy,
     Retire,
     apply,
+    join,
+    join_error,
     legal_actions,
     new_game,
     scoring,
@@ -49,7 +50,10 @@ def main(seed: int = 7) -> None:
         elif state.phase == "decide":
             action = rnd.choice([Rebuy(), Retire()])
         elif state.phase == "table":
-            action = Join() if Join() in actions and rnd.random() < 0.3 else Deal()
+            if join_error(state) is None and rnd.random() < 0.3:
+                state = join(state)  # the host seats a newcomer (LV-14), then the deal
+                print(f"  a new player joins as seat {state.num_seats - 1}")
+            action = Deal()
         else:
             placing = [a for a in actions if isinstance(a, Meld | LayOff)]
             action = rnd.choice(placing) if placing else rnd.choice(actions)

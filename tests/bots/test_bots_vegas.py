@@ -234,7 +234,7 @@ def test_rebuy_and_table_decisions() -> None:
     assert ExpertBot(seed=1).choose(view) == vr.Retire()
     table = attrs.evolve(decide, phase="table", scores=(40, 40, 77))
     view = vr.view(table, 0)
-    assert vr.Join() in view.legal_actions
+    assert view.legal_actions == (vr.Deal(),)  # LV-14: joining is the host's call
     assert ExpertBot(seed=1).choose(view) == vr.Deal()
 
 

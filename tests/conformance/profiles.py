@@ -150,12 +150,19 @@ def _vegas_pack(state: Any) -> Sequence[Card]:
 
 
 def _vegas_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
-    """A meld ``check`` accepts in another arrangement of a listed meld (LV-7/LV-8 wilds)."""
+    """A meld ``check`` accepts that is no listing of its own (docs/vegas_rummy.rst).
+
+    Another arrangement of a listed meld's wild cards (solidarity on: the same
+    cards in the same places), or a whole meld of four or more cards (listed
+    stepwise: a three-card meld, then lay-offs).
+    """
     from cardrules.rummy.wilds import normalize
     from cardrules.vegas_rummy import Meld
 
     if not isinstance(action, Meld):
         return False
+    if len(action.meld.cards) > 3:
+        return True
     canonical = normalize(action.meld, interchangeable=state.config.meld_solidarity)
     return Meld(canonical) in legal
 
@@ -163,12 +170,15 @@ def _vegas_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
 def _vegas() -> GameProfile:
     from cardrules.vegas_rummy import Config
 
-    # reshuffle_limit: with the spec's default (None) a round can go on for ever
-    # when no card left fits anywhere (see Config), so no bound exists; every
-    # case sets it. max_seats lets one player join (LV-14) and no more.
+    # The defaults (reshuffle_limit=3, turn_limit=1000) make every game end
+    # (vegas_rummy.max_game_length); the first two cases play them as they are.
+    # Joining is a host call (LV-14), never a listed action, so random play
+    # keeps the seats it starts with.
     return GameProfile(
         name="vegas_rummy",
         cases=(
+            ConfigCase("defaults", Config(), 2, 10_000),
+            ConfigCase("defaults-2p", Config(num_players=2), 3, 10_000),
             ConfigCase(
                 "2p-short", Config(num_players=2, cards_per_player=3, max_score=6,
                                    reshuffle_limit=1, max_seats=3),

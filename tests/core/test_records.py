@@ -264,18 +264,20 @@ def test_player_record_shows_new_rounds_and_the_draws_of_its_seat():
     assert all(len(mine.hands[i]) == len(states[i].hands[0]) + 1 for i in same_round)
 
 
-def test_player_record_of_a_seat_that_joined_later():
+def test_player_record_of_a_table_without_joins():
+    # Las Vegas Rummy: a newcomer joining is a host call (vegas_rummy.join, issue 15
+    # item 5), never an action, so a record of actions keeps the seats it starts with.
     from cardrules import vegas_rummy
 
     config = vegas_rummy.Config(num_players=3, cards_per_player=3, max_score=10,
                                 reshuffle_limit=0, max_seats=4)
-    record = _played_record("vegas_rummy", config, 23, steps=3000)  # seed 23: a fourth joins
-    assert len(record.final_state().hands) == 4
-    mine = record.for_player(3)
-    assert mine.views[0][1].seat is None and mine.views[-1][1].seat == 3
+    record = _played_record("vegas_rummy", config, 23, steps=3000)
+    assert len(record.final_state().hands) == 3
+    mine = record.for_player(2)
+    assert mine.views[-1][1].seat == 2
     assert cardrules.from_json(cardrules.to_json(mine)) == mine
     with pytest.raises(ValueError, match="seat"):
-        record.for_player(4)
+        record.for_player(3)
 
 
 @pytest.mark.parametrize(

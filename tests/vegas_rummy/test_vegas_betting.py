@@ -15,7 +15,6 @@ from cardrules.vegas_rummy import (
     Config,
     Deal,
     Discard,
-    Join,
     LayOff,
     Meld,
     Rebuy,
@@ -23,6 +22,8 @@ from cardrules.vegas_rummy import (
     State,
     apply,
     check,
+    join,
+    join_error,
     legal_actions,
     new_game,
     parse_action,
@@ -93,7 +94,8 @@ def test_lv12_retire_removes_the_player_and_lv17_skips_him(stacked) -> None:  # 
 )
 def test_lv14_join_cost_and_score(stacked, option: str, cost: Decimal) -> None:  # type: ignore[no-untyped-def]
     state = apply(first_round(stacked, late_join_cost=option), Rebuy())
-    state = apply(state, Join())
+    assert Deal() in legal_actions(state) and len(legal_actions(state)) == 1  # LV-14: no seat joins
+    state = join(state)  # the host seats the newcomer
     assert state.num_seats == 4
     assert state.ledger[-1].kind == "join"
     assert state.ledger[-1].amount == cost
@@ -114,7 +116,9 @@ def test_lv14_join_cost_when_nobody_busted() -> None:
 def test_lv14_max_seats_caps_joins(stacked) -> None:  # type: ignore[no-untyped-def]
     state = apply(first_round(stacked, max_seats=3), Rebuy())
     assert legal_actions(state) == (Deal(),)
-    assert "full" in (check(state, Join()) or "")
+    assert "full" in (join_error(state) or "")
+    with pytest.raises(ValueError, match="full"):
+        join(state)
 
 
 def test_lv13_game_over_before_rebuys(stacked) -> None:  # type: ignore[no-untyped-def]
@@ -176,8 +180,10 @@ def test_whole_game_with_busts_rebuys_retirement_join_and_settlement() -> None:
             action: object = Retire() if decisions == 1 else Rebuy()
             decisions += 1
         elif state.phase == "table":
-            action = Join() if joins == 0 and Join() in legal_actions(state) else Deal()
-            joins += isinstance(action, Join)
+            if joins == 0 and join_error(state) is None:
+                state = join(state)  # LV-14: the host seats a newcomer
+                joins += 1
+            action = Deal()
         else:
             action = _greedy(state, rnd)
         before = cardrules.to_json(state)
@@ -192,16 +198,16 @@ def test_whole_game_with_busts_rebuys_retirement_join_and_settlement() -> None:
     assert kinds.count("join") == 1
 
     # The pot, recomputed from the rules: buy-ins, rebuys, and the join at its LV-14 price.
-    join = next(e for e in state.ledger if e.kind == "join")
+    joined = next(e for e in state.ledger if e.kind == "join")
     busts_then = [0] * 4
-    for result in state.history[: join.after_round]:
+    for result in state.history[: joined.after_round]:
         for seat in result.busted:
             busts_then[seat] += 1
     retired_then = {e.seat for e in state.ledger if e.kind == "retire"
-                    and e.after_round <= join.after_round}
+                    and e.after_round <= joined.after_round}
     k = max(b for seat, b in enumerate(busts_then) if seat not in retired_then)
-    assert join.amount == Decimal("2.50") * max(1, k)
-    expected_pot = Decimal("2.50") * (4 + kinds.count("rebuy")) + join.amount
+    assert joined.amount == Decimal("2.50") * max(1, k)
+    expected_pot = Decimal("2.50") * (4 + kinds.count("rebuy")) + joined.amount
     assert state.pot == expected_pot
 
     settlement = scoring.settle(state)

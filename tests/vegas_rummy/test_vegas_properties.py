@@ -25,7 +25,6 @@ from cardrules.vegas_rummy import (
     Deal,
     Discard,
     Draw,
-    Join,
     LayOff,
     Meld,
     Rebuy,
@@ -119,7 +118,7 @@ def random_other(state: State, rnd: random.Random) -> object:
                                 interchangeable=False)
         if wider:
             return Meld(rnd.choice(wider))
-    return rnd.choice([Draw(), TakeDiscard(), Rebuy(), Retire(), Join(), Deal()])
+    return rnd.choice([Draw(), TakeDiscard(), Rebuy(), Retire(), Deal()])
 
 
 def blind_twin(state: State, seat: int, rnd: random.Random) -> State:

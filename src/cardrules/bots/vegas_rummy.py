@@ -45,6 +45,7 @@ their seed; whatever depends on an order is sorted by ``card.index``.
 from __future__ import annotations
 
 import abc
+import decimal
 import math
 import random
 from collections import Counter
@@ -76,13 +77,42 @@ from cardrules.vegas_rummy.config import Config
 from cardrules.vegas_rummy.state import wild_cards
 from cardrules.vegas_rummy.view import View
 
-__all__ = ["EasyBot", "ExpertBot", "NormalBot", "Plan", "VegasMemory", "best_plan", "round_rules"]
+__all__ = [
+    "DECISION_WORK",
+    "EasyBot",
+    "ExpertBot",
+    "NormalBot",
+    "Plan",
+    "VegasMemory",
+    "WorkBudget",
+    "best_plan",
+    "round_rules",
+]
 
 _SEARCH_NODES = 1500
 """Cap on the meld-combination search of one hand."""
 
 _SAMPLE_NODES = 60
 """The smaller cap used for each of the many hands a stock draw may give (expert)."""
+
+_MAX_CANDIDATES = 60
+"""At most this many melds (the highest penalty first) enter one plan search."""
+
+DECISION_WORK = 30_000
+"""Work units one decision may spend on plan searches (a unit is about one
+card-meld lay-off test: a plan considered costs hand size × melds, a meld
+listed for a hand 4): the bound that keeps every bot decision under a second on
+the largest tables ``Config`` allows (``benchmarks/vegas_bounds.py``). When it is
+spent, the searches still running stop at their best plan so far (at least the
+plan with no new meld) and further hands are valued by their points alone, so a
+decision stays deterministic."""
+
+
+@attrs.define
+class WorkBudget:
+    """What is left of one decision's :data:`DECISION_WORK` (shared by its searches)."""
+
+    left: int = DECISION_WORK
 
 
 def round_rules(config: Config, upcard: Card) -> MeldRules:
@@ -121,6 +151,7 @@ def best_plan(
     candidates: Sequence[TableMeld] | None = None,
     wild_layoffs: bool = True,
     max_nodes: int = _SEARCH_NODES,
+    budget: WorkBudget | None = None,
 ) -> Plan:
     """The melds and lay-offs that leave the fewest penalty points in ``hand``.
 
@@ -129,7 +160,9 @@ def best_plan(
     fewer wild cards used. ``candidates`` are the melds to choose from
     (default: every meld the hand holds); ``wild_layoffs=False`` keeps wild
     cards out of the lay-offs. A search bounded by ``max_nodes`` combinations
-    (biggest melds first): on hands rich in wild cards it may miss the best.
+    (highest penalty first) of at most 60 three-card melds, each then extended
+    by greedy lay-offs, and by ``budget`` (shared by the searches of one
+    decision): on hands rich in wild cards it may miss the best.
 
     >>> from cardrules.cards import parse_cards
     >>> rules = round_rules(Config(), parse_cards("9D")[0])
@@ -139,7 +172,11 @@ def best_plan(
     """
     wilds = rules.wilds
     if candidates is None:
-        candidates = enumerate_melds(hand, rules, max_size=len(hand) - 1)
+        # Three-card melds: longer ones are the same cards laid off onto them (the
+        # lay-offs below), and the list stays short on hands full of wild cards.
+        candidates = enumerate_melds(hand, rules, max_size=len(hand) - 1, only_size=3)
+        if budget is not None:
+            budget.left -= 4 * len(candidates)
     counts = Counter(hand)
     size = len(hand)
     best: tuple[tuple[float, ...], Plan] | None = None
@@ -147,7 +184,8 @@ def best_plan(
     order = sorted(
         range(len(candidates)),
         key=lambda i: (-_points(candidates[i].cards, wilds, config), i),
-    )
+    )[:_MAX_CANDIDATES]
+    work = budget if budget is not None else WorkBudget()
 
     needs = [tuple(Counter(m.cards).items()) for m in candidates]
     lengths = [len(m.cards) for m in candidates]
@@ -155,6 +193,7 @@ def best_plan(
     def consider(chosen: list[int]) -> None:
         nonlocal best
         melds = [candidates[i] for i in chosen]
+        work.left -= size * (len(table) + len(melds) + 1)
         plan = _with_layoffs(hand, melds, table, rules, wild_layoffs)
         left = plan.left
         if len(left) <= 1:
@@ -169,10 +208,10 @@ def best_plan(
         nonlocal nodes
         nodes += 1
         consider(chosen)
-        if nodes > max_nodes:
+        if nodes > max_nodes or work.left <= 0:
             return
         for k in range(start, len(order)):
-            if nodes > max_nodes:
+            if nodes > max_nodes or work.left <= 0:
                 return
             i = order[k]
             if used + lengths[i] > size - 1:
@@ -323,6 +362,7 @@ class _VegasBot(abc.ABC):
         self.memory = VegasMemory()
         self._random = random.Random(seed)
         self._memo: dict[tuple[object, ...], float] = {}
+        self._work = WorkBudget()
 
     def reset(self) -> None:
         """Forget the game played so far; the bot then plays as if new (same seed)."""
@@ -335,6 +375,7 @@ class _VegasBot(abc.ABC):
             raise TypeError(f"expected a vegas_rummy View, not {type(view).__name__}")
         legal = legal_actions_of(view)
         self._memo = {}
+        self._work = WorkBudget()
         if view.phase in ("draw", "play"):
             self.memory.observe(view)
         if view.phase == "decide":
@@ -359,10 +400,12 @@ class _VegasBot(abc.ABC):
             return True
         players = sum(1 for on in view.active if on)
         win, second = view.config.pot_split
-        total = win + second
-        chance = Decimal(1) / Decimal(max(2, players))
-        expected = (view.pot + cost) * chance * (win + second * (1 - chance)) / total
-        return expected > cost
+        # An estimate, not money: its own context, whatever the host's.
+        with decimal.localcontext(decimal.Context(prec=40)):
+            total = win + second
+            chance = Decimal(1) / Decimal(max(2, players))
+            expected = (view.pot + cost) * chance * (win + second * (1 - chance)) / total
+            return expected > cost
 
     # -- shared helpers --------------------------------------------------------
 
@@ -516,6 +559,11 @@ class NormalBot(_VegasBot):
     ) -> float:
         if len(hand) < 2:
             return -ctx.out_bonus if discard else ctx.card_cost
+        if self._work.left <= 0:  # the decision's work is spent: points alone
+            wilds = ctx.rules.wilds
+            pts = sorted(scoring.card_points(c, wilds, ctx.config) for c in hand)
+            kept = pts[:-1] if discard else pts
+            return ctx.weight * sum(kept) + ctx.card_cost * len(kept)
         plan = best_plan(
             hand,
             ctx.table,
@@ -523,6 +571,7 @@ class NormalBot(_VegasBot):
             ctx.config,
             wild_layoffs=self._wild_layoffs(hand, ctx),
             max_nodes=nodes,
+            budget=self._work,
         )
         left = list(plan.left)
         if discard:
@@ -594,6 +643,7 @@ class NormalBot(_VegasBot):
             ctx.config,
             candidates=list(candidates),
             wild_layoffs=self._wild_layoffs(hand, ctx),
+            budget=self._work,
         )
         legal_set = set(legal)
         for meld in plan.melds:

@@ -35,32 +35,39 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
+from typing import Final
 
 from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card, sort_cards
 from cardrules.rummy.melds import (
     MAX_RUN,
     MAX_SET,
+    MeldError,
     MeldRules,
     RunMeld,
     SetMeld,
     TableMeld,
     card_at,
+    layoff_options,
     make_meld,
     meld_error,
     placements,
+    rank_at,
 )
 
 __all__ = [
+    "MAX_MELD_TOKENS",
     "check_meld_cards",
     "enumerate_melds",
     "is_wild_in",
+    "layoff_choices",
     "meld_text",
     "normalize",
     "parse_meld",
     "parse_placed_card",
     "placed_card_text",
+    "read_meld",
     "swap_options",
 ]
 
@@ -101,9 +108,19 @@ def normalize(meld: TableMeld, *, interchangeable: bool) -> TableMeld:
             return meld
         places = placements(meld)
         wild_at = [i for i, (card, natural) in enumerate(places) if card != natural]
-        wilds = sorted((meld.cards[i] for i in wild_at), key=_card_key)
+        spare = [meld.cards[i] for i in wild_at]
         cards = list(meld.cards)
-        for i, card in zip(wild_at, wilds):
+        rest: list[int] = []
+        # A card of the wild rank that is the natural card of a wild place stands
+        # for itself there (LV-6): the same cards in the same places.
+        for i in wild_at:
+            natural = places[i][1]
+            if natural in spare:
+                spare.remove(natural)
+                cards[i] = natural
+            else:
+                rest.append(i)
+        for i, card in zip(rest, sorted(spare, key=_card_key)):
             cards[i] = card
         return RunMeld(meld.suit, meld.start, tuple(cards))
     naturals: list[tuple[Card, Suit | None]] = []
@@ -178,10 +195,21 @@ def swap_options(meld: TableMeld, natural: Card, rules: MeldRules) -> list[tuple
 # Text forms
 
 
-def placed_card_text(card: Card, natural: Card | None, rank: Rank | None = None) -> str:
-    """One card as placed: ``7♥``, ``JK=6♥`` or an open set wild ``JK=7?``."""
+def placed_card_text(
+    card: Card, natural: Card | Rank | None, rank: Rank | None = None
+) -> str:
+    """One card as placed: ``7♥``, ``JK=6♥`` or an open set wild ``JK=7?``.
+
+    ``natural`` may be a :class:`~cardrules.cards.Rank` (an open place of that
+    rank); ``None`` with a ``rank`` is an open place too, ``None`` alone the card
+    itself.
+    """
+    if isinstance(natural, Rank):
+        return f"{card}={natural.label}?"
     if natural is None:
-        return f"{card}={rank.label if rank is not None else ''}?"
+        if rank is None:
+            return str(card)
+        return f"{card}={rank.label}?"
     if card == natural:
         return str(card)
     return f"{card}={natural}"
@@ -232,40 +260,58 @@ def parse_meld(text: str, rules: MeldRules) -> TableMeld:
 
 @cache
 def _multisets(pool: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
-    """Distinct sorted sub-multisets of ``size`` cards from the sorted ``pool``."""
-    combos = set(itertools.combinations(pool, size))
-    return tuple(sorted(combos, key=lambda c: [x.index for x in c]))
+    """Distinct sorted sub-multisets of ``size`` cards from the sorted ``pool``.
 
+    Built from the counts of the distinct cards, so equal cards (several decks)
+    never multiply the work.
+    """
+    distinct = sorted(Counter(pool).items(), key=lambda item: item[0].index)
+    out: list[tuple[Card, ...]] = []
 
-@cache
-def _arrangements(wilds: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """Distinct orders of a multiset of wild cards."""
-    return tuple(sorted(set(itertools.permutations(wilds)), key=lambda c: [x.index for x in c]))
+    def build(start: int, need: int, chosen: list[Card]) -> None:
+        if need == 0:
+            out.append(tuple(chosen))
+            return
+        for k in range(start, len(distinct)):
+            card, count = distinct[k]
+            for take in range(min(count, need), 0, -1):
+                chosen.extend([card] * take)
+                build(k + 1, need - take, chosen)
+                del chosen[len(chosen) - take :]
+
+    build(0, size, [])
+    return tuple(sorted(out, key=lambda c: [x.index for x in c]))
 
 
 @cache
 def _set_suit_choices(
     wilds: tuple[Card, ...], missing: tuple[Suit, ...], declare: bool, interchangeable: bool
 ) -> tuple[tuple[Suit | None, ...], ...]:
-    """Suits (``None``: open) the wild cards of a set may take, one per distinct meld."""
+    """Suits (``None``: open) the wild cards of a set may take, one per distinct meld.
+
+    Each choice is in :func:`normalize`'s order for the (sorted) ``wilds``: with
+    ``interchangeable`` the suits ascend (open first); otherwise they ascend
+    within each run of equal wild cards.
+    """
     if not wilds:
         return ((),)
     if not declare:
         return ((None,) * len(wilds),)
     out: list[tuple[Suit | None, ...]] = []
-    seen: set[object] = set()
+    seen: set[tuple[Suit | None, ...]] = set()
     for choice in itertools.product((None, *missing), repeat=len(wilds)):
         named = [s for s in choice if s is not None]
         if len(set(named)) != len(named):
             continue
         if interchangeable:
-            key: object = tuple(sorted(choice, key=_suit_key))
+            key = tuple(sorted(choice, key=_suit_key))
         else:
-            key = tuple(sorted(zip(wilds, choice), key=lambda p: (p[0].index, _suit_key(p[1]))))
+            pairs = sorted(zip(wilds, choice), key=lambda p: (p[0].index, _suit_key(p[1])))
+            key = tuple(suit for _, suit in pairs)
         if key in seen:
             continue
         seen.add(key)
-        out.append(choice)
+        out.append(key)
     return tuple(out)
 
 
@@ -283,8 +329,12 @@ def enumerate_melds(
     *,
     max_size: int | None = None,
     interchangeable: bool = True,
+    only_size: int | None = None,
 ) -> list[TableMeld]:
     """Every distinct meld of at most ``max_size`` cards that ``hand`` can lay down.
+
+    With ``only_size`` only the melds of exactly that many cards (Las Vegas
+    Rummy lists the three-card melds: a longer meld is one of them and lay-offs).
 
     Melds are normalized (see :func:`normalize`); with ``interchangeable`` the
     arrangements of the same wild cards over the same wild places count once.
@@ -294,6 +344,11 @@ def enumerate_melds(
     """
     counts = Counter(hand)
     limit = len(hand) if max_size is None else min(max_size, len(hand))
+    if only_size is not None:
+        if only_size > limit:
+            return []
+        limit = only_size
+    low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
     pool = sort_cards(c for c in counts.elements() if c in rules.wilds)
@@ -303,16 +358,24 @@ def enumerate_melds(
 
     def emit(meld: TableMeld) -> None:
         # Built legal by construction (size, suits, wild cap, naturals); the
-        # tests check every result against meld_error.
-        if isinstance(meld, SetMeld):  # runs are built in canonical form
-            meld = normalize(meld, interchangeable=interchangeable)
+        # tests check every result against meld_error. A card of the wild rank
+        # may be built into a wild place where it is the natural card: normalize
+        # puts it there, and the same meld may come up twice.
+        meld = normalize(meld, interchangeable=interchangeable)
         if meld not in seen:
             seen.add(meld)
             out.append(meld)
 
+    def emit_plain(meld: TableMeld) -> None:
+        # No wild card here can be a natural card of the meld: built canonical, once.
+        out.append(meld)
+
     # Sets (LV-8): different suits, at most four cards even with several decks.
     for rank in RANKS:
         held = [s for s in SUITS if counts[_CARDS[(rank, s)]] > 0]
+        # Only a set of the wild rank can be built twice (a wild-rank card placed
+        # as a wild card with its own suit is the natural placement).
+        sink = emit if any(c.rank is rank for c in pool) else emit_plain
         low = 1 if rules.require_natural else 0
         for size in range(low, len(held) + 1):
             for natural_suits in itertools.combinations(held, size):
@@ -320,12 +383,12 @@ def enumerate_melds(
                 rest = _minus(pool, naturals)
                 missing = tuple(s for s in SUITS if s not in natural_suits)
                 top = min(cap, len(rest), MAX_SET - size, limit - size)
-                for n_wild in range(max(0, 3 - size), top + 1):
+                for n_wild in range(max(0, low_size - size), top + 1):
                     for wilds in _multisets(rest, n_wild):
                         for suits in _set_suit_choices(
                             wilds, missing, rules.declare_set_suits, interchangeable
                         ):
-                            emit(SetMeld(rank, naturals + wilds, natural_suits + suits))
+                            sink(SetMeld(rank, naturals + wilds, natural_suits + suits))
 
     # Runs (LV-9): one suit, in sequence, ace high or low; wild cards by position.
     for suit in SUITS:
@@ -344,10 +407,12 @@ def enumerate_melds(
                     held_positions.append(end)
                 if length - len(held_positions) > cap:
                     break
-                if length >= 3:
+                if length >= low_size:
+                    span = {rank_at(p) for p in range(start, end + 1)}
+                    own = any(c.suit is suit and c.rank in span for c in pool)
                     _runs_for_span(
                         suit, start, length, held_positions, counts, pool, cap, rules,
-                        interchangeable, emit,
+                        interchangeable, emit if own else emit_plain,
                     )
     return out
 
@@ -379,7 +444,7 @@ def _runs_for_span(
                 continue
             rest = _minus(pool, naturals)
             for wilds in _multisets(rest, len(wild_places)):
-                orders = (wilds,) if interchangeable else _arrangements(wilds)
+                orders = (wilds,) if interchangeable else tuple(_distinct_orders(wilds))
                 for order in orders:
                     by_position = dict(zip(wild_places, order))
                     cards = tuple(by_position.get(p) or card_at(suit, p) for p in positions)
@@ -395,3 +460,232 @@ def check_meld_cards(meld: TableMeld, hand: Sequence[Card]) -> str | None:
         return "you do not hold " + " ".join(str(c) for c in sort_cards(short))
     return None
 
+
+
+# ---------------------------------------------------------------------------
+# Lay-offs with open set wilds (LV-8)
+
+
+def layoff_choices(
+    meld: TableMeld, card: Card, rules: MeldRules
+) -> list[tuple[Card | Rank | None, TableMeld]]:
+    """Every way to lay ``card`` off on ``meld``: ``(stands_for, new meld)`` pairs.
+
+    ``stands_for`` is ``None`` for a card going on as itself and for a joker
+    taking an open place in a set; a :class:`~cardrules.cards.Rank` (the set's
+    rank) for any other wild card taking an open place (LV-8: even a card of
+    the wild rank on a set of its own rank, ``7♣=7?``); otherwise the natural
+    card the wild card stands for. Natural placements come first, then the open
+    place, then stated suits / run ends as
+    :func:`~cardrules.rummy.melds.layoff_options` lists them.
+
+    >>> from cardrules.cards import JOKER, parse_card
+    >>> rules = MeldRules(wilds=frozenset({JOKER, parse_card("7C")}), declare_set_suits=True)
+    >>> meld = parse_meld("7S 7H JK=7?", rules)
+    >>> seven = parse_card("7C")
+    >>> [placed_card_text(seven, sf) for sf, _ in layoff_choices(meld, seven, rules)]
+    ['7♣', '7♣=7?', '7♣=7♦']
+    """
+    options: list[tuple[Card | Rank | None, TableMeld]] = []
+    for stands_for, new in layoff_options(meld, card, rules):
+        if (
+            stands_for is None
+            and isinstance(new, SetMeld)
+            and new.suits[-1] is None
+            and not card.is_joker
+        ):
+            options.append((new.rank, new))
+        else:
+            options.append((stands_for, new))
+    if (
+        isinstance(meld, SetMeld)
+        and card in rules.wilds
+        and not card.is_joker
+        and card.rank is meld.rank
+        and card.suit not in meld.suits
+        and len(meld.cards) < MAX_SET
+    ):
+        # The natural placement exists; the same card may also go on open (LV-6, LV-8).
+        new = SetMeld(meld.rank, (*meld.cards, card), (*meld.suits, None))
+        if meld_error(new, rules) is None:
+            options.insert(1 if options and options[0][0] is None else 0, (meld.rank, new))
+    return options
+
+
+# ---------------------------------------------------------------------------
+# Reading a meld as people write it (wild identities inferred)
+
+
+MAX_MELD_TOKENS: Final = MAX_RUN
+"""A meld is written with at most 13 cards (a run's most)."""
+
+
+def _run_readings(
+    fixed: list[tuple[Card, Card]],
+    free: list[Card],
+    wraparound: bool,
+    interchangeable: bool,
+) -> list[TableMeld]:
+    """The runs whose fixed cards stand where their targets say and free cards fill the rest."""
+    suits = {target.suit for _, target in fixed}
+    if len(suits) != 1 or None in suits:
+        return []
+    suit = suits.pop()
+    assert suit is not None
+    length = len(fixed) + len(free)
+    if length > MAX_RUN:
+        return []
+    out: list[TableMeld] = []
+    for start in range(1, 14):
+        end = start + length - 1
+        if end > (start + MAX_RUN - 1 if wraparound else 14):
+            break
+        places: dict[int, Card] = {}
+        ok = True
+        for card, target in fixed:
+            where = [p for p in range(start, end + 1) if card_at(suit, p) == target]
+            if len(where) != 1 or where[0] in places:
+                ok = False
+                break
+            places[where[0]] = card
+        if not ok:
+            continue
+        gaps = [p for p in range(start, end + 1) if p not in places]
+        # Two orders are enough to know that the order is a real choice.
+        orders = (
+            [tuple(sorted(free, key=_card_key))]
+            if interchangeable
+            else list(itertools.islice(_distinct_orders(free), 2))
+        )
+        for order in orders:
+            filled = dict(places)
+            filled.update(zip(gaps, order))
+            out.append(RunMeld(suit, start, tuple(filled[p] for p in range(start, end + 1))))
+    return out
+
+
+def _distinct_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """The distinct orders of a multiset of cards, lazily (card order first)."""
+    counts = sorted(Counter(cards).items(), key=lambda item: item[0].index)
+    left = [n for _, n in counts]
+    chosen: list[Card] = []
+
+    def build() -> Iterator[tuple[Card, ...]]:
+        if len(chosen) == len(cards):
+            yield tuple(chosen)
+            return
+        for k, (card, _) in enumerate(counts):
+            if left[k]:
+                left[k] -= 1
+                chosen.append(card)
+                yield from build()
+                chosen.pop()
+                left[k] += 1
+
+    return build()
+
+
+def _set_reading(fixed: list[tuple[Card, Card | Rank]], free: list[Card]) -> list[TableMeld]:
+    ranks = {target.rank if isinstance(target, Card) else target for _, target in fixed}
+    if len(ranks) != 1:
+        return []
+    rank = ranks.pop()
+    if rank is Rank.JOKER:
+        return []
+    cards = tuple(card for card, _ in fixed) + tuple(free)
+    suits = tuple(t.suit if isinstance(t, Card) else None for _, t in fixed) + (None,) * len(free)
+    return [SetMeld(rank, cards, suits)]
+
+
+def read_meld(
+    pairs: Sequence[tuple[Card, Card | Rank | None]],
+    rules: MeldRules,
+    *,
+    lenient: MeldRules | None = None,
+    interchangeable: bool = True,
+) -> TableMeld:
+    """The meld meant by cards written in any order, wild identities inferred.
+
+    ``pairs`` are the cards with what they stand for, as
+    :func:`parse_placed_card` reads them: a card written alone is itself if it
+    is not wild; a joker written alone takes the place its position leaves (in a
+    run) or an open place (in a set); a card of the wild rank written alone is
+    itself when some reading allows it, else placed like a joker. Only a real
+    choice needs naming (a wild card that could go at either end of a run, or
+    several wild cards that could fill the places in different orders when
+    ``interchangeable`` is false). Readings legal under ``rules`` win; if there
+    is none, one legal under the wider ``lenient`` rules is returned (so that the
+    caller can say which rule it breaks). Raises
+    :class:`~cardrules.rummy.melds.MeldError` when the cards are no meld or
+    when the reading is a real choice (the message lists the choices).
+
+    >>> from cardrules.cards import JOKER
+    >>> rules = MeldRules(wilds=frozenset({JOKER}), declare_set_suits=True)
+    >>> meld_text(read_meld([parse_placed_card(t) for t in "7H JK 5H".split()], rules))
+    '5♥ JK=6♥ 7♥'
+    """
+    if len(pairs) > MAX_MELD_TOKENS:
+        raise MeldError(f"a meld has at most {MAX_MELD_TOKENS} cards")
+    text = " ".join(placed_card_text(card, target) for card, target in pairs)
+    if len(pairs) < 3:
+        raise MeldError(f"{text or 'nothing'}: a meld needs at least three cards")
+    fixed: list[tuple[Card, Card | Rank]] = []
+    jokers: list[Card] = []
+    maybe: list[Card] = []  # wild cards written alone that may be themselves
+    for card, target in pairs:
+        if isinstance(target, Card) and target.is_joker:
+            raise MeldError(f"{text}: no card stands for a joker")
+        if target is not None:
+            fixed.append((card, target))
+        elif card.is_joker:
+            jokers.append(card)
+        elif card in rules.wilds:
+            maybe.append(card)
+        else:
+            fixed.append((card, card))
+    wider = lenient or rules
+    # How many of each card of the wild rank written alone stop standing for itself.
+    distinct = sorted(Counter(maybe).items(), key=lambda item: item[0].index)
+    splits = sorted(
+        itertools.product(*(range(n + 1) for _, n in distinct)), key=lambda ks: (sum(ks), ks)
+    )
+    best: dict[TableMeld, None] = {}
+    fallback: dict[TableMeld, None] = {}
+    best_level = fallback_level = None
+    for split in splits:
+        level = sum(split)
+        if best_level is not None and level > best_level:
+            break
+        freed = [card for (card, _), k in zip(distinct, split) for _ in range(k)]
+        natural = [card for (card, n), k in zip(distinct, split) for _ in range(n - k)]
+        known = fixed + [(card, card) for card in natural]
+        free = jokers + freed
+        if not known:
+            continue  # every card wild: nothing says what they stand for
+        readings = _set_reading(known, free)
+        run_known = [(c, t) for c, t in known if isinstance(t, Card)]
+        if len(run_known) == len(known):
+            readings += _run_readings(run_known, free, wider.allow_wraparound, interchangeable)
+        for meld in readings:
+            meld = normalize(meld, interchangeable=interchangeable)
+            if meld_error(meld, rules) is None:
+                best[meld] = None
+                best_level = level
+            elif meld_error(meld, wider) is None and (
+                fallback_level is None or level == fallback_level
+            ):
+                fallback[meld] = None
+                fallback_level = level
+    found = best or fallback
+    if len(found) == 1:
+        return next(iter(found))
+    if not found:
+        if not fixed and not maybe:
+            raise MeldError(f"{text}: say what the wild cards stand for (e.g. JK=6♥)")
+        try:
+            make_meld([c for c, _ in pairs], wider, [t for _, t in pairs])
+        except MeldError as exc:
+            raise MeldError(str(exc)) from None
+        raise MeldError(f"{text} is neither a set nor a run")
+    choices = " or ".join(meld_text(m) for m in list(found)[:4])
+    raise MeldError(f"{text} can be read more than one way; write which: {choices}")

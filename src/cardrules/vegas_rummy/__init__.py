@@ -6,11 +6,14 @@ Parts:
 * :mod:`~cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
 * :mod:`~cardrules.vegas_rummy.actions` — the actions and their text forms.
 * :mod:`~cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-  :func:`check`, :func:`parse_action`.
+  :func:`check`, :func:`parse_action`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
 * :mod:`~cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
 * :mod:`~cardrules.vegas_rummy.view` — :class:`View`: what one seat may know.
-* :mod:`~cardrules.vegas_rummy.validation` — :func:`validate_state` for loaded states.
+* :mod:`~cardrules.vegas_rummy.money` — exact amounts in the library's own ``decimal`` context.
+* :mod:`~cardrules.vegas_rummy.validation` — :func:`validate_state` and
+  :func:`validate_view` (the invariants every reachable state keeps, checked on
+  load) and :func:`max_game_length`.
 
 Wild-card logic beyond the shared melds (open set wilds, swaps, canonical
 melds) is in :mod:`cardrules.rummy.wilds`.
@@ -35,7 +38,6 @@ from cardrules.vegas_rummy.actions import (
     Deal,
     Discard,
     Draw,
-    Join,
     LayOff,
     Meld,
     Rebuy,
@@ -47,6 +49,8 @@ from cardrules.vegas_rummy.config import Config, deck_count
 from cardrules.vegas_rummy.rules import (
     apply,
     check,
+    join,
+    join_error,
     legal_actions,
     meld_rules,
     new_game,
@@ -60,7 +64,7 @@ from cardrules.vegas_rummy.state import (
     State,
     wild_cards,
 )
-from cardrules.vegas_rummy.validation import validate_state
+from cardrules.vegas_rummy.validation import max_game_length, validate_state, validate_view
 from cardrules.vegas_rummy.view import View, view
 
 __all__ = [
@@ -71,7 +75,6 @@ __all__ = [
     "Deal",
     "Discard",
     "Draw",
-    "Join",
     "LayOff",
     "LedgerEntry",
     "Meld",
@@ -86,12 +89,16 @@ __all__ = [
     "apply",
     "check",
     "deck_count",
+    "join",
+    "join_error",
     "legal_actions",
+    "max_game_length",
     "meld_rules",
     "new_game",
     "parse_action",
     "scoring",
     "validate_state",
+    "validate_view",
     "view",
     "wild_cards",
 ]
@@ -101,7 +108,7 @@ GAME = GameDefinition(
     config_type=Config,
     state_type=State,
     view_type=View,
-    action_types=(Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Join, Deal),
+    action_types=(Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Deal),
     new_game=new_game,
     legal_actions=legal_actions,
     apply=apply,
@@ -109,5 +116,7 @@ GAME = GameDefinition(
     view=view,
     parse_action=parse_action,
     validate_state=validate_state,
+    validate_view=validate_view,
+    max_game_length=max_game_length,
 )
 """The engine's description of Las Vegas Rummy."""

@@ -11,13 +11,15 @@ action                 text                        when
 :class:`Discard`       ``discard 5♣``              ends the turn
 :class:`Rebuy`         ``rebuy``                   between rounds, a busted player (LV-12)
 :class:`Retire`        ``retire``                  between rounds, a busted player
-:class:`Join`          ``join``                    between rounds, the next dealer (LV-14)
 :class:`Deal`          ``deal``                    between rounds, the next dealer
 =====================  ==========================  ===================================
 
 A wild card in a meld is written ``card=what it stands for``; an open wild in a
 set is written ``card=rank?`` (``JK=7?``, LV-8). Table melds are numbered from 1
-in the order they were laid down.
+in the order they were laid down. :func:`~cardrules.vegas_rummy.parse_action`
+also reads cards in any order and wild cards whose place their position decides
+(``meld 7♥ JK 5♥``). A new player joining is no action: the host calls
+:func:`~cardrules.vegas_rummy.join` between rounds (LV-14).
 """
 
 from __future__ import annotations
@@ -26,16 +28,16 @@ from typing import TypeAlias
 
 import attrs
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, Rank, Suit, parse_card
 from cardrules.rummy.melds import RunMeld, SetMeld
-from cardrules.rummy.wilds import meld_text, parse_placed_card
+from cardrules.rummy.wilds import meld_text, normalize, parse_placed_card, placed_card_text
 
 __all__ = [
+    "MAX_ACTION_TEXT",
     "Action",
     "Deal",
     "Discard",
     "Draw",
-    "Join",
     "LayOff",
     "Meld",
     "Rebuy",
@@ -62,11 +64,39 @@ class TakeDiscard:
         return "take"
 
 
+def _set_order(meld: object) -> object:
+    """A set's cards in canonical order (sets carry no order), so equal sets are equal values."""
+    if isinstance(meld, SetMeld) and _well_formed_set(meld):
+        return normalize(meld, interchangeable=False)
+    return meld  # a run is in place order already; anything else is for check to refuse
+
+
+def _well_formed_set(meld: SetMeld) -> bool:
+    return (
+        isinstance(meld.cards, tuple)
+        and isinstance(meld.suits, tuple)
+        and all(isinstance(c, Card) for c in meld.cards)
+        and len(meld.cards) == len(meld.suits)
+        and all(s is None or isinstance(s, Suit) for s in meld.suits)
+    )
+
+
 @attrs.frozen
 class Meld:
-    """Lay down a new meld from the hand; ``meld`` says what every wild card stands for."""
+    """Lay down a new meld from the hand; ``meld`` says what every wild card stands for.
 
-    meld: RunMeld | SetMeld
+    A set's cards are put in canonical order at construction (naturals by suit,
+    then wild cards), so the same set written in any order is one value.
+
+    >>> from cardrules.cards import Rank, parse_cards
+    >>> def four(text):
+    ...     cards = parse_cards(text)
+    ...     return Meld(SetMeld(Rank.FOUR, cards, tuple(c.suit for c in cards)))
+    >>> four("4S 4D 4H") == four("4D 4H 4S")
+    True
+    """
+
+    meld: RunMeld | SetMeld = attrs.field(converter=_set_order)
 
     def __str__(self) -> str:
         return f"meld {meld_text(self.meld)}"
@@ -76,16 +106,34 @@ class Meld:
 class LayOff:
     """Add one card to table meld number ``target`` (0-based; ``#target+1`` in text).
 
-    ``stands_for`` is ``None`` when the card goes on as itself, or as an open
-    wild in a set (LV-8); otherwise the natural card the wild card stands for.
+    ``stands_for`` is ``None`` when the card goes on as itself, and for a joker
+    taking an open place in a set; a :class:`~cardrules.cards.Rank` (the set's)
+    for any other wild card taking an open place (LV-8: ``lay off 7♣=7? on #1``,
+    a card of the wild rank open on a set of its own rank); otherwise the natural
+    card the wild card stands for. A joker given a rank is the same move as a
+    joker with ``None``, and is stored so.
+
+    >>> from cardrules.cards import JOKER, Rank, parse_card
+    >>> str(LayOff(parse_card("7C"), 0, Rank.SEVEN))
+    'lay off 7♣=7? on #1'
+    >>> LayOff(JOKER, 0, Rank.SEVEN) == LayOff(JOKER, 0)
+    True
     """
 
     card: Card
     target: int
-    stands_for: Card | None = None
+    stands_for: Card | Rank | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.card, Card) and self.card.is_joker and isinstance(self.stands_for, Rank):
+            object.__setattr__(self, "stands_for", None)  # a joker is never itself: open
 
     def __str__(self) -> str:
-        placed = str(self.card) if self.stands_for is None else f"{self.card}={self.stands_for}"
+        placed = (
+            str(self.card)
+            if self.stands_for is None
+            else placed_card_text(self.card, self.stands_for)
+        )
         return f"lay off {placed} on #{self.target + 1}"
 
 
@@ -128,14 +176,6 @@ class Retire:
 
 
 @attrs.frozen
-class Join:
-    """A new player takes the next seat (appended) before the next deal (LV-14)."""
-
-    def __str__(self) -> str:
-        return "join"
-
-
-@attrs.frozen
 class Deal:
     """The next dealer collects, shuffles and deals the next round (LV-17)."""
 
@@ -143,17 +183,17 @@ class Deal:
         return "deal"
 
 
-Action: TypeAlias = (
-    Draw | TakeDiscard | Meld | LayOff | SwapWild | Discard | Rebuy | Retire | Join | Deal
-)
+Action: TypeAlias = Draw | TakeDiscard | Meld | LayOff | SwapWild | Discard | Rebuy | Retire | Deal
 """Any Las Vegas Rummy action."""
+
+MAX_ACTION_TEXT = 200
+"""The longest action text read (a 13-card meld with every wild card named is ~100)."""
 
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),
     "take": TakeDiscard(),
     "rebuy": Rebuy(),
     "retire": Retire(),
-    "join": Join(),
     "deal": Deal(),
 }
 
@@ -172,6 +212,8 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action is written in at most {MAX_ACTION_TEXT} characters")
     words = text.strip().split()
     if not words:
         raise ValueError("empty action text")
@@ -198,8 +240,6 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
                 "write 'lay off <card>[=<card>] on #<meld>', e.g. 'lay off JK=8H on #2'"
             )
         card, stands_for = parse_placed_card(args[0])
-        if stands_for is not None and not isinstance(stands_for, Card):
-            stands_for = None  # an open set place: the same as no stated suit
         return LayOff(card, _target(args[1]), stands_for)
     if verb == "swap":
         if len(args) != 4 or args[1].lower() != "for":
@@ -207,5 +247,5 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
         return SwapWild(parse_card(args[0]), _target(args[3]), parse_card(args[2]))
     raise ValueError(
         f"unknown action {words[0]!r}; actions are draw, take, meld, layoff, swap, discard, "
-        "rebuy, retire, join, deal"
+        "rebuy, retire, deal"
     )

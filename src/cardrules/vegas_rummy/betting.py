@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.money import money_sum, money_times
 
 __all__ = ["join_terms", "pot_of", "rebuy_score"]
 
@@ -44,9 +45,9 @@ def join_terms(
     k = max(busts[i] for i in seats)
     score = max(scores[i] for i in seats if busts[i] == k)
     factor = {"max1": max(1, k), "literal": k, "plus_one": k + 1}[config.late_join_cost]
-    return config.buy_in * factor, score
+    return money_times(config.buy_in, factor), score
 
 
 def pot_of(amounts: Sequence[Decimal]) -> Decimal:
     """The pot: the exact sum of every payment (LV-15)."""
-    return sum(amounts, Decimal(0))
+    return money_sum(amounts)

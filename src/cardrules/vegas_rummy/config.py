@@ -8,32 +8,22 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["DECK_SIZE", "Config", "deck_count", "to_money"]
+from cardrules.vegas_rummy.money import money_sum, to_money
+
+__all__ = [
+    "DECK_SIZE",
+    "MAX_DECKS",
+    "MAX_HAND",
+    "MAX_SCORE",
+    "MAX_SEATS",
+    "MAX_TURN_LIMIT",
+    "Config",
+    "deck_count",
+    "to_money",
+]
 
 DECK_SIZE = 54
 """Cards in one Las Vegas Rummy deck: 52 plus exactly two jokers (spec section 1)."""
-
-
-def to_money(value: object) -> Decimal:
-    """An exact amount: a ``Decimal``, an ``int`` or decimal text; floats are refused."""
-    if isinstance(value, bool):
-        raise ValueError("an amount is a number, not true/false")
-    if isinstance(value, Decimal):
-        amount = value
-    elif isinstance(value, int):
-        amount = Decimal(value)
-    elif isinstance(value, str):
-        try:
-            amount = Decimal(value)
-        except ArithmeticError:
-            raise ValueError(f"not an amount: {value!r}") from None
-    else:
-        raise ValueError(
-            f"amounts are exact: give a Decimal, an int or text, not {type(value).__name__}"
-        )
-    if not amount.is_finite():
-        raise ValueError(f"not a finite amount: {value!r}")
-    return amount
 
 
 def _money(value: object) -> Decimal:
@@ -41,14 +31,14 @@ def _money(value: object) -> Decimal:
 
 
 def _shares(value: object) -> tuple[Decimal, ...]:
-    if not isinstance(value, tuple | list):
+    if not isinstance(value, tuple | list) or len(value) != 2:
         raise ValueError("pot_split is a pair of shares (winner, runner-up)")
     return tuple(to_money(v) for v in value)
 
 
 def _int_tuple(value: object) -> tuple[int, ...]:
-    if not isinstance(value, tuple | list):
-        raise ValueError("starting_scores is a sequence of whole numbers")
+    if not isinstance(value, tuple | list) or len(value) > MAX_SEATS:
+        raise ValueError("starting_scores is a sequence of whole numbers, one per seat")
     return tuple(value)
 
 
@@ -72,12 +62,16 @@ def deck_count(players: int, cards_per_player: int, formula: str = "strict") -> 
     return max(1, math.ceil(need / DECK_SIZE))
 
 
-MAX_SEATS = 64
-"""The most seats a table may ever have (the spec sets no limit; memory does)."""
-MAX_HAND = 60
-"""The most cards dealt to each player."""
-MAX_DECKS = 40
-"""The most decks a round may use (2,160 cards)."""
+MAX_SEATS = 16
+"""The most seats a table may ever have (the spec sets no limit; bounded work does)."""
+MAX_HAND = 15
+"""The most cards dealt to each player (the spec suggests 7, or 9 or 11 for two)."""
+MAX_DECKS = 6
+"""The most decks a round may use (324 cards, 12 jokers)."""
+MAX_SCORE = 10_000
+"""The largest ``max_score`` (the spec: "almost always 100")."""
+MAX_TURN_LIMIT = 100_000
+"""The largest ``turn_limit``."""
 
 
 def _check_whole(name: str, value: object, low: int, high: int | None = None) -> None:
@@ -93,24 +87,35 @@ def _check_whole(name: str, value: object, low: int, high: int | None = None) ->
 class Config:
     """The rule options of a Las Vegas Rummy game; defaults follow the spec.
 
-    ``num_players`` is the number of seats at the start (later joins add seats).
-    Limits beyond the spec, so that no input can ask for unbounded memory: at
-    most :data:`MAX_SEATS` seats (``num_players``, ``max_seats``, and seats after
-    late joins), :data:`MAX_HAND` cards each and :data:`MAX_DECKS` decks.
-    Two knobs are not in the spec's table: ``max_seats`` caps the seats late
-    joins may add (``None``: no cap), and ``reshuffle_limit`` (``None``: no
-    limit, as the original rules) ends a round with nobody out, like LV-10's "nothing
-    to draw", once the stock runs out after that many reshuffles in the round;
-    without it a round can go on for ever when no remaining card fits anywhere.
-    Amounts (``buy_in``, ``pot_split``) are exact ``Decimal`` values; ``int``
+    ``num_players`` is the number of seats at the start (the host may seat more
+    between rounds with :func:`~cardrules.vegas_rummy.join`). Limits beyond the
+    spec, so that every call answers within a documented time: at most
+    :data:`MAX_SEATS` seats (``num_players``, ``max_seats``, and seats after
+    late joins), :data:`MAX_HAND` cards each, :data:`MAX_DECKS` decks and a
+    ``max_score`` up to :data:`MAX_SCORE`. Knobs not in the spec's table:
+    ``max_seats`` caps the seats late joins may add (``None``: up to
+    :data:`MAX_SEATS`); ``reshuffle_limit`` (default 3, decided 2026-12-01 in
+    LV-10; ``None``: no limit, the seed's rule) ends a round with nobody out,
+    like LV-10's "nothing to draw", once the stock runs out after that many
+    reshuffles in the round; ``turn_limit`` (default 1000, at most
+    :data:`MAX_TURN_LIMIT`) ends a round the same way once that many turns were
+    played in it, since players who only ever take the top discard never empty
+    the stock. Both make every game end (see
+    :func:`~cardrules.vegas_rummy.max_game_length`). Amounts (``buy_in``,
+    ``pot_split``) are exact ``Decimal`` values in canonical form
+    (:func:`~cardrules.vegas_rummy.money.to_money`: ``"2.00"`` is ``2``); ``int``
     and decimal text are accepted, floats are refused.
 
     >>> Config(num_players=5).decks_for(5)
     2
-    >>> Config(num_players=2, num_decks=1, cards_per_player=30)
+    >>> Config(buy_in="2.00") == Config(buy_in=2)
+    True
+    >>> Config(num_players=2, num_decks=1, cards_per_player=15, reshuffle_limit=None).decks_for(2)
+    1
+    >>> Config(num_players=4, num_decks=1, cards_per_player=15)
     Traceback (most recent call last):
     ...
-    ValueError: 1 deck(s) hold 54 cards, too few to deal 30 to each of 2 players and turn an upcard
+    ValueError: 1 deck(s) hold 54 cards, too few to deal 15 to each of 4 players and turn an upcard
     """
 
     num_players: int = 4
@@ -136,11 +141,12 @@ class Config:
     late_join_cost: Literal["max1", "literal", "plus_one"] = "max1"
     first_dealer: Literal["high_card"] | int = "high_card"
     max_seats: int | None = None
-    reshuffle_limit: int | None = None
+    reshuffle_limit: int | None = 3
+    turn_limit: int = 1000
 
     def __attrs_post_init__(self) -> None:
         _check_whole("num_players", self.num_players, 2, MAX_SEATS)
-        _check_whole("max_score", self.max_score, 1)
+        _check_whole("max_score", self.max_score, 1, MAX_SCORE)
         _check_whole("cards_per_player", self.cards_per_player, 1, MAX_HAND)
         if self.deck_formula not in ("strict", "simple"):
             raise ValueError(f"deck_formula is 'strict' or 'simple', not {self.deck_formula!r}")
@@ -180,7 +186,7 @@ class Config:
             raise ValueError(f"ace_hand_points is 1, 11 or 13, not {self.ace_hand_points!r}")
         if len(self.pot_split) != 2:
             raise ValueError("pot_split is a pair of shares (winner, runner-up)")
-        if any(share < 0 for share in self.pot_split) or sum(self.pot_split) <= 0:
+        if any(share < 0 for share in self.pot_split) or money_sum(self.pot_split) <= 0:
             raise ValueError("pot_split shares are non-negative and not all zero")
         if self.first_dealer != "high_card":
             _check_whole("first_dealer", self.first_dealer, 0)
@@ -193,7 +199,8 @@ class Config:
         if self.max_seats is not None:
             _check_whole("max_seats", self.max_seats, self.num_players, MAX_SEATS)
         if self.reshuffle_limit is not None:
-            _check_whole("reshuffle_limit", self.reshuffle_limit, 0)
+            _check_whole("reshuffle_limit", self.reshuffle_limit, 0, MAX_TURN_LIMIT)
+        _check_whole("turn_limit", self.turn_limit, 1, MAX_TURN_LIMIT)
         if self.num_decks is not None:
             _check_whole("num_decks", self.num_decks, 1, MAX_DECKS)
         self.decks_for(self.num_players)

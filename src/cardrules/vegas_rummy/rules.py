@@ -3,24 +3,40 @@
 Canonical order of :func:`legal_actions`:
 
 * ``"draw"`` phase: ``Draw`` then ``TakeDiscard`` (each only when legal).
-* ``"play"`` phase: melds (sets by rank, then runs by suit, start and length; see
-  :func:`cardrules.rummy.wilds.enumerate_melds`), then lay-offs (by table meld,
-  then card in hand order, then natural placement before wild placements), then
-  swaps (solidarity off; by table meld, then card, then wild card), then discards
-  (hand order).
-* ``"decide"``: ``Rebuy``, ``Retire``. ``"table"``: ``Deal``, then ``Join`` if a
-  seat can be added. ``"over"``: nothing.
+* ``"play"`` phase: melds of three cards (sets by rank, then runs by suit and
+  start; see :func:`cardrules.rummy.wilds.enumerate_melds`), then lay-offs (by
+  table meld, then card in hand order, then natural placement, the open place,
+  then wild placements), then swaps (solidarity off; by table meld, then card,
+  then wild card), then discards (hand order).
+* ``"decide"``: ``Rebuy``, ``Retire``. ``"table"``: ``Deal``. ``"over"``: nothing.
 
-Equal cards are one action (cards are values). With meld solidarity on (the
-default) a wild card on the table can never come back, so the arrangements of
-the same wild cards over the same wild places are one action: the wild cards
-fill their places in card order, and :func:`apply` stores any other arrangement
-in that canonical form. With solidarity off every arrangement is listed.
+**Stepwise melds.** Only three-card melds are listed: a longer meld is the same
+cards laid down as a three-card meld and then laid off one by one, which gives
+the same table (the same cards in the same places). :func:`check` and
+:func:`apply` also accept a whole longer meld in one action. This keeps the
+list short (a hand full of wild cards has millions of long melds).
+
+**One listing per placement.** Equal cards are one action (cards are values).
+With meld solidarity on (the default) a wild card on the table can never come
+back, so the arrangements of the same wild cards over the same wild places are
+one action: a card of the wild rank stands for itself where it can, the other
+wild cards fill their places in card order, and :func:`apply` stores any other
+arrangement in that canonical form. With solidarity off the arrangements are
+different moves (a later swap gives back a different card: in ``5♥ JK=6♥ 7♥``
+the 6♥ frees the joker, in ``5♥ 7♥=6♥ JK=7♥`` it frees the 7♥), so each is listed.
+
+**Ending the turn** (LV-5, LV-11 option). An action is listed (and accepted)
+exactly when the turn can still end legally after it: with a discard, or by
+going out when ``go_out_without_discard``. With
+``forbid_rediscard_of_taken_card`` a hand left with nothing but the taken card
+(or its copies) can still end the turn if a swap brings a wild card into the
+hand, or if every card left can be placed and going out without a discard is
+allowed; the answer does not depend on the order of the moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
 from typing import TypeVar
@@ -28,15 +44,18 @@ from typing import TypeVar
 import attrs
 
 from cardrules import rng
-from cardrules.cards import Card, Rank, check_same_cards, make_deck, sort_cards
+from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
-from cardrules.rummy.melds import MeldError, MeldRules, SetMeld, layoff_options, meld_error
+from cardrules.rummy.melds import MeldError, MeldRules, RunMeld, SetMeld, TableMeld, meld_error
 from cardrules.rummy.wilds import (
     check_meld_cards,
     enumerate_melds,
+    layoff_choices,
     meld_text,
     normalize,
-    parse_meld,
+    parse_placed_card,
+    placed_card_text,
+    read_meld,
     swap_options,
 )
 from cardrules.vegas_rummy import betting, scoring
@@ -45,7 +64,6 @@ from cardrules.vegas_rummy.actions import (
     Deal,
     Discard,
     Draw,
-    Join,
     LayOff,
     Meld,
     Rebuy,
@@ -68,6 +86,7 @@ __all__ = [
     "apply",
     "check",
     "cut_value",
+    "join",
     "legal_actions",
     "meld_rules",
     "new_game",
@@ -76,7 +95,7 @@ __all__ = [
 
 T = TypeVar("T")
 
-_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Join, Deal)
+_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Deal)
 
 
 # ---------------------------------------------------------------------------
@@ -224,10 +243,11 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     order = _deal_order(state.active, dealer)
     decks = config.decks_for(len(order))  # LV-1, recomputed for the players now seated
     pack = make_deck(decks=decks, jokers_per_deck=2)
-    shuffles = state.shuffles
+    # Every deal uses up one shuffle stream, stacked or not, so that the counter
+    # follows from the round number (see validation).
+    shuffles = state.shuffles + 1
     if deck is None:
-        cards = rng.shuffle(pack, seed=state.seed, stream=shuffles)
-        shuffles += 1
+        cards = rng.shuffle(pack, seed=state.seed, stream=state.shuffles)
     else:
         cards = tuple(deck)
         if not all(isinstance(c, Card) for c in cards):
@@ -267,8 +287,9 @@ def _can_take(state: State) -> bool:
     if state.config.forbid_rediscard_of_taken_card:
         assert state.to_act is not None
         top = state.discard[-1]
-        # LV-11 option: he could never end the turn if every card left were that card.
-        return any(card != top for card in state.hands[state.to_act])
+        # LV-11 option: only if the turn can still end after taking it.
+        hand = (*state.hands[state.to_act], top)
+        return _turn_can_end(state.config, meld_rules(state), hand, _table(state), top)
     return True
 
 
@@ -284,9 +305,14 @@ def _limit_reached(state: State) -> bool:
 def _start_turn(state: State) -> State:
     """LV-10: if the player to act has nothing to draw, the round ends, nobody out.
 
-    So it does when the stock is empty and ``reshuffle_limit`` reshuffles were done.
+    So it does when the stock is empty and ``reshuffle_limit`` reshuffles were
+    done, and when ``turn_limit`` turns were played in the round.
     """
-    if (_can_draw(state) or _can_take(state)) and not _limit_reached(state):
+    if (
+        (_can_draw(state) or _can_take(state))
+        and not _limit_reached(state)
+        and state.turn < state.config.turn_limit
+    ):
         return state
     return _end_round(state, went_out=None)
 
@@ -317,6 +343,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         scores=scores,
         busted=busted,
         game_over=over,
+        reshuffles=state.reshuffles,
     )
     n = state.num_seats
     new = attrs.evolve(
@@ -355,7 +382,16 @@ def _between_rounds(state: State) -> State:
     return attrs.evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
 
 
-def _join_error(state: State) -> str | None:
+def join_error(state: State) -> str | None:
+    """``None`` if a new player may join now (see :func:`join`), else the reason."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    if state.phase == "decide":
+        return "busted players must choose to rebuy or retire first (LV-12)"
+    if state.phase != "table":
+        if state.phase == "over":
+            return "the game is over"
+        return "a new player may only join at the start of a round, not mid-round (LV-14)"
     config = state.config
     limit = config.max_seats if config.max_seats is not None else MAX_SEATS
     if state.num_seats >= limit:
@@ -367,17 +403,49 @@ def _join_error(state: State) -> str | None:
     return None
 
 
+def join(state: State) -> State:
+    """Seat a new player before the next deal (LV-14): a call of the host, not a seat's move.
+
+    Only between rounds, once every busted player has decided (phase
+    ``"table"``). The newcomer takes a new seat, appended as the highest seat
+    number, pays ``buy_in × max(1, k)`` (``late_join_cost``; ``k`` = the most busts
+    of an active player) into the pot and starts at that player's score. Call it
+    again to seat several. Raises ``ValueError`` with the reason when no one may
+    join (mid-round, the table full, too few decks for one more player).
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, max_score=1, first_dealer=0), seed=3)
+    >>> vr.join(state)
+    Traceback (most recent call last):
+    ...
+    ValueError: a new player may only join at the start of a round, not mid-round (LV-14)
+    """
+    reason = join_error(state)
+    if reason is not None:
+        raise ValueError(reason)
+    cost, score = betting.join_terms(state.config, state.scores, state.busts, state.active)
+    seat = state.num_seats
+    entry = LedgerEntry(state.round_number, seat, "join", cost, score)
+    active = (*state.active, True)
+    return attrs.evolve(
+        state,
+        hands=(*state.hands, ()),
+        scores=(*state.scores, score),
+        busts=(*state.busts, 0),
+        active=active,
+        ledger=(*state.ledger, entry),
+        # The new seat sits left of the highest seat: if that seat dealt last,
+        # the deal now passes to the newcomer (LV-17), who deals.
+        to_act=_next_active(active, state.dealer),
+    )
+
+
 # ---------------------------------------------------------------------------
 # Checking actions
 
 
-def _rest_ok(state: State, rest: Sequence[Card]) -> bool:
-    """Whether the turn can still end after leaving ``rest`` in hand (LV-5, LV-11 option)."""
-    if not rest:
-        return state.config.go_out_without_discard
-    if state.config.forbid_rediscard_of_taken_card and state.taken is not None:
-        return any(card != state.taken for card in rest)
-    return True
+def _table(state: State) -> tuple[TableMeld, ...]:
+    return tuple(owned.meld for owned in state.melds)
 
 
 def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -387,13 +455,119 @@ def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
+def _turn_can_end(
+    config: Config,
+    rules: MeldRules,
+    hand: Sequence[Card],
+    table: Sequence[TableMeld],
+    taken: Card | None,
+) -> bool:
+    """Whether some continuation of the turn ends it legally (LV-5, LV-11 option).
+
+    A turn ends with a discard, or, with ``go_out_without_discard``, by placing
+    the last card. With ``forbid_rediscard_of_taken_card`` the discard may not be
+    the taken card (or a copy of it), so a hand of nothing but copies of it can
+    end the turn only if a swap brings a wild card into the hand (the wild card
+    a copy replaces never equals the copy), or if every copy can be placed and
+    going out without a discard is allowed. Placing copies never opens a swap
+    (it adds no wild card standing for the taken card), so the order of the moves
+    does not matter.
+    """
+    if not hand:
+        return config.go_out_without_discard
+    if not config.forbid_rediscard_of_taken_card or taken is None:
+        return True
+    if any(card != taken for card in hand):
+        return True
+    if not config.meld_solidarity and any(swap_options(m, taken, rules) for m in table):
+        return True
+    return config.go_out_without_discard and _can_place_copies(taken, len(hand), table, rules)
+
+
+def _can_place_copies(
+    card: Card, copies: int, table: Sequence[TableMeld], rules: MeldRules
+) -> bool:
+    """Whether ``copies`` copies of ``card`` can all be placed (new melds and lay-offs).
+
+    The table melds take copies independently of each other; each new meld of
+    copies alone takes from 3 up to its largest extension. So ``copies`` fit iff
+    for some number ``m`` of new melds, ``3m ≤ copies ≤ table room + m × largest``.
+    """
+    memo: dict[TableMeld, int] = {}
+
+    def room(meld: TableMeld) -> int:
+        if meld not in memo:
+            memo[meld] = 0  # cut cycles (none exist: every lay-off adds a card)
+            memo[meld] = max(
+                (1 + room(new) for _, new in layoff_choices(meld, card, rules)), default=0
+            )
+        return memo[meld]
+
+    table_room = 0
+    for meld in table:
+        table_room += room(meld)
+        if table_room >= copies:
+            return True
+    largest = max(
+        (
+            3 + room(meld)
+            for meld in enumerate_melds(
+                (card,) * min(copies, 3), rules, only_size=3, interchangeable=True
+            )
+        ),
+        default=0,
+    )
+    return any(copies <= table_room + m * largest for m in range(1, copies // 3 + 1))
+
+
 def _keep_reason(state: State) -> str:
     if state.config.forbid_rediscard_of_taken_card and state.taken is not None:
         return (
-            f"you must keep a card other than {state.taken} (just taken) to discard "
-            "(LV-5, LV-11)"
+            f"you must keep a card other than {state.taken} (just taken) to discard, "
+            "or be able to get one (LV-5, LV-11 option)"
         )
     return "you must keep a card to discard at the end of your turn (LV-5)"
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _malformed(action: Action) -> str | None:
+    """A reason when a field of ``action`` has the wrong type (crafted objects)."""
+    name = type(action).__name__
+    if isinstance(action, Meld):
+        meld = action.meld
+        if isinstance(meld, RunMeld):
+            ok = (
+                isinstance(meld.suit, Suit)
+                and isinstance(meld.start, int)
+                and not isinstance(meld.start, bool)
+                and isinstance(meld.cards, tuple)
+                and all(isinstance(c, Card) for c in meld.cards)
+            )
+        elif isinstance(meld, SetMeld):
+            ok = (
+                isinstance(meld.rank, Rank)
+                and isinstance(meld.cards, tuple)
+                and isinstance(meld.suits, tuple)
+                and len(meld.cards) == len(meld.suits)
+                and all(isinstance(c, Card) for c in meld.cards)
+                and all(s is None or isinstance(s, Suit) for s in meld.suits)
+            )
+        else:
+            return f"Meld.meld must be a RunMeld or a SetMeld, not {_kind(meld)}"
+        return None if ok else f"Meld.meld is not a well-formed {_kind(meld)}"
+    for field in ("card", "wild"):
+        if hasattr(action, field) and not isinstance(getattr(action, field), Card):
+            return f"{name}.{field} must be a card, not {_kind(getattr(action, field))}"
+    if hasattr(action, "target"):
+        target = action.target
+        if isinstance(target, bool) or not isinstance(target, int):
+            return f"{name}.target must be a meld number, not {_kind(target)}"
+    if isinstance(action, LayOff) and not isinstance(action.stands_for, Card | Rank | None):
+        return f"LayOff.stands_for must be a card, a rank or None, not {_kind(action.stands_for)}"
+    return None
 
 
 def check(state: State, action: object) -> str | None:
@@ -402,6 +576,9 @@ def check(state: State, action: object) -> str | None:
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
     if not isinstance(action, _ACTION_TYPES):
         return f"{type(action).__name__} is not a Las Vegas Rummy action"
+    reason = _malformed(action)
+    if reason is not None:
+        return reason
     phase = state.phase
     if phase == "over":
         return "the game is over"
@@ -411,17 +588,12 @@ def check(state: State, action: object) -> str | None:
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
             )
         return None
-    if isinstance(action, Join | Deal):
+    if isinstance(action, Deal):
         if phase == "decide":
             return "busted players must choose to rebuy or retire first (LV-12)"
         if phase != "table":
-            what = "join" if isinstance(action, Join) else "deal"
-            return (
-                f"a new player may only {what} at the start of a round, not mid-round (LV-14)"
-                if isinstance(action, Join)
-                else f"you cannot {what} now: a round is being played"
-            )
-        return _join_error(state) if isinstance(action, Join) else None
+            return "you cannot deal now: a round is being played"
+        return None
     if phase in ("decide", "table"):
         return "no round is being played: the table is between rounds"
     assert state.to_act is not None
@@ -439,30 +611,31 @@ def check(state: State, action: object) -> str | None:
             return "the first player of a round may not draw from the discard pile (LV-3)"
         if not _can_take(state):
             return (
-                f"you could not discard anything but {state.discard[-1]} after taking it "
-                "(LV-11 option)"
+                f"you could not end your turn after taking {state.discard[-1]}: you may "
+                "not discard it again (LV-11 option)"
             )
         return None
     if phase != "play":
         return "you must draw first: from the stock or the top of the discard pile"
     rules = meld_rules(state)
+    config = state.config
+    table = _table(state)
     if isinstance(action, Discard):
         if action.card not in hand:
             return f"you do not hold {action.card}"
-        if state.config.forbid_rediscard_of_taken_card and action.card == state.taken:
+        if config.forbid_rediscard_of_taken_card and action.card == state.taken:
             return f"you may not discard {action.card}: you took it this turn (LV-11 option)"
         return None
     if isinstance(action, Meld):
-        meld = action.meld
-        if isinstance(meld, SetMeld) and len(meld.suits) != len(meld.cards):
-            return "a set needs one suit entry per card"
+        meld = normalize(action.meld, interchangeable=config.meld_solidarity)
         reason = meld_error(meld, rules)
         if reason is not None:
             return f"{meld_text(meld)}: {reason}"
         reason = check_meld_cards(meld, hand)
         if reason is not None:
             return reason
-        if not _rest_ok(state, _minus(hand, meld.cards)):
+        rest = _minus(hand, meld.cards)
+        if not _turn_can_end(config, rules, rest, (*table, meld), state.taken):
             return _keep_reason(state)
         return None
     if isinstance(action, LayOff):
@@ -471,36 +644,54 @@ def check(state: State, action: object) -> str | None:
             return reason
         if action.card not in hand:
             return f"you do not hold {action.card}"
-        if not _rest_ok(state, _minus(hand, [action.card])):
+        owned = _layoff_result(state, action, rules)
+        if owned is None:
+            return _layoff_refusal(state, action, rules)
+        rest = _minus(hand, [action.card])
+        after = (*table[: action.target], owned.meld, *table[action.target + 1 :])
+        if not _turn_can_end(config, rules, rest, after, state.taken):
             return _keep_reason(state)
-        if _layoff_result(state, action, rules) is None:
-            target = meld_text(state.melds[action.target].meld)
-            placed = str(action.card) if action.stands_for is None else (
-                f"{action.card} as {action.stands_for}"
-            )
-            why = ""
-            if rules.max_wilds is not None and action.card in rules.wilds:
-                why = f" (meld strictness: at most {rules.max_wilds} wild card per meld, LV-6)"
-            return f"{placed} does not fit on #{action.target + 1} ({target}){why}"
         return None
     assert isinstance(action, SwapWild)
-    if state.config.meld_solidarity:
+    if config.meld_solidarity:
         return "meld solidarity is on: wild cards may not be swapped out of melds (LV-7)"
     reason = _target_error(state, action.target)
     if reason is not None:
         return reason
     if action.card not in hand:
         return f"you do not hold {action.card}"
-    if _swap_result(state, action, rules) is None:
+    swapped = _swap_result(state, action, rules)
+    if swapped is None:
         meld = state.melds[action.target].meld
         return (
             f"{action.card} cannot replace {action.wild} in #{action.target + 1} "
             f"({meld_text(meld)}): a wild card is swapped only for exactly the card it "
             "stands for (LV-7)"
         )
-    if not _rest_ok(state, (*_minus(hand, [action.card]), action.wild)):
+    rest = (*_minus(hand, [action.card]), action.wild)
+    after = (*table[: action.target], swapped.meld, *table[action.target + 1 :])
+    if not _turn_can_end(config, rules, rest, after, state.taken):
         return _keep_reason(state)
     return None
+
+
+def _layoff_refusal(state: State, action: LayOff, rules: MeldRules) -> str:
+    target = meld_text(state.melds[action.target].meld)
+    placed = placed_card_text(action.card, action.stands_for)
+    if action.stands_for is None:
+        placed = str(action.card)
+    why = ""
+    if rules.max_wilds is not None and action.card in rules.wilds:
+        why = f" (meld strictness: at most {rules.max_wilds} wild card per meld, LV-6)"
+    options = layoff_choices(state.melds[action.target].meld, action.card, rules)
+    hint = ""
+    if options:
+        ways = " or ".join(
+            placed_card_text(action.card, sf) if sf is not None else str(action.card)
+            for sf, _ in options
+        )
+        hint = f"; it goes on as {ways}"
+    return f"{placed} does not fit on #{action.target + 1} ({target}){why}{hint}"
 
 
 def _target_error(state: State, target: int) -> str | None:
@@ -511,7 +702,7 @@ def _target_error(state: State, target: int) -> str | None:
 
 def _layoff_result(state: State, action: LayOff, rules: MeldRules) -> OwnedMeld | None:
     owned = state.melds[action.target]
-    for stands_for, new in layoff_options(owned.meld, action.card, rules):
+    for stands_for, new in layoff_choices(owned.meld, action.card, rules):
         if stands_for == action.stands_for:
             fixed = normalize(new, interchangeable=state.config.meld_solidarity)
             return OwnedMeld(owned.owner, fixed)
@@ -540,7 +731,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "decide":
         return (Rebuy(), Retire())
     if phase == "table":
-        return (Deal(), Join()) if _join_error(state) is None else (Deal(),)
+        return (Deal(),)
     if phase == "draw":
         out: list[Action] = []
         if _can_draw(state):
@@ -551,37 +742,65 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return _play_actions(state)
 
 
+def _listed_meld(meld: TableMeld) -> Meld:
+    """A :class:`Meld` of a meld already in canonical form (skips the converter's work)."""
+    action = object.__new__(Meld)
+    object.__setattr__(action, "meld", meld)
+    return action
+
+
 def _play_actions(state: State) -> tuple[Action, ...]:
     assert state.to_act is not None
     config = state.config
     rules = meld_rules(state)
     hand = state.hands[state.to_act]
-    keep = 0 if config.go_out_without_discard else 1
-    check_rest = config.forbid_rediscard_of_taken_card and state.taken is not None
+    table = _table(state)
+    taken = state.taken
+    # Without the LV-11 option a non-empty hand can always end the turn; the
+    # size limit below keeps one card unless going out without a discard is allowed.
+    careful = config.forbid_rediscard_of_taken_card and taken is not None
+
+    def can_end(rest: Sequence[Card], after: Callable[[], Sequence[TableMeld]]) -> bool:
+        if rest and not careful:
+            return True
+        return _turn_can_end(config, rules, rest, after(), taken)
+
     out: list[Action] = []
+    size = len(hand)
     for meld in enumerate_melds(
-        hand, rules, max_size=len(hand) - keep, interchangeable=config.meld_solidarity
+        hand, rules, only_size=3, interchangeable=config.meld_solidarity
     ):
-        # The size limit keeps a card; only the LV-11 option needs a closer look.
-        if not check_rest or _rest_ok(state, _minus(hand, meld.cards)):
-            out.append(Meld(meld))
+        # Three cards leave a card in any bigger hand, which is all a turn
+        # needs without the LV-11 option.
+        if (size > 3 and not careful) or can_end(
+            _minus(hand, meld.cards), lambda meld=meld: (*table, meld)  # type: ignore[misc]
+        ):
+            out.append(_listed_meld(meld))
     distinct = sorted(set(hand), key=lambda c: c.index)
-    layable = [c for c in distinct if _rest_ok(state, _minus(hand, [c]))]
+    rests = {card: _minus(hand, [card]) for card in distinct}
+
+    def replaced(target: int, new: TableMeld) -> Callable[[], Sequence[TableMeld]]:
+        return lambda: (*table[:target], new, *table[target + 1 :])
+
     for target, owned in enumerate(state.melds):
-        for card in layable:
+        for card in distinct:
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
-            options = {sf: None for sf, _new in layoff_options(owned.meld, card, rules)}
-            for stands_for in options:
-                out.append(LayOff(card, target, stands_for))
+            seen: set[object] = set()
+            for stands_for, new in layoff_choices(owned.meld, card, rules):
+                if stands_for in seen:
+                    continue
+                seen.add(stands_for)
+                if can_end(rests[card], replaced(target, new)):
+                    out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
         for target, owned in enumerate(state.melds):
             for card in distinct:
-                for wild, _new in swap_options(owned.meld, card, rules):
-                    if _rest_ok(state, (*_minus(hand, [card]), wild)):
+                for wild, new in swap_options(owned.meld, card, rules):
+                    if can_end((*rests[card], wild), replaced(target, new)):
                         out.append(SwapWild(card, target, wild))
     for card in distinct:
-        if not (config.forbid_rediscard_of_taken_card and card == state.taken):
+        if not (config.forbid_rediscard_of_taken_card and card == taken):
             out.append(Discard(card))
     return tuple(out)
 
@@ -594,6 +813,10 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
     reason = check(state, action)
     if reason is not None:
+        if isinstance(action, _ACTION_TYPES) and _malformed(action) is not None:
+            error = IllegalActionError(reason)  # its text form cannot be written
+            error.action = action
+            raise error
         raise IllegalActionError(reason, action)
     config = state.config
     if isinstance(action, Rebuy):
@@ -615,22 +838,6 @@ def apply(state: State, action: Action) -> State:
             state, active=_put(state.active, seat, False), ledger=(*state.ledger, entry)
         )
         return _between_rounds(new)
-    if isinstance(action, Join):
-        cost, score = betting.join_terms(config, state.scores, state.busts, state.active)
-        seat = state.num_seats
-        entry = LedgerEntry(state.round_number, seat, "join", cost, score)
-        active = (*state.active, True)
-        return attrs.evolve(
-            state,
-            hands=(*state.hands, ()),
-            scores=(*state.scores, score),
-            busts=(*state.busts, 0),
-            active=active,
-            ledger=(*state.ledger, entry),
-            # The new seat sits left of the highest seat: if that seat dealt last,
-            # the deal now passes to the newcomer (LV-17), who acts for the table.
-            to_act=_next_active(active, state.dealer),
-        )
     if isinstance(action, Deal):
         return _deal(state, _next_active(state.active, state.dealer))  # LV-17
     seat = state.to_act
@@ -717,29 +924,76 @@ def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 # Text
 
 
+def _lenient(rules: MeldRules) -> MeldRules:
+    """Rules wide enough to read any meld's shape, so that check names the rule it breaks."""
+    return attrs.evolve(
+        rules, max_wilds=None, require_natural=False, allow_wraparound=True, declare_set_suits=True
+    )
+
+
 def parse_action(text: str, state: State) -> Action:
     """Read an action's text form (see :mod:`cardrules.vegas_rummy.actions`).
 
-    Melds are read with the wild cards of ``state``'s round; whether the meld
-    is legal is for :func:`check`. Raises ``ValueError`` on text that is no
-    action (or a meld whose cards cannot form a set or run at all).
+    Cards may be written in any order, and a wild card's identity may be left
+    out wherever its position decides it: ``meld 7♥ JK 5♥`` is the run
+    ``5♥ JK=6♥ 7♥``; a joker written alone in a set is open (``JK=7?``); a card
+    of the wild rank written alone stands for itself when it can. Only a real
+    choice needs naming (``meld 5♥ 6♥ JK``: ``JK=4♥`` or ``JK=7♥``), and so does
+    a card of the wild rank laid off open on a set of its own rank
+    (``lay off 7♣=7? on #1``). The result is the action :func:`legal_actions`
+    lists for that move. Whether it is legal is for :func:`check`. Raises
+    ``ValueError`` on text that is no action, or that can be read more than one
+    way (the message lists the readings).
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> from cardrules.cards import parse_card
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> str(vr.parse_action("meld 7H JK 5H", state))
+    'meld 5♥ JK=6♥ 7♥'
     """
     parsed = parse_action_text(text)
+    if isinstance(parsed, LayOff):
+        return _infer_layoff(parsed, state)
     if isinstance(parsed, tuple):
         if state.upcard is None:
             raise ValueError("no round is being played, so there is nothing to meld")
-        # Read the shape leniently so that check/apply give the rule's reason
-        # (strictness, naturals, wrap-around, stated suits).
-        lenient = attrs.evolve(
-            meld_rules(state),
-            max_wilds=None,
-            require_natural=False,
-            allow_wraparound=True,
-            declare_set_suits=True,
-        )
+        rules = meld_rules(state)
+        words = parsed[1].replace(",", " ").split()
+        if len(words) > 13:
+            raise ValueError("a meld has at most 13 cards")
+        pairs = [parse_placed_card(word) for word in words]
         try:
-            return Meld(parse_meld(parsed[1], lenient))
+            meld = read_meld(
+                pairs,
+                rules,
+                lenient=_lenient(rules),
+                interchangeable=state.config.meld_solidarity,
+            )
         except MeldError as exc:
             raise ValueError(str(exc)) from None
+        return Meld(meld)
     return parsed
 
+
+def _infer_layoff(action: LayOff, state: State) -> LayOff:
+    """The listed form of a lay-off whose wild card's place was left to its position."""
+    if action.stands_for is not None or state.upcard is None:
+        return action
+    if not 0 <= action.target < len(state.melds):
+        return action
+    rules = meld_rules(state)
+    card = action.card
+    if card not in rules.wilds:
+        return action
+    options = [sf for sf, _ in layoff_choices(state.melds[action.target].meld, card, rules)]
+    options = list(dict.fromkeys(options))
+    if not options or None in options:
+        return action  # itself (or an open joker), or it does not fit: check says why
+    meld = state.melds[action.target].meld
+    if isinstance(meld, SetMeld):
+        return LayOff(card, action.target, meld.rank)  # written alone in a set: open (LV-8)
+    if len(options) == 1:
+        return LayOff(card, action.target, options[0])
+    ways = " or ".join(f"lay off {placed_card_text(card, sf)} on #{action.target + 1}"
+                       for sf in options)
+    raise ValueError(f"{card} could go at either end of #{action.target + 1}; write which: {ways}")

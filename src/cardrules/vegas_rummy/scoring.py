@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import TypeAlias
 
 import attrs
 
 from cardrules.cards import Card, Rank
 from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.money import Money, exact_money, money_sum
 
 __all__ = [
     "Money",
@@ -36,9 +36,6 @@ __all__ = [
     "split_pot",
     "winners_of",
 ]
-
-Money: TypeAlias = Decimal | Fraction
-"""An exact amount: a ``Decimal`` when the value has a finite decimal form, else a ``Fraction``."""
 
 WILD_POINTS = 25
 """What a joker or wild card left in hand costs (spec section 1)."""
@@ -91,17 +88,6 @@ def winners_of(scores: Sequence[int], active: Sequence[bool], max_score: int) ->
         return tuple(below)
     low = min(s for s, on in zip(scores, active) if on)
     return tuple(i for i, (s, on) in enumerate(zip(scores, active)) if on and s == low)
-
-
-def exact_money(value: Fraction) -> Money:
-    """``value`` as a ``Decimal`` when that is exact, else unchanged."""
-    den = value.denominator
-    for p in (2, 5):
-        while den % p == 0:
-            den //= p
-    if den != 1:
-        return value
-    return Decimal(value.numerator) / Decimal(value.denominator)
 
 
 def split_pot(
@@ -197,9 +183,10 @@ def settle(state: object) -> Settlement:
         buy_in=state.config.buy_in,
     )
     full = tuple(payouts) + (Decimal(0),) * (state.num_seats - len(payouts))
-    paid = [Decimal(0)] * state.num_seats
-    for entry in state.ledger:
-        paid[entry.seat] += entry.amount
+    paid = [
+        money_sum(entry.amount for entry in state.ledger if entry.seat == seat)
+        for seat in range(state.num_seats)
+    ]
     return Settlement(
         pot=state.pot,
         winners=state.winners,

@@ -10,9 +10,9 @@ Phases (``State.phase``):
     Between rounds: each busted player in turn (clockwise from the dealer's
     left) chooses :class:`~.actions.Rebuy` or :class:`~.actions.Retire` (LV-12).
 ``"table"``
-    Between rounds: the next dealer acts for the table: :class:`~.actions.Join`
-    seats a new player (appended as the highest seat number), :class:`~.actions.Deal`
-    starts the next round (LV-14, LV-17).
+    Between rounds: the next dealer's :class:`~.actions.Deal` starts the next
+    round (LV-17). Before it, the host may seat a new player with
+    :func:`~cardrules.vegas_rummy.join` (LV-14; never a seat's action).
 ``"over"``
     The game is over; ``to_act`` is ``None``.
 
@@ -30,6 +30,7 @@ import attrs
 from cardrules.cards import JOKER, SUITS, Card, Rank
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.vegas_rummy.config import Config
+from cardrules.vegas_rummy.money import money_sum, to_money
 
 __all__ = [
     "CutAttempt",
@@ -89,7 +90,8 @@ class RoundResult:
     ``hands`` are the cards left in every seat's hand (empty for retired seats
     and the player who went out), ``points`` their penalty value, ``scores``
     every seat's game score after adding them, ``busted`` the seats at or over
-    the maximum, ``game_over`` the LV-13 test.
+    the maximum, ``game_over`` the LV-13 test, ``reshuffles`` how many times the
+    stock was rebuilt in the round (LV-10).
     """
 
     round_number: int
@@ -101,6 +103,7 @@ class RoundResult:
     scores: tuple[int, ...]
     busted: tuple[int, ...]
     game_over: bool
+    reshuffles: int = 0
 
 
 @attrs.frozen
@@ -116,7 +119,7 @@ class LedgerEntry:
     after_round: int
     seat: int
     kind: Literal["buy_in", "rebuy", "join", "retire"]
-    amount: Decimal
+    amount: Decimal = attrs.field(converter=to_money)
     score: int
 
 
@@ -178,7 +181,7 @@ class State:
     @property
     def pot(self) -> Decimal:
         """Every buy-in, rebuy and join payment so far (LV-15)."""
-        return sum((entry.amount for entry in self.ledger), Decimal(0))
+        return money_sum(entry.amount for entry in self.ledger)
 
     def __str__(self) -> str:
         from cardrules.vegas_rummy.display import table_text  # lazy: display imports this module

@@ -1,14 +1,63 @@
-"""Consistency checks for a Las Vegas Rummy state (used when loading JSON)."""
+"""The invariants of every reachable Las Vegas Rummy state, checked when a state or view is loaded.
+
+:func:`validate_state` (run by ``cardrules.from_json`` on every state) raises
+``ValueError`` unless all of these hold; :func:`validate_view` checks the ones a
+view can show. Each is proved by a tampered-JSON test in
+``tests/vegas_rummy/test_vegas_invariants.py``; ``docs/vegas_rummy.rst`` lists them.
+
+1. **Bounded numbers.** Every whole number in the state is below 2**63 in size
+   (checked first, so no message ever prints a huge number).
+2. **Seats.** ``hands``, ``scores``, ``busts``, ``active`` have one entry per
+   seat; ``num_players`` ≤ seats ≤ the seat limit; the dealer and ``to_act`` are
+   seats; hands are sorted.
+3. **Counters agree with the round and turn.** ``round_number`` is the number of
+   scored rounds, plus one during a round; ``turn`` < ``turn_limit`` and, with a
+   ``reshuffle_limit``, ``reshuffles`` ≤ the limit (in play and in every scored
+   round); ``shuffles`` is exactly one per cut attempt, one per deal and one per
+   reshuffle of every round so far (so no deal or reshuffle can be replayed).
+4. **Cards are conserved.** During a round, hands, stock, discard pile and
+   melds are exactly the round's decks (from the players then seated, LV-1).
+   In every scored round the cards left in hands are cards of that round's pack,
+   each at most as often as the pack holds it.
+5. **Per-phase counts.** In ``"draw"`` every hand holds at most
+   ``cards_per_player`` cards, in ``"play"`` the player to act one more; active
+   seats hold cards, retired seats none; on a round's first turn the discard
+   pile is the upcard alone and nothing is melded; until the first reshuffle the
+   upcard is the bottom of the discard pile; between rounds every card is
+   collected and there is no upcard, turn or taken card.
+6. **The taken card** exists only in ``"play"`` after a turn 0, and is in the
+   hand of the player to act or in a table meld (he may have melded it).
+7. **Melds.** Every table meld is legal under the round's rules, stored in
+   canonical form, and owned by a seat in play.
+8. **History.** Rounds are numbered 1, 2, …; each was dealt by the next active
+   seat on the left (LV-17); the player who went out holds nothing; every seat's
+   points are its hand's points and the scores are the previous scores plus the
+   points (scores equal the sum of their breakdowns, from the starting scores);
+   the busted seats and the LV-13 test are right; nobody holds more than
+   ``cards_per_player`` cards at a round's end.
+9. **Ledger and money.** The opening buy-ins, then every rebuy, retirement and
+   join in the order the rules allow, each with the right amount and score; the
+   current scores, busts and seats follow; the pot is the sum of the payments.
+10. **The end.** The game is over exactly when the last scored round passed the
+    LV-13 test; then nobody is to act and the winners are right; otherwise
+    there are no winners, and between rounds the right player decides or deals.
+11. **The cut** for the first dealer is the one the seed gives (LV-16).
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
+import enum
+from collections import Counter
+
+import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
-from cardrules.rummy.melds import SetMeld, meld_error
+from cardrules.rummy.melds import meld_error
+from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
-from cardrules.vegas_rummy.config import MAX_SEATS
+from cardrules.vegas_rummy.config import DECK_SIZE, MAX_DECKS, MAX_SEATS, Config
+from cardrules.vegas_rummy.money import money_sum
 from cardrules.vegas_rummy.rules import (
     _cut,
     _deal_order,
@@ -17,79 +66,220 @@ from cardrules.vegas_rummy.rules import (
     meld_rules,
 )
 from cardrules.vegas_rummy.state import State, wild_cards
+from cardrules.vegas_rummy.view import View
 
-__all__ = ["validate_state"]
+__all__ = ["max_game_length", "validate_state", "validate_view"]
+
+_INT_BOUND = 2**63
 
 
 def _fail(message: str) -> None:
     raise ValueError(f"inconsistent Las Vegas Rummy state: {message}")
 
 
-def validate_state(state: State) -> None:
-    """Raise ``ValueError`` unless ``state`` could have arisen in play.
+def _check_numbers(value: object, where: str, depth: int = 0) -> None:
+    """Invariant 1: every whole number (nested in attrs values and tuples) is bounded."""
+    if depth > 12:
+        return
+    if isinstance(value, bool | enum.Enum | Card | str) or value is None:
+        return
+    if isinstance(value, int):
+        if not -_INT_BOUND < value < _INT_BOUND:
+            _fail(f"{where} is out of range")
+        return
+    if isinstance(value, tuple):
+        for item in value:
+            _check_numbers(item, where, depth + 1)
+        return
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+            _check_numbers(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
 
-    Checks seats and per-phase counts, card conservation (hands, stock, discard
-    pile and melds make exactly the round's decks), every table meld, the cut,
-    the scores, busts and seats replayed from the round history and the ledger,
-    and every payment (so the pot) against the buy-in rules.
+
+def validate_state(state: State) -> None:
+    """Raise ``ValueError`` unless ``state`` could have arisen in play (module docstring).
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> import attrs
+    >>> state = vr.new_game(vr.Config(num_players=2), seed=1)
+    >>> vr.validate_state(state)
+    >>> vr.validate_state(attrs.evolve(state, shuffles=0))
+    Traceback (most recent call last):
+    ...
+    ValueError: inconsistent Las Vegas Rummy state: the shuffle counter does not match ...
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    config = state.config
+    _check_numbers(state, "state")
     try:
         rng.validate_seed(state.seed)
     except TypeError as exc:
         raise ValueError(str(exc)) from None
-    n = len(state.scores)
-    if not (len(state.hands) == len(state.busts) == len(state.active) == n):
+    _check_common(state)
+    _check_cut(state)
+    in_round = state.phase in ("draw", "play")
+    shuffles = (
+        len(state.cut)
+        + state.round_number
+        + sum(result.reshuffles for result in state.history)
+        + (state.reshuffles if in_round else 0)
+    )
+    if state.shuffles != shuffles:
+        _fail("the shuffle counter does not match the cut, deals and reshuffles")
+    if in_round:
+        _check_round(state)
+        cards: list[Card] = list(state.stock) + list(state.discard)
+        for hand in state.hands:
+            cards.extend(hand)
+        for owned in state.melds:
+            cards.extend(owned.meld.cards)
+        check_same_cards(
+            make_deck(decks=state.num_decks, jokers_per_deck=2), cards, "the round's pack"
+        )
+        seat = state.to_act
+        assert seat is not None
+        if (
+            state.taken is not None
+            and state.taken not in state.hands[seat]
+            and not any(state.taken in owned.meld.cards for owned in state.melds)
+        ):
+            _fail("the taken card is neither in the hand nor on the table")
+
+
+def validate_view(view: View) -> None:
+    """Raise ``ValueError`` unless ``view`` is one some seat of a reachable state could be shown.
+
+    The checks of :func:`validate_state` that need no hidden card: seats,
+    counters, per-phase counts (hand sizes, the pack's size across the hand
+    sizes, stock, discard pile and melds), the own hand's size and order, the
+    taken card, the melds, the whole history, ledger and pot, and the end of the
+    game; ``legal_actions`` only for the seat to act.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"expected a vegas_rummy View, not {type(view).__name__}")
+    _check_numbers(view, "view")
+    n = len(view.scores)
+    if view.seat is not None and not 0 <= view.seat < n:
+        _fail("the view's seat is not a seat")
+    if len(view.hand_sizes) != n:
+        _fail("hand_sizes needs one entry per seat")
+    if view.is_over != (view.phase == "over"):
+        _fail("is_over does not match the phase")
+    if view.pot != money_sum(entry.amount for entry in view.ledger):
+        _fail("the pot does not match the payments")
+    if view.hand is not None:
+        if view.seat is None:
+            _fail("a spectator holds no hand")
+        elif len(view.hand) != view.hand_sizes[view.seat]:
+            _fail("the hand does not match its size")
+        if tuple(view.hand) != sort_cards(view.hand):
+            _fail("hands are kept in sorted order")
+    elif view.seat is not None:
+        _fail("a seat's view shows its hand")
+    if view.legal_actions and (view.seat is None or view.seat != view.to_act):
+        _fail("only the seat to act is shown legal actions")
+    _check_common(view)
+    if view.phase in ("draw", "play"):
+        _check_round(view)
+        total = (
+            view.stock_size
+            + len(view.discard)
+            + sum(view.hand_sizes)
+            + sum(len(o.meld.cards) for o in view.melds)
+        )
+        if total != DECK_SIZE * view.num_decks:
+            _fail("the piles, hands and melds do not add up to the round's pack")
+        if view.hand is not None:
+            pack = Counter(make_deck(decks=view.num_decks, jokers_per_deck=2))
+            seen = Counter(view.hand) + Counter(view.discard)
+            for owned in view.melds:
+                seen.update(owned.meld.cards)
+            if seen - pack:
+                _fail("more copies of a card are visible than the pack holds")
+        if (
+            view.taken is not None
+            and view.seat == view.to_act
+            and view.hand is not None
+            and view.taken not in view.hand
+            and not any(view.taken in owned.meld.cards for owned in view.melds)
+        ):
+            _fail("the taken card is neither in the hand nor on the table")
+
+
+# ---------------------------------------------------------------------------
+# What states and views share
+
+
+def _sizes(obj: State | View) -> tuple[int, ...]:
+    if isinstance(obj, State):
+        return tuple(len(hand) for hand in obj.hands)
+    return obj.hand_sizes
+
+
+def _check_common(obj: State | View) -> None:
+    config = obj.config
+    if not isinstance(config, Config):
+        _fail("the config is not a Las Vegas Rummy config")
+    n = len(obj.scores)
+    sizes = _sizes(obj)
+    if not (len(sizes) == len(obj.busts) == len(obj.active) == n):
         _fail("hands, scores, busts and active need one entry per seat")
     limit = config.max_seats if config.max_seats is not None else MAX_SEATS
     if n < config.num_players or n > limit:
         _fail(f"{n} seats do not fit the config")
-    if state.shuffles < 0 or state.turn < 0 or state.round_number < 1 or state.reshuffles < 0:
+    if obj.turn < 0 or obj.round_number < 1 or obj.reshuffles < 0:
         _fail("negative counters")
-    for hand in state.hands:
-        if tuple(hand) != sort_cards(hand):
-            _fail("hands are kept in sorted order")
-    _check_cut(state)
-    _check_history(state)
-    in_round = state.phase in ("draw", "play")
-    expected_round = len(state.history) + (1 if in_round else 0)
-    if state.round_number != expected_round:
-        _fail(f"round {state.round_number} does not follow {len(state.history)} scored rounds")
-    if not 0 <= state.dealer < n or (not state.active[state.dealer] and in_round):
+    if isinstance(obj, State):
+        if obj.shuffles < 0:
+            _fail("negative counters")
+        for hand in obj.hands:
+            if tuple(hand) != sort_cards(hand):
+                _fail("hands are kept in sorted order")
+    _check_history(obj)
+    in_round = obj.phase in ("draw", "play")
+    expected_round = len(obj.history) + (1 if in_round else 0)
+    if obj.round_number != expected_round:
+        _fail(f"round {obj.round_number} does not follow {len(obj.history)} scored rounds")
+    if not 0 <= obj.dealer < n or (not obj.active[obj.dealer] and in_round):
         _fail("the dealer is not a seat in play")
-    if in_round:
-        _check_round(state)
-    else:
-        if state.hands != ((),) * n or state.stock or state.discard or state.melds:
+    if obj.history and obj.history[-1].game_over and obj.phase != "over":
+        _fail("the game is over, yet play goes on")
+    if not in_round:
+        if any(sizes) or obj.discard or obj.melds:
             _fail("between rounds every card is collected")
-        if (
-            state.upcard is not None
-            or state.taken is not None
-            or state.turn != 0
-            or state.reshuffles != 0
-        ):
+        if isinstance(obj, State) and obj.stock:
+            _fail("between rounds every card is collected")
+        if isinstance(obj, View) and obj.stock_size:
+            _fail("between rounds every card is collected")
+        if obj.upcard is not None or obj.taken is not None or obj.turn != 0 or obj.reshuffles:
             _fail("between rounds there is no upcard, taken card or turn")
-        if not state.history or state.history[-1].dealer != state.dealer:
+        if not obj.history or obj.history[-1].dealer != obj.dealer:
             _fail("the dealer does not match the last round")
-    if state.phase == "over":
-        if state.to_act is not None or not state.history[-1].game_over:
+    if obj.phase == "over":
+        if obj.to_act is not None or not obj.history[-1].game_over:
             _fail("a finished game has nobody to act and a final round")
-        if state.winners != scoring.winners_of(state.scores, state.active, config.max_score):
+        if obj.winners != scoring.winners_of(obj.scores, obj.active, config.max_score):
             _fail("the winners do not match the scores")
-    elif state.winners:
+    elif obj.winners:
         _fail("winners before the game is over")
-    if state.phase == "decide":
-        pending = _pending(state)
-        if not pending or state.to_act != pending[0]:
+    if obj.phase == "decide":
+        pending = _pending_of(obj)
+        if not pending or obj.to_act != pending[0]:
             _fail("the wrong player is deciding to rebuy")
-    if state.phase == "table" and (
-        _pending(state) or state.to_act != _next_active(state.active, state.dealer)
+    if obj.phase == "table" and (
+        _pending_of(obj) or obj.to_act != _next_active(obj.active, obj.dealer)
     ):
         _fail("the table acts before every busted player has decided")
-    if state.phase in ("decide", "table") and state.history[-1].game_over:
-        _fail("the game is over, yet play goes on")
+
+
+def _pending_of(obj: State | View) -> list[int]:
+    if isinstance(obj, State):
+        return _pending(obj)
+    return [
+        seat
+        for seat in _deal_order(obj.active, obj.dealer)
+        if obj.scores[seat] >= obj.config.max_score
+    ]
 
 
 def _check_cut(state: State) -> None:
@@ -108,65 +298,77 @@ def _check_cut(state: State) -> None:
         _fail("the first dealer does not match the cut")
 
 
-def _check_round(state: State) -> None:
-    config = state.config
-    seat = state.to_act
-    if seat is None or not 0 <= seat < len(state.scores) or not state.active[seat]:
+def _check_round(obj: State | View) -> None:
+    config = obj.config
+    seat = obj.to_act
+    n = len(obj.scores)
+    if seat is None or not 0 <= seat < n or not obj.active[seat]:
         _fail("the player to act is not in play")
-    if state.upcard is None:
+    assert seat is not None
+    if obj.upcard is None:
         _fail("a round in play has an upcard")
-    players = sum(state.active)
+    assert obj.upcard is not None
+    players = sum(obj.active)
     try:
         decks = config.decks_for(players)
     except ValueError as exc:
         raise ValueError(str(exc)) from None
-    if state.num_decks != decks:
-        _fail(f"{players} players use {decks} deck(s), not {state.num_decks}")
-    cards: list[Card] = list(state.stock) + list(state.discard)
-    for i, hand in enumerate(state.hands):
-        if state.active[i] and not hand:
+    if obj.num_decks != decks:
+        _fail(f"{players} players use {decks} deck(s), not {obj.num_decks}")
+    sizes = _sizes(obj)
+    for i, size in enumerate(sizes):
+        if obj.active[i] and not size:
             _fail(f"seat {i} is in play with no cards during a round")
-        if not state.active[i] and hand:
+        if not obj.active[i] and size:
             _fail(f"retired seat {i} holds cards")
-        cards.extend(hand)
-    rules = meld_rules(state)
-    for k, owned in enumerate(state.melds):
-        if not 0 <= owned.owner < len(state.scores):
-            _fail(f"meld #{k + 1} has no owner seat")
+        most = config.cards_per_player + (1 if obj.phase == "play" and i == seat else 0)
+        if size > most:
+            _fail(f"seat {i} holds more cards than a deal and one draw give")
+    if obj.turn >= config.turn_limit:
+        _fail("the turn limit was passed, so the round should have ended")
+    if obj.turn == 0 and obj.phase == "draw" and (
+        obj.discard != (obj.upcard,) or obj.melds or any(
+            size != config.cards_per_player for i, size in enumerate(sizes) if obj.active[i]
+        )
+    ):
+        _fail("the first turn of a round starts from the deal")
+    if obj.reshuffles == 0 and (not obj.discard or obj.discard[0] != obj.upcard):
+        _fail("until the first reshuffle the upcard is the bottom of the discard pile")
+    if obj.upcard not in make_deck(jokers_per_deck=1):
+        _fail("the upcard is not a card")
+    rules = meld_rules(obj)  # type: ignore[arg-type]
+    for k, owned in enumerate(obj.melds):
+        if not 0 <= owned.owner < n or not obj.active[owned.owner]:
+            _fail(f"meld #{k + 1} has no owner seat in play")
         meld = owned.meld
-        if isinstance(meld, SetMeld) and len(meld.suits) != len(meld.cards):
-            _fail(f"meld #{k + 1} needs one suit per card")
         reason = meld_error(meld, rules)
         if reason is not None:
             _fail(f"meld #{k + 1}: {reason}")
-        cards.extend(meld.cards)
-    check_same_cards(make_deck(decks=decks, jokers_per_deck=2), cards, "the round's pack")
-    if state.phase == "draw" and state.taken is not None:
+        if normalize(meld, interchangeable=config.meld_solidarity) != meld:
+            _fail(f"meld #{k + 1} is not stored in canonical form")
+    if obj.phase == "draw" and obj.taken is not None:
         _fail("nothing has been taken before drawing")
-    if state.turn == 0 and state.phase == "play" and state.taken is not None:
+    if obj.turn == 0 and obj.phase == "play" and obj.taken is not None:
         _fail("the first player of a round cannot have taken a discard")
-    if state.phase == "draw" and not (state.stock or len(state.discard) >= 2) and (
-        state.turn == 0 or not state.discard
+    stock = len(obj.stock) if isinstance(obj, State) else obj.stock_size
+    if obj.phase == "draw" and not (stock or len(obj.discard) >= 2) and (
+        obj.turn == 0 or not obj.discard
     ):
         _fail("the player to act has nothing to draw, so the round should have ended")
     limit = config.reshuffle_limit
     if limit is not None and (
-        state.reshuffles > limit
-        or (state.phase == "draw" and state.reshuffles == limit and not state.stock)
+        obj.reshuffles > limit or (obj.phase == "draw" and obj.reshuffles == limit and not stock)
     ):
         _fail("the reshuffle limit was passed")
-    order = _deal_order(state.active, state.dealer)
-    if not order:
-        _fail("nobody is playing")
 
 
-def _check_history(state: State) -> None:
+def _check_history(obj: State | View) -> None:
     """Replay scores, busts, seats and payments from the history and the ledger."""
-    config = state.config
+    config = obj.config
     scores = list(config.starting)
     busts = [0] * config.num_players
     active = [True] * config.num_players
-    ledger = list(state.ledger)
+    ledger = list(obj.ledger)
     initial = ledger[: config.num_players]
     for seat in range(config.num_players):
         if seat >= len(initial) or (
@@ -179,10 +381,10 @@ def _check_history(state: State) -> None:
             _fail(f"the opening buy-in of seat {seat} is wrong")
     position = config.num_players
     dealer: int | None = None
-    for number, result in enumerate(state.history, 1):
+    for number, result in enumerate(obj.history, 1):
         n = len(scores)
         if result.round_number != number:
-            _fail(f"round {result.round_number} is recorded as round {number}")
+            _fail(f"round {number} is recorded with another number")
         if not (len(result.hands) == len(result.points) == len(result.scores) == n):
             _fail(f"round {number} does not have one entry per seat")
         if not 0 <= result.dealer < n or not active[result.dealer]:
@@ -191,16 +393,40 @@ def _check_history(state: State) -> None:
             _fail(f"round {number} was dealt by the wrong seat (LV-17)")
         dealer = result.dealer
         if result.went_out is not None and (
-            not 0 <= result.went_out < n or result.hands[result.went_out]
+            not 0 <= result.went_out < n
+            or not active[result.went_out]
+            or result.hands[result.went_out]
         ):
             _fail(f"round {number}: the player who went out still holds cards")
-        wilds = wild_cards(config, result.upcard)
+        if result.reshuffles < 0 or (
+            config.reshuffle_limit is not None and result.reshuffles > config.reshuffle_limit
+        ):
+            _fail(f"round {number}: more reshuffles than the limit")
+        if result.upcard not in make_deck(jokers_per_deck=1):
+            _fail(f"round {number}: the upcard is not a card")
+        try:
+            decks = config.decks_for(sum(active))
+        except ValueError as exc:
+            raise ValueError(str(exc)) from None
+        left: Counter[Card] = Counter()
         for i in range(n):
             hand = result.hands[i]
             if not active[i] and hand:
                 _fail(f"round {number}: retired seat {i} holds cards")
-            if result.points[i] != scoring.hand_points(hand, wilds, config):
-                _fail(f"round {number}: seat {i} scores {result.points[i]}, not its hand's points")
+            if active[i] and not hand and result.went_out != i:
+                _fail(f"round {number}: seat {i} was in play and holds nothing")
+            if len(hand) > config.cards_per_player:
+                _fail(f"round {number}: seat {i} holds more cards than were dealt")
+            left.update(hand)
+        pack = Counter(make_deck(decks=decks, jokers_per_deck=2))
+        if left - pack:
+            _fail(f"round {number}: the hands hold cards the round's pack does not")
+        if sum(left.values()) > DECK_SIZE * decks - 1:
+            _fail(f"round {number}: the hands hold more cards than were dealt")
+        wilds = wild_cards(config, result.upcard)
+        for i in range(n):
+            if result.points[i] != scoring.hand_points(result.hands[i], wilds, config):
+                _fail(f"round {number}: seat {i} scores other points than its hand's")
             scores[i] += result.points[i]
         if tuple(scores) != result.scores:
             _fail(f"round {number}: the scores do not add up")
@@ -212,7 +438,7 @@ def _check_history(state: State) -> None:
         over = scoring.game_over(scores, active, config.max_score)
         if over != result.game_over:
             _fail(f"round {number}: the game-over test is wrong (LV-13)")
-        if over and number != len(state.history):
+        if over and number != len(obj.history):
             _fail("rounds were played after the game ended")
         joined = False
         while position < len(ledger) and ledger[position].after_round == number:
@@ -223,17 +449,19 @@ def _check_history(state: State) -> None:
             ]
             if entry.kind in ("rebuy", "retire"):
                 if joined or not pending or entry.seat != pending[0]:
-                    _fail(f"after round {number}: seat {entry.seat} may not {entry.kind} now")
+                    _fail(f"after round {number}: a seat may not {entry.kind} now")
                 if entry.kind == "rebuy":
                     score = betting.rebuy_score(scores, active, config.max_score)
                     amount = config.buy_in
                     scores[entry.seat] = score
                 else:
-                    score, amount = scores[entry.seat], Decimal(0)
+                    score, amount = scores[entry.seat], money_sum(())
                     active[entry.seat] = False
             elif entry.kind == "join":
                 if pending or entry.seat != len(scores):
                     _fail(f"after round {number}: a join is out of order")
+                if len(scores) >= (config.max_seats or MAX_SEATS):
+                    _fail(f"after round {number}: a join past the seat limit")
                 amount, score = betting.join_terms(config, scores, busts, active)
                 scores.append(score)
                 busts.append(0)
@@ -242,18 +470,55 @@ def _check_history(state: State) -> None:
             else:
                 _fail(f"after round {number}: an unexpected {entry.kind}")
             if entry.amount != amount or entry.score != score:
-                _fail(f"after round {number}: the {entry.kind} of seat {entry.seat} is wrong")
+                _fail(f"after round {number}: the {entry.kind} of a seat is wrong")
     if position != len(ledger):
         _fail("the ledger holds entries for rounds not yet scored")
-    if tuple(scores) != state.scores:
+    if tuple(scores) != obj.scores:
         _fail("the scores do not match the history")
-    if tuple(busts) != state.busts:
+    if tuple(busts) != obj.busts:
         _fail("the bust counts do not match the history")
-    if tuple(active) != state.active:
+    if tuple(active) != obj.active:
         _fail("the seats in play do not match the ledger")
-    if state.pot != sum((e.amount for e in state.ledger), Decimal(0)):
-        _fail("the pot does not match the payments")
-    if dealer is not None and state.phase in ("draw", "play") and state.dealer != _next_active(
+    if dealer is not None and obj.phase in ("draw", "play") and obj.dealer != _next_active(
         active, dealer
     ):
         _fail("the dealer did not pass to the left (LV-17)")
+
+
+# ---------------------------------------------------------------------------
+# The longest game
+
+
+def max_game_length(config: Config) -> int:
+    """The most actions a game under ``config`` can take before it ends (OpenSpiel's bound).
+
+    Proof sketch (``docs/vegas_rummy.rst``, "Every game ends"): in every round
+    each active player but the one who went out adds at least one point (he
+    holds a card), a rebuy resets a score to one that a standing player holds,
+    and so the lowest score never falls; while it stays put the same player
+    keeps going out and the lowest of the others rises each round. So at most
+    ``(max_score + joins) × (max_score + 1)`` rounds are played, ``joins`` the
+    seats the host may add. A round is one deal, at most one decision per seat,
+    at most ``turn_limit`` turns of one draw and one discard, and at most two
+    placements per card of the pack (a meld or lay-off adds a card to the
+    table, a swap a natural card).
+
+    >>> max_game_length(Config(num_players=2, max_score=10, turn_limit=100, max_seats=2))
+    34210
+    """
+    if not isinstance(config, Config):
+        raise TypeError(f"expected a vegas_rummy Config, not {type(config).__name__}")
+    seats = config.max_seats if config.max_seats is not None else MAX_SEATS
+    joins = seats - config.num_players
+    decks = 1
+    for players in range(2, seats + 1):
+        try:
+            decks = max(decks, config.decks_for(players))
+        except ValueError:
+            continue
+    decks = min(decks, MAX_DECKS)
+    pack = DECK_SIZE * decks
+    rounds = (config.max_score + joins) * (config.max_score + 1)
+    per_round = 1 + seats + 2 * config.turn_limit + 2 * pack
+    return rounds * per_round
+
