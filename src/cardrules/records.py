@@ -364,8 +364,10 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
         return decode(_union(rules.action_types), data, "data")
     if kind == "view":
         view = decode(rules.view_type, data, "data")
-        _check_view_extras(view)
+        # The game's own invariants first: their messages name the rule broken,
+        # and a tampered action list would otherwise fail only as a text mismatch.
         rules.validate_view(view)
+        _check_view_extras(view)
         return view
     if kind == "state":
         state = decode(rules.state_type, data, "data")

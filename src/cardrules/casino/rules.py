@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -31,6 +31,9 @@ from cardrules.casino.events import log_move
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
+
+if TYPE_CHECKING:
+    from cardrules.casino.view import View
 from cardrules.casino.steps import (
     Context,
     capture_contexts,
@@ -823,7 +826,7 @@ def _advance(
 # Text
 
 
-def parse_action(text: str, state: State) -> Action:
+def parse_action(text: str, state: State | View) -> Action:
     """Read an action from its text form (``str(action)``); see :mod:`cardrules.casino.actions`.
 
     Malformed text raises ``ValueError``. The text may be a step or a whole play
@@ -832,11 +835,17 @@ def parse_action(text: str, state: State) -> Action:
     capture written without ``as 1``/``as 14`` takes the value that makes it
     legal (1 if both do).
     """
-    expect_state(state)
+    if not isinstance(state, State):
+        # A view holds the play in progress and its seat's legal steps, which is all
+        # reading needs. Imported here: the view module is built on this one.
+        from cardrules.casino.view import View
+
+        if not isinstance(state, View):
+            raise TypeError(f"expected a casino State or View, not {type(state).__name__}")
+        return _read_on_view(text, state)
     action = parse_action_text(text)
     if (
         isinstance(action, Capture)
-        and isinstance(state, State)  # a view (cardrules.parse_action) reads the ace as 1
         and state.config.ace_14
         and state.pending is None
         and action.card.rank.label == "A"
@@ -845,5 +854,23 @@ def parse_action(text: str, state: State) -> Action:
     ):
         high = Capture(action.card, action.cards, action.builds, ace_high=True)
         if check(state, high) is None:
+            return high
+    return action
+
+
+def _read_on_view(text: str, view: View) -> Action:
+    """Read ``text`` for a view: an ace capture without ``as 1``/``as 14`` takes
+    the value under which the view lists it (1 if both or neither)."""
+    action = parse_action_text(text)
+    if (
+        isinstance(action, Capture)
+        and view.config.ace_14
+        and not action.ace_high
+        and action.card.rank.label == "A"
+        and " as " not in f" {text.lower()} "
+        and action not in view.legal_actions
+    ):
+        high = Capture(action.card, action.cards, action.builds, ace_high=True)
+        if high in view.legal_actions:
             return high
     return action

@@ -19,6 +19,7 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.rules import listed_layoff, meld_rules
 from cardrules.rummy500.state import State
+from cardrules.rummy500.view import View
 
 __all__ = ["parse_action"]
 
@@ -30,7 +31,7 @@ _LAYOFF = re.compile(r"lay ?off (\S+) on #?(\d{1,3})(?: at the (low|high) end)?"
 _WORD = re.compile(r"(draw|end round|meld|discard)(?: (.*))?", _FLAGS)
 
 
-def parse_action(text: str, state: State) -> Action:
+def parse_action(text: str, state: State | View) -> Action:
     """Read an action written as :func:`str` writes it (case and spacing are free).
 
     ``state`` settles what text alone cannot: how deep ``take 4♥`` digs, and
@@ -57,8 +58,8 @@ def parse_action(text: str, state: State) -> Action:
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
-    if not isinstance(state, State):
-        raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
+    if not isinstance(state, State | View):
+        raise TypeError(f"expected a rummy500 State or View, not {type(state).__name__}")
     if len(text) > MAX_ACTION_TEXT:
         raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters of text")
     words = " ".join(text.split())
@@ -106,7 +107,7 @@ def _card_and_target(token: str) -> tuple[Card, Card | Rank | None]:
     return parse_card(card_text), parse_card(target_text)
 
 
-def _parse_meld(body: str, state: State) -> Meld:
+def _parse_meld(body: str, state: State | View) -> Meld:
     cards: list[Card] = []
     stands_for: list[Card | Rank | None] = []
     for token in body.replace(",", " ").split():

@@ -26,7 +26,7 @@ import operator
 import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
@@ -65,6 +65,9 @@ from cardrules.rummy500.actions import (
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import log_move
 from cardrules.rummy500.state import Phase, State
+
+if TYPE_CHECKING:
+    from cardrules.rummy500.view import View
 
 __all__ = [
     "apply",
@@ -821,7 +824,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     return None
 
 
-def listed_layoff(state: State, action: LayOff) -> LayOff:
+def listed_layoff(state: State | View, action: LayOff) -> LayOff:
     """The listed form of a lay-off: without an ``end`` when the card fits only that end.
 
     Any other lay-off is returned as it is (for :func:`check` to judge).
