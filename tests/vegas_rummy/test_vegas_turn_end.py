@@ -129,6 +129,11 @@ def test_lv8_other_wild_card_written_alone_on_a_set_is_open() -> None:
 # 2. Turn ends with the LV-11 option: order-independent
 
 
+def _position(state: State) -> State:
+    """``state`` without its event log: two move orders reach one position, not one log."""
+    return attrs.evolve(state, events=())
+
+
 def test_lv11_lv7_layoff_allowed_when_a_swap_can_still_end_the_turn() -> None:
     state = position(FORBID, "3C 8D", ["2C JK=3C 4C", "5D 6D 7D"], taken="3C")
     layoff = parse_action("lay off 8D on #2", state)
@@ -136,7 +141,7 @@ def test_lv11_lv7_layoff_allowed_when_a_swap_can_still_end_the_turn() -> None:
     swap = parse_action("swap 3C for JK #1", state)
     one = apply(apply(state, layoff), swap)
     other = apply(apply(state, swap), layoff)
-    assert one == other  # LV-11: the same position in either order
+    assert _position(one) == _position(other)  # LV-11: the same position in either order
     assert Discard(C("JK")) in legal_actions(one)
 
 
