@@ -10,14 +10,18 @@ from cardrules.cards import make_deck, parse_cards
 
 
 def test_rummy500_fills_the_rest_from_the_seed() -> None:
-    state = rummy500.position(hands={0: "4S 4D QH"}, discard="9C 4H KD 2D",
+    state = rummy500.position(hands={0: "4S 4D QH ..."}, discard="9C 4H KD 2D",
                               melds=[(1, "JS QS KS")], scores=(480, 470), seed=5)
-    again = rummy500.position(hands={0: "4♠ 4♦ Q♥"}, discard="9♣ 4♥ K♦ 2♦",
+    again = rummy500.position(hands={0: "4♠ 4♦ Q♥ …"}, discard="9♣ 4♥ K♦ 2♦",
                               melds=[(1, "J♠ Q♠ K♠")], scores=(480, 470), seed=5)
     assert state == again  # ASCII or suit signs, same position
+    # seat 0 placed nothing, so "…" fills its hand to the 10 dealt; seat 1 placed 3.
+    assert len(state.hands[0]) == 10 and set(parse_cards("4S 4D QH")) <= set(state.hands[0])
     assert len(state.hands[1]) == 10 and state.scores == (480, 470)
     assert state.placed[1] == parse_cards("JS QS KS")  # credited to the meld's owner
-    other = rummy500.position(hands={0: "4S 4D QH"}, discard="9C 4H KD 2D", seed=6)
+    # six cards left the stock (3 melded, 3 more discarded), so six turns at least.
+    assert state.turns == 6 and state.to_act == 0
+    other = rummy500.position(hands={0: "4S 4D QH ..."}, discard="9C 4H KD 2D", seed=6)
     assert other.stock != state.stock
     assert cardrules.from_notation(cardrules.notation(state)) == state
 
@@ -33,6 +37,8 @@ def test_rummy500_fills_the_rest_from_the_seed() -> None:
         ({"hands": {0: "XX"}}, "not a card"),
         ({"hands": {0: "4S"}, "scores": (480, 700)}, "starting_scores"),
         ({"hands": {0: "4S"}, "to_act": 5}, "player to act"),
+        ({"hands": {0: "4S 4D QH"}}, "R-9: seat 0 holds and has placed fewer cards"),
+        ({"hands": {0: "4S ..."}, "discard": "9C 4H KD 2D", "turns": 2}, "R-9"),
     ],
 )
 def test_rummy500_refuses_impossible_requests(kwargs: dict, reason: str) -> None:

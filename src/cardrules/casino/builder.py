@@ -14,7 +14,8 @@ Everything not given is filled in: the stock gets as many cards as this deal
 leaves in it (``stock`` exactly, top first, or the cards left in an order drawn
 from ``seed``), a seat missing from ``hands`` gets as many cards as the turn
 order gives it, and the cards still unplaced go to the piles (captured cards)
-of the seats whose ``piles`` are not given, in turn. ``last`` (the last seat to
+of the seats whose ``piles`` are not given, two at a time in turn (three
+for the last when the count is odd, since no capture takes a single card). ``last`` (the last seat to
 capture) defaults to the latest seat before ``to_act`` holding a pile. Scores
 become the config's ``starting_scores``. The result is checked like a loaded
 state; an impossible request raises ``ValueError`` saying why.
@@ -145,9 +146,18 @@ def position(
     open_piles = [s for s in range(n) if s not in pile_cards]
     if rest and not open_piles:
         raise ValueError(f"{len(rest)} cards are nowhere: give them in piles or stock")
+    if len(rest) == 1:
+        raise ValueError(
+            f"the {rest[0]} is left over, and a pile cannot hold one card (a capture takes two "
+            "or more, I-9): give it in a hand, a pile or the stock"
+        )
+    # Captures in pairs, the last one of three if the count is odd: no pile of one card.
+    chunks = [rest[k : k + 2] for k in range(0, len(rest) - len(rest) % 2, 2)]
+    if len(rest) % 2:
+        chunks[-1].append(rest[-1])
     extra: dict[int, list[Card]] = {s: [] for s in open_piles}
-    for k, card in enumerate(rest):
-        extra[open_piles[k % len(open_piles)]].append(card)
+    for k, chunk in enumerate(chunks):
+        extra[open_piles[k % len(open_piles)]].extend(chunk)
     for seat, cards in extra.items():
         pile_cards[seat] = sort_cards(cards)
     if last is None:

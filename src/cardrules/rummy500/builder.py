@@ -6,10 +6,18 @@ J♠ Q♠ K♠, the scores are 480–470, seat 0 to draw" is::
     >>> from cardrules import rummy500
     >>> from cardrules.cards import format_cards
     >>> state = rummy500.position(
-    ...     hands={0: "4♠ 4♦ Q♥"}, discard="9♣ 4♥ K♦ 2♦", melds=[(1, "J♠ Q♠ K♠")],
+    ...     hands={0: "4♠ 4♦ Q♥ …"}, discard="9♣ 4♥ K♦ 2♦", melds=[(1, "J♠ Q♠ K♠")],
     ...     scores=(480, 470), to_act=0, phase="draw", seed=1)
-    >>> format_cards(state.hands[0]), len(state.hands[1]), state.scores, state.stock_size
-    ('4♦ Q♥ 4♠', 10, (480, 470), 32)
+    >>> len(state.hands[0]), "4♠" in format_cards(state.hands[0]), len(state.hands[1])
+    (10, True, 10)
+    >>> state.scores, len(state.stock), state.turns
+    ((480, 470), 25, 6)
+
+The ``…`` (or ``...``) after seat 0's cards says "and the rest of a hand":
+seat 0 placed nothing, so it holds at least the 10 cards it was dealt (R-9).
+Six cards left the stock since the deal (three melded, three more discarded),
+so at least six turns were played, and the turn count also fixes whose turn it
+is (R-3): ``turns`` comes out as 6 unless given.
 
 An impossible request is refused with the reason:
 
@@ -19,7 +27,9 @@ An impossible request is refused with the reason:
     ValueError: the K♠ is used more often than the pack holds it
 
 Everything not given is filled in: a seat missing from ``hands`` gets a full
-hand (``Config.hand_size``) from the cards left, the rest go to the stock in
+hand (``Config.hand_size``) from the cards left, a hand ending in ``…`` is
+filled up to the fewest cards it can hold (the cards dealt, one more for the
+player who has drawn, less those it placed on the table), the rest go to the stock in
 an order drawn from ``seed`` (or exactly ``stock``, top first, which must then
 hold every card left). Scores become the config's ``starting_scores``. The
 result is checked like a loaded state; an impossible request raises
@@ -71,6 +81,7 @@ def position(
     taken: str = "",
     seed: int = 0,
     shuffle: bool = True,
+    turns: int | None = None,
 ) -> State:
     """A checked Rummy 500 state with the given cards; the rest filled in (see the module).
 
@@ -81,12 +92,13 @@ def position(
     dealer defaults to the seat before ``to_act``; ``config`` to one with as
     many players as ``hands`` lists (two for a mapping). ``shuffle=False`` puts
     the cards left in card order instead of the seeded order (the next draw is
-    then easy to foresee).
+    then easy to foresee). ``turns`` (turns finished this round) defaults to
+    the fewest the discard pile and the seat to act allow (R-3, R-9).
     """
     state = assemble(
         hands, discard=discard, melds=melds, phase=phase, to_act=to_act, scores=scores,
         config=config, stock=stock, dealer=dealer, owed=owed, taken=taken, seed=seed,
-        shuffle=shuffle,
+        shuffle=shuffle, turns=turns,
     )
     engine.definition("rummy500").validate_state(state)
     return state
@@ -107,6 +119,7 @@ def assemble(
     taken: str = "",
     seed: int = 0,
     shuffle: bool = True,
+    turns: int | None = None,
 ) -> State:
     """:func:`position` without the final check (for tests that finish a position by hand)."""
     given = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
@@ -132,8 +145,10 @@ def assemble(
             table.append(make_meld(cards, rules, stands))
         except MeldError as exc:
             raise ValueError(f"meld {number + 1}: {exc}") from None
+    open_ended = {seat for seat, text in given.items() if _is_open(text)}
     hand_cards = {
-        seat: sort_cards(_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()
+        seat: sort_cards(_cards(_closed(text), f"seat {seat}'s hand"))
+        for seat, text in given.items()
     }
     pile = _cards(discard, "discard")
     left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
@@ -146,24 +161,43 @@ def assemble(
     rest = sorted(left.elements())
     if shuffle:
         rest = list(rng.shuffle(rest, seed=seed, stream=1))
+    if not isinstance(to_act, int) or isinstance(to_act, bool) or not 0 <= to_act < players:
+        raise ValueError(f"the player to act must be a seat 0..{players - 1}")
+    placed_by = Counter(owner for owner, meld in zip(melds, table) for _ in meld.cards)
     for seat in range(players):
-        if seat not in hand_cards:
-            if len(rest) < config.hand_size:
-                raise ValueError(f"not enough cards left to deal seat {seat} a hand")
-            hand_cards[seat] = sort_cards(rest[: config.hand_size])
-            del rest[: config.hand_size]
+        if seat in hand_cards and seat not in open_ended:
+            continue
+        # R-9: a hand holds at least what was dealt, plus the card drawn, less what was placed.
+        least = config.hand_size + (1 if seat == to_act and phase is Phase.PLAY else 0)
+        wanted = max(0, least - placed_by[seat] - len(hand_cards.get(seat, ())))
+        if seat in hand_cards and not wanted:
+            continue
+        if len(rest) < wanted:
+            raise ValueError(f"not enough cards left to deal seat {seat} a hand")
+        hand_cards[seat] = sort_cards((*hand_cards.get(seat, ()), *rest[:wanted]))
+        del rest[:wanted]
     stock_cards = tuple(rest) if stock is None else _cards(stock, "stock")
     placed: list[list[Card]] = [[] for _ in range(players)]
     points: list[list[int]] = [[] for _ in range(players)]
     for (owner, _), meld in zip(melds, table):
         placed[owner].extend(meld.cards)
         points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
+    dealer = (to_act - 1) % players if dealer is None else dealer
+    if turns is None:
+        # R-9: each finished turn discarded at most one card onto the upcard; R-3:
+        # the seat to act is the turns-th after the dealer's left.
+        # Each turn also drew at most one card from the stock.
+        dealt_stock = config.deck_size - players * config.hand_size - 1
+        turns = max(0, len(pile) - 1, dealt_stock - len(stock_cards))
+        if isinstance(dealer, int) and not isinstance(dealer, bool):
+            turns += (to_act - dealer - 1 - turns) % players
     return State(
         config=config,
         seed=seed,
         shuffles=2,
         round_number=1,
-        dealer=(to_act - 1) % players if dealer is None else dealer,
+        turns=turns,
+        dealer=dealer,
         scores=config.starting_scores or (0,) * players,
         hands=tuple(hand_cards[seat] for seat in range(players)),
         stock=stock_cards,
@@ -178,6 +212,22 @@ def assemble(
         taken=_cards(taken, "taken"),
         stock_ran_out=config.stock_exhausted == "end" and not stock_cards,
     )
+
+
+_ELLIPSES = ("…", "...")
+
+
+def _is_open(text: str | Sequence[Card]) -> bool:
+    """Whether a hand is written as "these cards and the rest" (``4♠ 4♦ …``)."""
+    return isinstance(text, str) and text.rstrip().endswith(_ELLIPSES)
+
+
+def _closed(text: str | Sequence[Card]) -> str | Sequence[Card]:
+    if not _is_open(text):
+        return text
+    assert isinstance(text, str)
+    text = text.rstrip()
+    return text[: -1 if text.endswith("…") else -3]
 
 
 def _meld_cards(text: str, what: str) -> tuple[tuple[Card, ...], list[Card | None]]:

@@ -134,7 +134,8 @@ def validate_state(state: State) -> None:
     dealt_stock = config.deck_size - players * config.hand_size - 1
     begun = state.turns + (1 if state.phase is Phase.PLAY else 0)
     if state.reshuffles == 0 and not dealt_stock - begun <= len(state.stock) <= dealt_stock:
-        fail("R-9: the stock holds more cards than the deal and the turns leave in it")
+        fail("R-9: the stock does not hold what the deal and the turns leave in it "
+             "(each turn draws at most one card)")
     # the dug card.
     hand = state.hands[acting]
     if state.phase is Phase.PLAY and state.taken:
@@ -206,7 +207,8 @@ def validate_view(view: View) -> None:
     if config.stock_exhausted != "reshuffle" and not (
         dealt_stock - begun <= view.stock_size <= dealt_stock
     ):
-        fail("R-9: the stock holds more cards than the deal and the turns leave in it")
+        fail("R-9: the stock does not hold what the deal and the turns leave in it "
+             "(each turn draws at most one card)")
     if view.owed is not None and seat == view.to_act and view.owed not in view.hand:
         fail("R-10: the card owed to the table is not in the player's hand")
     if seat != view.to_act:
