@@ -42,6 +42,7 @@ __all__ = [
     "RoundEnd",
     "append",
     "check_events",
+    "check_view_events",
     "logs_events",
     "since_last_move",
     "texts_of",
@@ -210,6 +211,21 @@ def check_events(events: object, seats: int, where: str = "events") -> None:
                 raise ValueError(f"{where}[{i}]: scores or winners do not fit the table")
         else:
             raise ValueError(f"{where}[{i}]: not an event")
+
+
+def check_view_events(view: Any, where: str = "data") -> None:
+    """Raise ``ValueError`` unless a loaded view's event log and action texts fit it.
+
+    The log is well formed (:func:`check_events`) and holds nothing from before
+    its seat's last move; ``legal_texts`` is ``str()`` of each listed action.
+    """
+    check_events(view.events, len(view.hand_sizes), f"{where}.events")
+    if view.seat is not None and any(
+        isinstance(event, Move) and event.seat == view.seat for event in view.events
+    ):
+        raise ValueError(f"{where}.events: a view shows only the events after its seat's last move")
+    if view.legal_texts != texts_of(view):
+        raise ValueError(f"{where}.legal_texts: must be the text of each legal action, in order")
 
 
 _NESTED: contextvars.ContextVar[bool] = contextvars.ContextVar("cardrules_apply", default=False)

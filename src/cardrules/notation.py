@@ -53,7 +53,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules import engine
+from cardrules import engine, events
 from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card
 from cardrules.rummy.melds import RunMeld, SetMeld, card_at
 
@@ -838,11 +838,16 @@ def from_notation(text: str) -> Any:
             values[name] = ()
     obj = _build(plan.cls, values, "text")
     try:
+        # The same checks as from_json: the game's invariants, then the event log
+        # (and, for a view, the texts of the actions it lists, rebuilt here).
         if is_view:
             if spec.complete_view is not None:
                 obj = spec.complete_view(obj)
+            obj = attrs.evolve(obj, legal_texts=events.texts_of(obj))
             rules.validate_view(obj)
+            events.check_view_events(obj, "view")
         else:
+            events.check_events(obj.events, len(obj.hands), "events")
             rules.validate_state(obj)
     except ValueError as exc:
         raise ValueError(f"bad notation: {exc}") from None

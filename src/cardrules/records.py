@@ -367,7 +367,7 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
         # The game's own invariants first: their messages name the rule broken,
         # and a tampered action list would otherwise fail only as a text mismatch.
         rules.validate_view(view)
-        _check_view_extras(view)
+        events.check_view_events(view)
         return view
     if kind == "state":
         state = decode(rules.state_type, data, "data")
@@ -377,17 +377,6 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
     if kind == "player_record":
         return _load_player_record(rules, data)
     return _load_record(rules, data)
-
-
-def _check_view_extras(view: Any) -> None:
-    """The fields every game's view shares: the event log and the legal actions' texts."""
-    events.check_events(view.events, len(view.hand_sizes), "data.events")
-    if view.seat is not None and any(
-        isinstance(event, events.Move) and event.seat == view.seat for event in view.events
-    ):
-        raise ValueError("data.events: a view shows only the events after its seat's last move")
-    if view.legal_texts != events.texts_of(view):
-        raise ValueError("data.legal_texts: must be the text of each legal action, in order")
 
 
 def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
@@ -454,7 +443,7 @@ def _load_player_record(rules: engine.GameDefinition, data: Any) -> PlayerRecord
     if any(not 0 <= actor < seats for actor in actors):
         raise ValueError("bad player record: an action was made by no seat")
     for n, view in views:
-        _check_view_extras(view)
+        events.check_view_events(view)
         if view.config != config or view.seat not in (seat, None):
             raise ValueError(f"bad player record: the view after {n} actions is another game's")
     return PlayerRecord(rules.name, seat, config, actors, actions, hands, views)

@@ -299,3 +299,19 @@ def test_build_and_capture_values_in_tampered_pending() -> None:
     build = Build(parse_cards("5C")[0], kind="new", value=8, cards=parse_cards("3C"))
     with pytest.raises(ValueError):
         casino.validate_state(attrs.evolve(state, pending=build))
+
+
+def test_every_seat_and_spectator_view_of_a_play_in_progress_loads() -> None:
+    """I-10 on views: the card of a play in progress shows, so a view's twin state puts it
+    in the actor's hand even when a seat before the actor would take it in card order
+    (found by the notation round-trip property: seat 1 playing 6♣, seat 0 hiding 2♣ 4♣)."""
+    state = casino.new_game(Config(), seed=148733864)
+    rnd = random.Random(148733864)
+    for _ in range(21):
+        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
+    assert state.pending is not None and state.to_act == 1
+    for seat in (None, 0, 1):
+        seen = casino.view(state, seat)
+        casino.validate_view(seen)
+        assert cardrules.from_json(cardrules.to_json(seen)) == seen
+        assert cardrules.from_notation(cardrules.notation(seen)) == seen

@@ -15,8 +15,9 @@ leaves in it (``stock`` exactly, top first, or the cards left in an order drawn
 from ``seed``), a seat missing from ``hands`` gets as many cards as the turn
 order gives it, and the cards still unplaced go to the piles (captured cards)
 of the seats whose ``piles`` are not given, two at a time in turn (three
-for the last when the count is odd, since no capture takes a single card). ``last`` (the last seat to
-capture) defaults to the latest seat before ``to_act`` holding a pile. Scores
+for the last when the count is odd, since no capture takes a single card).
+``last`` (the last seat to capture) defaults to the latest seat before ``to_act``
+holding a pile. Scores
 become the config's ``starting_scores``. The result is checked like a loaded
 state; an impossible request raises ``ValueError`` saying why.
 """

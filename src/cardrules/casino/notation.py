@@ -206,6 +206,6 @@ NOTATION = GameNotation(
     game="casino",
     state_fields=STATE_FIELDS,
     view_fields=VIEW_FIELDS,
-    view_derived=("legal_actions",),
+    view_derived=("legal_actions", "legal_texts"),
     complete_view=complete_view,
 )

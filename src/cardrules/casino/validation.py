@@ -513,13 +513,24 @@ def _twin(seen: View) -> State:
     # The card of a play in progress shows: it is in the hand of the player to act.
     actor = seen.to_act
     shown_card = seen.pending.card if isinstance(seen.pending, Capture | Build) else None
+    reserved = None
+    if (
+        isinstance(actor, int)
+        and actor != seen.seat
+        and 0 <= actor < n
+        and seen.hand_sizes[actor]
+        and isinstance(shown_card, Card)
+        and shown_card in pool
+    ):
+        # Set aside before any hand is filled, or a seat before the actor could take it.
+        reserved = shown_card
+        pool.remove(shown_card)
     hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(seen.hand_sizes):
         if seat == seen.seat:
             hands.append(hand)
-        elif seat == actor and size and isinstance(shown_card, Card) and shown_card in pool:
-            pool.remove(shown_card)
-            hands.append(sort_cards([shown_card, *_take(pool, size - 1)]))
+        elif seat == actor and reserved is not None:
+            hands.append(sort_cards([reserved, *_take(pool, size - 1)]))
         else:
             hands.append(sort_cards(_take(pool, size)))
     piles = tuple(sort_cards(_take(pool, size)) for size in seen.pile_sizes)

@@ -163,13 +163,16 @@ def assemble(
         rest = list(rng.shuffle(rest, seed=seed, stream=1))
     if not isinstance(to_act, int) or isinstance(to_act, bool) or not 0 <= to_act < players:
         raise ValueError(f"the player to act must be a seat 0..{players - 1}")
-    placed_by = Counter(owner for owner, meld in zip(melds, table) for _ in meld.cards)
+    placed_by = Counter(owner for (owner, _), meld in zip(melds, table) for _ in meld.cards)
     for seat in range(players):
         if seat in hand_cards and seat not in open_ended:
             continue
-        # a hand holds at least what was dealt, plus the card drawn, less what was placed.
+        # A seat not given gets a full hand; "…" fills up to the fewest cards R-9 allows:
+        # what was dealt, plus the card drawn, less what the seat placed.
         least = config.hand_size + (1 if seat == to_act and phase is Phase.PLAY else 0)
-        wanted = max(0, least - placed_by[seat] - len(hand_cards.get(seat, ())))
+        if seat in open_ended:
+            least -= placed_by[seat]
+        wanted = max(0, least - len(hand_cards.get(seat, ())))
         if seat in hand_cards and not wanted:
             continue
         if len(rest) < wanted:

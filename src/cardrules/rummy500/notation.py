@@ -231,6 +231,6 @@ NOTATION = GameNotation(
     game="rummy500",
     state_fields=STATE_FIELDS,
     view_fields=VIEW_FIELDS,
-    view_derived=("legal_actions",),
+    view_derived=("legal_actions", "legal_texts"),
     complete_view=complete_view,
 )

@@ -221,6 +221,6 @@ NOTATION = GameNotation(
     game="vegas_rummy",
     state_fields=STATE_FIELDS,
     view_fields=VIEW_FIELDS,
-    view_derived=("legal_actions",),
+    view_derived=("legal_actions", "legal_texts"),
     complete_view=complete_view,
 )
