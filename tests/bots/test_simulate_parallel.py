@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import sys
 
 import pytest
 
@@ -85,8 +86,9 @@ def test_ray_backend_matches_a_serial_run() -> None:
         ray.shutdown()
 
 
-@pytest.mark.skipif(not ray_missing, reason="ray is installed")
-def test_ray_backend_without_ray_says_what_to_install() -> None:
+def test_ray_backend_without_ray_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ray hidden whether or not it is installed (None in sys.modules stops the import).
+    monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match=r"cardrules\[ray\]"):
         bots.simulate("casino", ["random", "random"], games=1, backend="ray")
     code, _, err = _cli([*CLI, "--backend", "ray"])

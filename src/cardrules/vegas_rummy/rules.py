@@ -532,8 +532,9 @@ def _turn_can_end(
     A turn ends with a discard, or, with ``go_out_without_discard``, by placing
     the last card. With ``forbid_rediscard_of_taken_card`` the discard may not be
     the taken card (or a copy of it), so a hand of nothing but copies of it can
-    end the turn only if a swap brings a wild card into the hand (the wild card
-    a copy replaces never equals the copy), or if every copy can be placed and
+    end the turn only if a swap brings another card into the hand (a wild card
+    other than the copy: an open ``7♥=7?`` swapped for a natural 7♥ gives back a
+    7♥, which helps nothing), or if every copy can be placed and
     going out without a discard is allowed. Placing copies never opens a swap
     (it adds no wild card standing for the taken card), so the order of the moves
     does not matter.
@@ -544,7 +545,9 @@ def _turn_can_end(
         return True
     if any(card != taken for card in hand):
         return True
-    if not config.meld_solidarity and any(swap_options(m, taken, rules) for m in table):
+    if not config.meld_solidarity and any(
+        wild != taken for meld in table for wild, _ in swap_options(meld, taken, rules)
+    ):
         return True
     return config.go_out_without_discard and _can_place_copies(taken, len(hand), table, rules)
 
