@@ -34,6 +34,7 @@ True
 from cardrules.casino.actions import Action, Build, Capture, Done, Play, Take, Trail
 from cardrules.casino.builder import position
 from cardrules.casino.config import Config
+from cardrules.casino.parse import parse_action
 from cardrules.casino.plays import check_play, next_step, plays
 from cardrules.casino.rules import (
     apply,
@@ -42,7 +43,6 @@ from cardrules.casino.rules import (
     legal_actions,
     max_game_length,
     new_game,
-    parse_action,
     play,
     steps,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import attrs
 
@@ -23,7 +23,6 @@ from cardrules.casino.actions import (
     Take,
     Trail,
     malformed,
-    parse_action_text,
 )
 from cardrules.casino.captures import capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
@@ -31,9 +30,6 @@ from cardrules.casino.events import log_move
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
-
-if TYPE_CHECKING:
-    from cardrules.casino.view import View
 from cardrules.casino.steps import (
     Context,
     capture_contexts,
@@ -55,7 +51,6 @@ __all__ = [
     "legal_actions",
     "max_game_length",
     "new_game",
-    "parse_action",
     "play",
     "steps",
 ]
@@ -481,6 +476,7 @@ def check(state: State, action: object) -> str | None:
     Raises ``TypeError`` if ``state`` is not a Casino :class:`State`; an action
     of any other kind, or with fields of the wrong type, gets a reason.
 
+    >>> from cardrules.casino import parse_action
     >>> state = new_game(seed=3)
     >>> check(state, parse_action("2C builds 3 with AH", state)) is None
     True
@@ -820,57 +816,3 @@ def _advance(
         history=history,
         stacked=state.stacked,
     )
-
-
-# ---------------------------------------------------------------------------
-# Text
-
-
-def parse_action(text: str, state: State | View) -> Action:
-    """Read an action from its text form (``str(action)``); see :mod:`cardrules.casino.actions`.
-
-    Malformed text raises ``ValueError``. The text may be a step or a whole play
-    (``6♣ takes 6♥ 3♠ 3♦``), which :func:`apply` takes as it is (:func:`steps`
-    splits it). In Royal Casino an ace
-    capture written without ``as 1``/``as 14`` takes the value that makes it
-    legal (1 if both do).
-    """
-    if not isinstance(state, State):
-        # A view holds the play in progress and its seat's legal steps, which is all
-        # reading needs. Imported here: the view module is built on this one.
-        from cardrules.casino.view import View
-
-        if not isinstance(state, View):
-            raise TypeError(f"expected a casino State or View, not {type(state).__name__}")
-        return _read_on_view(text, state)
-    action = parse_action_text(text)
-    if (
-        isinstance(action, Capture)
-        and state.config.ace_14
-        and state.pending is None
-        and action.card.rank.label == "A"
-        and " as " not in f" {text.lower()} "
-        and check(state, action) is not None
-    ):
-        high = Capture(action.card, action.cards, action.builds, ace_high=True)
-        if check(state, high) is None:
-            return high
-    return action
-
-
-def _read_on_view(text: str, view: View) -> Action:
-    """Read ``text`` for a view: an ace capture without ``as 1``/``as 14`` takes
-    the value under which the view lists it (1 if both or neither)."""
-    action = parse_action_text(text)
-    if (
-        isinstance(action, Capture)
-        and view.config.ace_14
-        and not action.ace_high
-        and action.card.rank.label == "A"
-        and " as " not in f" {text.lower()} "
-        and action not in view.legal_actions
-    ):
-        high = Capture(action.card, action.cards, action.builds, ace_high=True)
-        if high in view.legal_actions:
-            return high
-    return action
