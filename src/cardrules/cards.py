@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "given_cards",
     "make_deck",
     "parse_card",
     "parse_cards",
@@ -287,6 +288,30 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise TypeError(f"cards are written as text, not {type(text).__name__}")
     return tuple(parse_card(token) for token in text.replace(",", " ").split())
+
+
+def given_cards(cards: str | Iterable[Card], what: str) -> tuple[Card, ...]:
+    """Cards given as text (``"4♠ 4d"``) or as :class:`Card` values, for builders.
+
+    A mistake raises ``ValueError`` (bad text) or ``TypeError`` (not cards),
+    the message starting with ``what``.
+
+    >>> given_cards("4S 4♦", "seat 0's hand") == parse_cards("4S 4D")
+    True
+    >>> given_cards("4S XX", "seat 0's hand")
+    Traceback (most recent call last):
+    ...
+    ValueError: seat 0's hand: not a card: 'XX'
+    """
+    if isinstance(cards, str):
+        try:
+            return parse_cards(cards)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+    listed = tuple(cards)
+    if any(not isinstance(card, Card) for card in listed):
+        raise TypeError(f"{what}: give cards as text ('4♠ 4♦') or Card values")
+    return listed
 
 
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:

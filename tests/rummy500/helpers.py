@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from cardrules.cards import make_deck, parse_cards, sort_cards
-from cardrules.rummy.melds import TableMeld, make_meld
+from cardrules.cards import parse_cards, sort_cards
 from cardrules.rummy500 import Config, Phase, State, validate_state
-from cardrules.rummy500.rules import meld_rules
+from cardrules.rummy500.builder import assemble
 
 
 def position(
@@ -41,42 +39,11 @@ def position(
         ]
         dealt = max(1, min(credited))
         config = Config(num_players=len(hands), cards_2p=dealt, cards_3_4p=min(dealt, 13))
-    pile = parse_cards(discard)
-    table: list[TableMeld] = [make_meld(parse_cards(text), meld_rules(config)) for _, text in melds]
-    used = Counter(c for h in hand_cards for c in h) + Counter(pile)
-    used += Counter(c for m in table for c in m.cards)
-    rest = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers)) - used
-    stock_cards = sort_cards(rest.elements()) if stock is None else parse_cards(stock)
-    placed = [[] for _ in hands]  # type: list[list[Card]]
-    points = [[] for _ in hands]  # type: list[list[int]]
-    from cardrules.rummy500.scoring import placement_points
-
-    for (owner, _), meld in zip(melds, table):
-        placed[owner].extend(meld.cards)
-        points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
-    dealt_stock = config.deck_size - len(hands) * config.hand_size - 1
-    begun = 1 if phase is Phase.PLAY else 0
-    turns = max(0, len(pile) - 1, dealt_stock - len(stock_cards) - begun)
-    state = State(
-        config=config,
-        seed=1,
-        shuffles=2,
-        round_number=1,
-        turns=turns,
-        dealer=(to_act - 1 - turns) % len(hands) if dealer is None else dealer,
-        scores=(0,) * len(hands),
-        hands=tuple(hand_cards),
-        stock=stock_cards,
-        discard=pile,
-        melds=tuple(table),
-        meld_owners=tuple(owner for owner, _ in melds),
-        placed=tuple(tuple(p) for p in placed),
-        placed_points=tuple(tuple(p) for p in points),
-        phase=phase,
-        to_act=to_act,
-        owed=None if owed is None else parse_cards(owed)[0],
-        taken=parse_cards(taken),
-        stock_ran_out=config.stock_exhausted == "end" and not stock_cards,
+    # The public builder (issue 13 item 2) fills in the rest: the stock in card order.
+    state = assemble(
+        dict(enumerate(hands)), discard=discard, melds=melds, phase=phase, to_act=to_act,
+        config=config, stock=stock, dealer=dealer, owed=owed, taken=taken, seed=1,
+        shuffle=False,
     )
     if stock is None:
         validate_state(state)

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from cardrules import engine, rng
-from cardrules.cards import Card, make_deck, parse_cards, sort_cards
+from cardrules.cards import Card, given_cards, make_deck, sort_cards
 from cardrules.casino.config import Config
 from cardrules.casino.state import State, TableBuild
 
@@ -38,18 +38,6 @@ __all__ = ["position"]
 
 _CARDS_A_DEAL = 4
 """Cards each player receives in a deal (two, twice); the first deal also puts four on the table."""
-
-
-def _cards(text: str | Sequence[Card], what: str) -> tuple[Card, ...]:
-    if isinstance(text, str):
-        try:
-            return parse_cards(text)
-        except ValueError as exc:
-            raise ValueError(f"{what}: {exc}") from None
-    cards = tuple(text)
-    if any(not isinstance(card, Card) for card in cards):
-        raise TypeError(f"{what}: give cards as text ('4♠ 4♦') or Card values")
-    return cards
 
 
 def _build(owner: int, text: str, number: int) -> TableBuild:
@@ -108,15 +96,19 @@ def position(
     dealer = n - 1 if dealer is None else dealer
     if not 1 <= deal <= config.deals_per_hand:
         raise ValueError(f"deal must be 1..{config.deals_per_hand}")
-    held = {seat: sort_cards(_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()}
+    held = {
+        seat: sort_cards(given_cards(text, f"seat {seat}'s hand")) for seat, text in given.items()
+    }
     # Seats from the dealer's left up to the one before ``to_act`` have played once more.
     lap = [(dealer + k) % n for k in range(1, n + 1)]
     played = set(lap[: lap.index(to_act)])
     sizes = {s: len(c) + (1 if s in played else 0) for s, c in held.items()}
     full = max(sizes.values(), default=_CARDS_A_DEAL)
     table_builds = tuple(_build(owner, text, k + 1) for k, (owner, text) in enumerate(builds))
-    loose = sort_cards(_cards(table, "table"))
-    pile_cards = {s: sort_cards(_cards(t, f"seat {s}'s pile")) for s, t in (piles or {}).items()}
+    loose = sort_cards(given_cards(table, "table"))
+    pile_cards = {
+        s: sort_cards(given_cards(t, f"seat {s}'s pile")) for s, t in (piles or {}).items()
+    }
     left = Counter(make_deck())
     used = [c for h in held.values() for c in h] + list(loose)
     used += [c for b in table_builds for c in b.cards] + [c for p in pile_cards.values() for c in p]
@@ -127,7 +119,7 @@ def position(
     rest = list(rng.shuffle(sorted(left.elements()), seed=seed, stream=0))
     stock_size = 52 - _CARDS_A_DEAL - _CARDS_A_DEAL * n * deal
     if stock is not None:
-        stock_cards = _cards(stock, "stock")
+        stock_cards = given_cards(stock, "stock")
         for card in stock_cards:
             if card not in rest:
                 raise ValueError(f"stock: the {card} is placed twice")

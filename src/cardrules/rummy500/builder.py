@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from cardrules import engine, rng
-from cardrules.cards import Card, make_deck, parse_cards, sort_cards
+from cardrules.cards import Card, given_cards, make_deck, sort_cards
 from cardrules.rummy.melds import MeldError, TableMeld, make_meld
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.rules import meld_rules
@@ -52,18 +52,6 @@ from cardrules.rummy500.scoring import placement_points
 from cardrules.rummy500.state import Phase, State
 
 __all__ = ["position"]
-
-
-def _cards(text: str | Sequence[Card], what: str) -> tuple[Card, ...]:
-    if isinstance(text, str):
-        try:
-            return parse_cards(text)
-        except ValueError as exc:
-            raise ValueError(f"{what}: {exc}") from None
-    cards = tuple(text)
-    if any(not isinstance(card, Card) for card in cards):
-        raise TypeError(f"{what}: give cards as text ('4♠ 4♦') or Card values")
-    return cards
 
 
 def position(
@@ -147,10 +135,10 @@ def assemble(
             raise ValueError(f"meld {number + 1}: {exc}") from None
     open_ended = {seat for seat, text in given.items() if _is_open(text)}
     hand_cards = {
-        seat: sort_cards(_cards(_closed(text), f"seat {seat}'s hand"))
+        seat: sort_cards(given_cards(_closed(text), f"seat {seat}'s hand"))
         for seat, text in given.items()
     }
-    pile = _cards(discard, "discard")
+    pile = given_cards(discard, "discard")
     left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
     used = [c for h in hand_cards.values() for c in h] + list(pile)
     used += [c for meld in table for c in meld.cards]
@@ -179,7 +167,7 @@ def assemble(
             raise ValueError(f"not enough cards left to deal seat {seat} a hand")
         hand_cards[seat] = sort_cards((*hand_cards.get(seat, ()), *rest[:wanted]))
         del rest[:wanted]
-    stock_cards = tuple(rest) if stock is None else _cards(stock, "stock")
+    stock_cards = tuple(rest) if stock is None else given_cards(stock, "stock")
     placed: list[list[Card]] = [[] for _ in range(players)]
     points: list[list[int]] = [[] for _ in range(players)]
     for (owner, _), meld in zip(melds, table):
@@ -190,8 +178,10 @@ def assemble(
         # R-9: each finished turn discarded at most one card onto the upcard; R-3:
         # the seat to act is the turns-th after the dealer's left.
         # Each turn also drew at most one card from the stock.
+        # (The draw of a turn in progress, phase "play", counts too.)
         dealt_stock = config.deck_size - players * config.hand_size - 1
-        turns = max(0, len(pile) - 1, dealt_stock - len(stock_cards))
+        drawn_now = 1 if phase is Phase.PLAY else 0
+        turns = max(0, len(pile) - 1, dealt_stock - len(stock_cards) - drawn_now)
         if isinstance(dealer, int) and not isinstance(dealer, bool):
             turns += (to_act - dealer - 1 - turns) % players
     return State(
@@ -211,8 +201,8 @@ def assemble(
         placed_points=tuple(tuple(p) for p in points),
         phase=phase,
         to_act=to_act,
-        owed=None if owed is None else _cards(owed, "owed")[0],
-        taken=_cards(taken, "taken"),
+        owed=None if owed is None else given_cards(owed, "owed")[0],
+        taken=given_cards(taken, "taken"),
         stock_ran_out=config.stock_exhausted == "end" and not stock_cards,
     )
 

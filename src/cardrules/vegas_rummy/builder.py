@@ -34,24 +34,12 @@ from typing import Any
 import attrs
 
 from cardrules import engine, rng
-from cardrules.cards import Card, make_deck, parse_card, parse_cards, sort_cards
+from cardrules.cards import Card, given_cards, make_deck, parse_card, sort_cards
 from cardrules.notation import Reader, read_meld, tokenize
 from cardrules.vegas_rummy.config import Config
 from cardrules.vegas_rummy.state import LedgerEntry, OwnedMeld, Phase, State
 
 __all__ = ["deck_for", "position"]
-
-
-def _cards(text: str | Sequence[Card], what: str) -> tuple[Card, ...]:
-    if isinstance(text, str):
-        try:
-            return parse_cards(text)
-        except ValueError as exc:
-            raise ValueError(f"{what}: {exc}") from None
-    cards = tuple(text)
-    if any(not isinstance(card, Card) for card in cards):
-        raise TypeError(f"{what}: give cards as text ('4♠ 4♦') or Card values")
-    return cards
 
 
 def _card(text: str | Card, what: str) -> Card:
@@ -92,13 +80,13 @@ def deck_for(
         raise ValueError(f"dealer must be a seat 0..{seats - 1}")
     playing = [seat for seat in _seat_order(seats, dealer) if seat not in set(retired)]
     size = config.cards_per_player
-    given = {s: _cards(t, f"seat {s}'s hand") for s, t in (hands or {}).items()}
+    given = {s: given_cards(t, f"seat {s}'s hand") for s, t in (hands or {}).items()}
     for seat, cards in given.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise ValueError(f"hands: seats are 0..{seats - 1}, not {seat!r}")
         if len(cards) != size:
             raise ValueError(f"seat {seat}'s hand: a hand is {size} cards, not {len(cards)}")
-    top = _cards(stock, "stock")
+    top = given_cards(stock, "stock")
     up = None if upcard is None else _card(upcard, "upcard")
     for seat in given:
         if seat not in playing:
@@ -158,9 +146,9 @@ def position(
         raise ValueError(f"config: {exc}") from None
     rng.validate_seed(seed)
     up = _card(upcard, "upcard")
-    pile = (up,) if discard is None else _cards(discard, "discard")
+    pile = (up,) if discard is None else given_cards(discard, "discard")
     given = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
-    held = {s: sort_cards(_cards(t, f"seat {s}'s hand")) for s, t in given.items()}
+    held = {s: sort_cards(given_cards(t, f"seat {s}'s hand")) for s, t in given.items()}
     table = []
     for number, (owner, text) in enumerate(melds):
         reader = Reader(tokenize(text), f"meld {number + 1}")
@@ -180,7 +168,7 @@ def position(
             size = max(config.cards_per_player - melded, 0)
             held[seat], rest = sort_cards(rest[:size]), rest[size:]
     if stock is not None:
-        top = _cards(stock, "stock")
+        top = given_cards(stock, "stock")
         if sorted(top) != sorted(rest):
             raise ValueError("stock: it must hold exactly the cards not placed elsewhere")
         rest = list(top)
