@@ -16,7 +16,9 @@ players, seats alternating. Each pairing prints ISMCTS's wins, ties and losses
 and its win rate with a 95 % Wilson interval (ties count as half a win).
 
 Results are appended to ``--out`` one JSON line per game as they finish, so a
-run stopped early still reports what it played (``--report`` reads them back).
+run stopped early still reports what it played (``--report`` reads them back),
+and the same command resumes it: games already in ``--out`` are skipped. The
+games played so far are kept in ``benchmarks/results/rl_ismcts_vs_bots.jsonl``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import time
 from collections import defaultdict
 from typing import Any
@@ -174,11 +177,21 @@ def main() -> None:
         pairings = [(g, lv) for g in GAMES for lv in LEVELS]
         if args.only:
             pairings = [tuple(p.split(":")) for p in args.only]  # type: ignore[misc]
-        # Interleave the pairings so a run stopped early has some games of each.
+        # Games already in --out are not played again, so a stopped run is resumed
+        # by running the same command; the pairings are interleaved so a run stopped
+        # early has some games of each.
+        done: set[tuple[str, str, int, int]] = set()
+        if os.path.exists(args.out):
+            with open(args.out) as handle:
+                for text in handle:
+                    if text.strip():
+                        line = json.loads(text)
+                        done.add((line["game"], line["level"], line["index"], line["simulations"]))
         jobs = [
             (g, lv, index, args.simulations)
             for index in range(args.games)
             for g, lv in pairings
+            if (g, lv, index, args.simulations) not in done
         ]
         with open(args.out, "a") as out, multiprocessing.Pool(args.workers) as pool:
             for line in pool.imap_unordered(play_one, jobs):
