@@ -30,11 +30,12 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from cardrules import bots, engine, rng
+from cardrules.cards import Card
 from cardrules.cli.errors import CliError
 from cardrules.cli.leaderboard import check_player_name, record_result
 from cardrules.cli.options import build_config
@@ -383,8 +384,14 @@ class GameStore:
         if self.clock() - self._swept >= min(_SWEEP_EVERY, self.idle_seconds):
             self.expire()
 
-    def create(self, options: object, *, owner: str) -> WebGame:
-        """A new game from the lobby's form (see :func:`read_lobby`), the bots' first moves made."""
+    def create(
+        self, options: object, *, owner: str, deck: Sequence[Card] | None = None
+    ) -> WebGame:
+        """A new game from the lobby's form (see :func:`read_lobby`), the bots' first moves made.
+
+        ``deck`` stacks the first deal (as ``new_game``'s ``deck``; for tests and
+        tutorials — the lobby never sends one).
+        """
         self._maybe_expire()
         game_name, config, level, name, seed = read_lobby(options)
         with self.lock:
@@ -392,11 +399,11 @@ class GameStore:
                 raise RequestError("busy", f"this server holds {self.max_games} games already")
         practice = seed is not None
         seed = rng.draw_seed() if seed is None else seed
-        state = engine.new_game(game_name, config, seed=seed)
+        state = engine.new_game(game_name, config, seed=seed, deck=deck)
         seats = len(state.hands)
         names = [name] + [f"Bot {seat} ({level})" for seat in range(1, seats)]
         levels: list[str | None] = [None] + [level] * (seats - 1)
-        record = GameRecord(game_name, state.config, seed, None, ())
+        record = GameRecord(game_name, state.config, seed, None if deck is None else tuple(deck), ())
         game = WebGame(
             self.new_id(), owner, record, names, levels, practice=practice, touched=self.clock()
         )
