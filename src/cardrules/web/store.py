@@ -424,10 +424,14 @@ class GameStore:
         return game
 
     def get(self, game_id: str, *, owner: str | None) -> WebGame:
-        """The game ``game_id`` if ``owner`` started it; else :class:`RequestError`."""
+        """The game ``game_id`` if ``owner`` started it; else :class:`RequestError`.
+
+        Its player looking at it counts as touching it (it does not expire while open).
+        """
         game = self.find(game_id)
         if owner is None or not secrets.compare_digest(game.owner, owner):
             raise RequestError("forbidden", "this game belongs to another browser session")
+        game.touched = self.clock()
         return game
 
     def act(self, game_id: str, args: Any, *, owner: str | None, version: int | None) -> WebGame:
