@@ -244,6 +244,7 @@ function tablePage() {
     drawMoves(data);
     drawEnd(data);
     $("spectate").textContent = spectator ? "" : `Spectators can watch at ${location.origin}/watch/${data.id}`;
+    document.body.dataset.version = String(data.version);
     document.body.dataset.state = data.over ? "over" : (data.your_turn ? "your-turn" : "waiting");
   }
 
