@@ -33,7 +33,9 @@ def test_every_game_payload_holds_exactly_the_players_view(client, store, game):
         expected = json.loads(records.to_json(cardrules.view(server.state, 0)))
         assert data["view"] == expected
         assert data["seat"] == 0
-        assert data["moves"] == [{"index": i, "text": t} for i, t in enumerate(expected["data"]["legal_texts"])]
+        assert data["moves"] == [
+            {"index": i, "text": t} for i, t in enumerate(expected["data"]["legal_texts"])
+        ]
         if data["over"]:
             break
         reply = client.post(f"/api/games/{data['id']}/act", json={"index": 0})
@@ -96,7 +98,9 @@ def test_an_action_not_in_the_views_list_is_refused_with_the_librarys_reason(cli
     card = data["view"]["data"]["hand"][0]
     error = _bad(client, store, gid, {"text": f"discard {card}"})
     assert error["status"] == 422 and error["code"] == "illegal_action"
-    assert error["message"] == cardrules.check(state, cardrules.parse_action(f"discard {card}", state))
+    assert error["message"] == cardrules.check(
+        state, cardrules.parse_action(f"discard {card}", state)
+    )
     # An index past the list.
     error = _bad(client, store, gid, {"index": len(data["moves"])})
     assert error["status"] == 400 and "act.index" in error["message"]
@@ -117,7 +121,9 @@ def test_malformed_json_and_oversized_bodies_are_refused(client, store):
     headers = {"content-type": "application/json"}
     assert _bad(client, store, gid, None, raw=b"{not json", headers=headers)["status"] == 400
     assert _bad(client, store, gid, None, raw=b"NaN", headers=headers)["status"] == 400
-    assert _bad(client, store, gid, None, raw=b"[" * 5000 + b"]" * 5000, headers=headers)["status"] in (400, 413)
+    assert _bad(client, store, gid, None, raw=b"[" * 5000 + b"]" * 5000, headers=headers)[
+        "status"
+    ] in (400, 413)
     big = b'{"text": "' + b"x" * (MAX_BODY + 10) + b'"}'
     error = _bad(client, store, gid, None, raw=big, headers=headers)
     assert error["status"] == 413 and error["code"] == "too_large"
@@ -175,11 +181,20 @@ def test_bad_lobby_forms_are_400_with_the_reason(client, store, body, words):
 
 
 def test_the_pages_and_assets_are_served_by_the_package(client):
-    for path in ("/", "/leaderboard", "/table/x", "/watch/x", "/static/app.js", "/static/style.css"):
+    for path in (
+        "/",
+        "/leaderboard",
+        "/table/x",
+        "/watch/x",
+        "/static/app.js",
+        "/static/style.css",
+    ):
         reply = client.get(path)
         assert reply.status_code == 200, path
         assert "default-src 'self'" in reply.headers["content-security-policy"]
-        assert "http://" not in reply.text and "https://" not in reply.text  # nothing from elsewhere
+        assert (
+            "http://" not in reply.text and "https://" not in reply.text
+        )  # nothing from elsewhere
     assert client.get("/static/../store.py").status_code == 404
     meta = client.get("/api/meta").json()
     assert [g["name"] for g in meta["games"]] == list(cardrules.GAMES)

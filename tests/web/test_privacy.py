@@ -62,8 +62,9 @@ def _hidden(state: Any, seat: int) -> Counter[str]:
     return hidden
 
 
-def _play(client: TestClient, recorder: Recorder, store: GameStore, game_id: str, data: dict,
-          moves: int) -> None:
+def _play(
+    client: TestClient, recorder: Recorder, store: GameStore, game_id: str, data: dict, moves: int
+) -> None:
     """Play ``moves`` of the player's moves (the first listed each time), checking each reply."""
     for _ in range(moves):
         if data["over"]:
@@ -107,15 +108,20 @@ def test_no_hidden_card_stock_order_or_seed_in_any_byte(tmp_path, game):
         # The stock's order, in any of its written forms, is nowhere.
         stock = store.games[game_id].state.stock
         if len(stock) >= 3:
-            for joined in (" ".join(str(c) for c in stock[:3]), "".join(c.code for c in stock[:3]),
-                           json.dumps([c.code for c in stock[:3]])[1:-1]):
+            for joined in (
+                " ".join(str(c) for c in stock[:3]),
+                "".join(c.code for c in stock[:3]),
+                json.dumps([c.code for c in stock[:3]])[1:-1],
+            ):
                 assert joined.encode() not in everything
 
 
-def _twin_traffic(tmp_path: Any, name: str, game: str, deck: list[Card], choices: list[int] | None
-                  ) -> tuple[list[bytes], list[int], Any]:
-    store = GameStore(tmp_path / name, leaderboard=str(tmp_path / f"{name}.sqlite3"),
-                      new_id=lambda: "twin")
+def _twin_traffic(
+    tmp_path: Any, name: str, game: str, deck: list[Card], choices: list[int] | None
+) -> tuple[list[bytes], list[int], Any]:
+    store = GameStore(
+        tmp_path / name, leaderboard=str(tmp_path / f"{name}.sqlite3"), new_id=lambda: "twin"
+    )
     recorder = Recorder(create_app(store))
     picks: list[int] = []
     stock: tuple[Card, ...] = ()
@@ -129,8 +135,11 @@ def _twin_traffic(tmp_path: Any, name: str, game: str, deck: list[Card], choices
         for turn in range(12):
             if data["over"]:
                 break
-            pick = (choices[turn] if choices is not None else
-                    random.Random(turn).randrange(len(data["moves"])))
+            pick = (
+                choices[turn]
+                if choices is not None
+                else random.Random(turn).randrange(len(data["moves"]))
+            )
             picks.append(pick)
             reply = client.post("/api/games/twin/act", json={"index": pick})
             assert reply.status_code == 200, reply.text

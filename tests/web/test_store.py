@@ -86,14 +86,14 @@ def test_many_games_at_once_one_per_browser_session(store):
         sessions.append((browser, data))
     ids = {data["id"] for _, data in sessions}
     assert len(ids) == 6
-    for round_ in range(5):
+    for _ in range(5):
         for browser, data in sessions:
             reply = browser.post(f"/api/games/{data['id']}/act", json={"index": 0})
             assert reply.status_code in (200, 409), reply.text
     for i, (browser, data) in enumerate(sessions):
         mine = browser.get("/api/games").json()["games"]
         assert [g["id"] for g in mine] == [data["id"]]  # each session sees its own game only
-        for other_browser, other in sessions:
+        for _other_browser, other in sessions:
             if other is not data:
                 assert browser.get(f"/api/games/{other['id']}").status_code == 403
         assert browser.get(f"/api/games/{data['id']}").json()["names"][0] == f"P{i}"
@@ -109,8 +109,14 @@ def test_a_full_store_refuses_new_games_with_429(tmp_path, board, clock):
         assert reply.status_code == 429
 
 
-def _win_against(monkeypatch: Any, client: TestClient, level: str, game: str,
-                 options: dict[str, Any], seeds: range) -> dict[str, Any]:
+def _win_against(
+    monkeypatch: Any,
+    client: TestClient,
+    level: str,
+    game: str,
+    options: dict[str, Any],
+    seeds: range,
+) -> dict[str, Any]:
     """Play with an expert bot at seat 0 over the API until a game is won; its last payload."""
     for seed in seeds:
         # The server draws the seed (not a practice game); the test picks which.
@@ -139,7 +145,11 @@ def test_a_won_game_earns_the_levels_points_on_the_clis_leaderboard(
     assert (row.player, row.points, row.wins) == ("Ada", points, 1)
     tables = client.get("/api/leaderboard").json()["tables"]
     assert tables[2]["rows"][0] == {
-        "player": "Ada", "points": points, "wins": 1, "games": 1, "best": level
+        "player": "Ada",
+        "points": points,
+        "wins": 1,
+        "games": 1,
+        "best": level,
     }
     # Looking again does not record the game twice.
     client.get(f"/api/games/{data['id']}")

@@ -26,7 +26,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument(
-        "--data", metavar="DIR", help="where games are saved (default: saves/web in the data folder)"
+        "--data",
+        metavar="DIR",
+        help="where games are saved (default: saves/web in the data folder)",
     )
     parser.add_argument("--leaderboard", metavar="PATH", help="the leaderboard file")
     parser.add_argument(
@@ -47,8 +49,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
         from cardrules.web import GameStore, create_app
     except ImportError as exc:
         raise CliError(
-            f"the web extra is not installed ({exc.name} is missing): "
-            "pip install 'cardrules[web]'"
+            f"the web extra is not installed ({exc.name} is missing): pip install 'cardrules[web]'"
         ) from None
     store = GameStore(args.data, leaderboard=args.leaderboard, idle_seconds=args.idle_hours * 3600)
     out.write(f"cardrules: serving on http://{args.host}:{args.port}/ (games in {store.folder})\n")

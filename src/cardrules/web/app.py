@@ -71,7 +71,10 @@ STATUS: Final = {
 _STATIC: Final = Path(__file__).parent / "static"
 
 _HEADERS: Final = [
-    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    ),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
     (b"cache-control", b"no-store"),
@@ -135,7 +138,7 @@ async def _shown(game: WebGame, seat: int | None, status: int = 200) -> JSONResp
 def _meta() -> dict[str, Any]:
     games = []
     for name in engine.GAMES:
-        levels = [lv for lv in bots.available_levels(name)]
+        levels = list(bots.available_levels(name))
         games.append(
             {
                 "name": name,

@@ -103,9 +103,7 @@ def table_payload(table: Table, view: Any) -> dict[str, Any]:
     sides = _side_names(game, view, names)
     hand = sorted(view.hand or ())
     history = view.history
-    scoring = (
-        ROUND_SUMMARIES[game](history[-1], names, _PLAIN, view.config) if history else []
-    )
+    scoring = ROUND_SUMMARIES[game](history[-1], names, _PLAIN, view.config) if history else []
     to_act = view.to_act
     over = _over(game, view, names, sides)
     payload: dict[str, Any] = {
@@ -121,9 +119,7 @@ def table_payload(table: Table, view: Any) -> dict[str, Any]:
         "to_act_name": None if to_act is None else name_of(names, to_act),
         "your_turn": view.seat is not None and to_act == view.seat and over is None,
         "hand": [str(card) for card in hand],
-        "moves": [
-            {"index": i, "text": text} for i, text in enumerate(view.legal_texts)
-        ],
+        "moves": [{"index": i, "text": text} for i, text in enumerate(view.legal_texts)],
         "events": [_event(e, names, sides) for e in view.events],
         "table": TABLES[game](view, names),
         "scoring": scoring,

@@ -262,7 +262,9 @@ class WebGame:
             partners = set(state.config.seats_of(state.config.side_of(self.seat)))
             rivals = [lv for seat, lv in enumerate(self.levels) if lv and seat not in partners]
         won = self.seat in state.winners
-        self.result = record_result(leaderboard, self.names[0], self.game, won=won, opponents=rivals)
+        self.result = record_result(
+            leaderboard, self.names[0], self.game, won=won, opponents=rivals
+        )
 
     def document(self) -> str:
         """The game as the JSON text of its save file."""
@@ -384,9 +386,7 @@ class GameStore:
         if self.clock() - self._swept >= min(_SWEEP_EVERY, self.idle_seconds):
             self.expire()
 
-    def create(
-        self, options: object, *, owner: str, deck: Sequence[Card] | None = None
-    ) -> WebGame:
+    def create(self, options: object, *, owner: str, deck: Sequence[Card] | None = None) -> WebGame:
         """A new game from the lobby's form (see :func:`read_lobby`), the bots' first moves made.
 
         ``deck`` stacks the first deal (as ``new_game``'s ``deck``; for tests and
@@ -403,7 +403,9 @@ class GameStore:
         seats = len(state.hands)
         names = [name] + [f"Bot {seat} ({level})" for seat in range(1, seats)]
         levels: list[str | None] = [None] + [level] * (seats - 1)
-        record = GameRecord(game_name, state.config, seed, None if deck is None else tuple(deck), ())
+        record = GameRecord(
+            game_name, state.config, seed, None if deck is None else tuple(deck), ()
+        )
         game = WebGame(
             self.new_id(), owner, record, names, levels, practice=practice, touched=self.clock()
         )
