@@ -10,6 +10,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import records
@@ -199,3 +201,38 @@ def test_the_pages_and_assets_are_served_by_the_package(client):
     meta = client.get("/api/meta").json()
     assert [g["name"] for g in meta["games"]] == list(cardrules.GAMES)
     assert meta["points"] == {"easy": 10, "normal": 30, "expert": 100}
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["index", "text", "action", "version", "x"]), children, max_size=3
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=_JSON, raw=st.binary(max_size=64))
+def test_any_body_gets_a_4xx_or_a_move_never_a_500(client, store, body, raw):
+    """Item 1, as a property: whatever is posted, no 500; a refused request changes nothing."""
+    data = new_game(client, game="rummy500") if not store.games else None
+    gid = next(iter(store.games)) if data is None else data["id"]
+    for reply_of in (
+        lambda: client.post(f"/api/games/{gid}/act", json=body),
+        lambda: client.post(f"/api/games/{gid}/act", content=raw),
+        lambda: client.post("/api/games", json=body),
+    ):
+        before = _snapshot(store, gid)
+        count = len(store.games)
+        reply = reply_of()
+        assert reply.status_code < 500, reply.text
+        if reply.status_code >= 400:
+            assert reply.json()["error"]["message"]
+            assert _snapshot(store, gid) == before
+            assert len(store.games) == count

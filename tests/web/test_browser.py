@@ -181,3 +181,21 @@ def test_readable_at_phone_width(chromium, live):
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+def test_the_opponents_moves_are_shown_one_by_one(page, live):
+    """With a delay between them (?speed=250), the opponents' moves arrive in the log in turn."""
+    start(page, live, "rummy500", opponents=3)
+    page.goto(page.url.replace("speed=0", "speed=250"))
+    page.wait_for_function(_READY)
+    page.locator("#moves button.move").first.click()  # draw
+    page.wait_for_function("document.body.dataset.state === 'your-turn'")
+    page.locator("#moves button.move", has_text="discard").first.click()
+    # Three opponents move (draw or take, then discard, and maybe more) before your turn.
+    page.wait_for_function("document.querySelectorAll('#events .event.new').length >= 1")
+    first = page.locator("#events .event.new").count()
+    assert page.evaluate("document.body.dataset.state") == "animating"
+    assert page.locator("#moves button.move:not([disabled])").count() == 0  # wait for them
+    page.wait_for_function("document.body.dataset.state === 'your-turn'")
+    last = page.locator("#events .event.new").count()
+    assert last >= 6 and first < last

@@ -54,6 +54,9 @@ MAX_BODY: Final = 16_384
 COOKIE: Final = "cardrules_session"
 """The name of the browser-session cookie."""
 
+COOKIE_DAYS: Final = 30
+"""How long a browser keeps its session cookie."""
+
 STATUS: Final = {
     "bad_request": 400,
     "forbidden": 403,
@@ -100,6 +103,19 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+def _set_session(response: Response, token: str) -> None:
+    """Give the browser its session cookie (kept :data:`COOKIE_DAYS` days: games outlive a
+    closed browser)."""
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=COOKIE_DAYS * 86_400,
+        httponly=True,
+        samesite="strict",
+        path="/",
+    )
+
+
 def _error(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, STATUS.get(code, 400))
 
@@ -107,7 +123,9 @@ def _error(code: str, message: str) -> JSONResponse:
 async def _json_body(request: Request) -> Any:
     """The request's JSON body, at most :data:`MAX_BODY` bytes; :class:`RequestError` if bad."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and not declared.isdigit():
+        raise RequestError("bad_request", "Content-Length must be a whole number")
+    if declared is not None and int(declared) > MAX_BODY:
         raise RequestError("too_large", f"a request body holds at most {MAX_BODY} bytes")
     body = bytearray()
     async for chunk in request.stream():
@@ -172,9 +190,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
 
     def with_cookie(request: Request, response: Response) -> Response:
         if not request.cookies.get(COOKIE):
-            response.set_cookie(
-                COOKIE, secrets.token_urlsafe(24), httponly=True, samesite="strict", path="/"
-            )
+            _set_session(response, secrets.token_urlsafe(24))
         return response
 
     async def lobby(request: Request) -> Response:
@@ -201,7 +217,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
             return _error(exc.code, exc.message)
         response = await _shown(game, game.seat, 201)
         if not request.cookies.get(COOKIE):
-            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+            _set_session(response, token)
         return response
 
     async def my_games(request: Request) -> Response:
