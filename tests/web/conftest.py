@@ -137,9 +137,15 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
+    """A fresh browser session; afterwards, every request it made must have gone to loopback
+    (the app is self-contained: no CDN, no fonts from elsewhere)."""
     # bypass_csp: Playwright evaluates the tests' probes as strings, which our CSP forbids.
     context = chromium.new_context(viewport={"width": 1000, "height": 900}, bypass_csp=True)
     context.set_default_timeout(15_000)
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
     page = context.new_page()
     yield page
     context.close()
+    elsewhere = [url for url in asked if not url.startswith("http://127.0.0.1:")]
+    assert not elsewhere, elsewhere
