@@ -171,3 +171,16 @@ def test_the_clock_fixture_moves(clock: Clock):
     before = clock()
     clock.now += 5
     assert clock() == before + 5
+
+
+def test_one_session_keeps_at_most_its_share_of_games(tmp_path, client, store, clock):
+    from cardrules.web.store import MAX_GAMES_PER_SESSION
+
+    made = []
+    for _ in range(MAX_GAMES_PER_SESSION + 2):
+        clock.now += 1
+        made.append(new_game(client, game="casino")["id"])
+    assert len(store.games) == MAX_GAMES_PER_SESSION
+    assert set(store.games) == set(made[2:])  # the two oldest went, files too
+    assert not (tmp_path / "games" / f"{made[0]}.json").exists()
+    assert client.get(f"/api/games/{made[0]}").status_code == 404

@@ -48,6 +48,7 @@ __all__ = [
     "DEFAULT_IDLE_SECONDS",
     "FILE_FORMAT",
     "MAX_GAMES",
+    "MAX_GAMES_PER_SESSION",
     "GameStore",
     "WebGame",
     "default_folder",
@@ -55,6 +56,10 @@ __all__ = [
 
 MAX_GAMES: Final = 1000
 """The most games one server keeps at once (a new one past this is refused with 429)."""
+
+MAX_GAMES_PER_SESSION: Final = 10
+"""The most games one browser session keeps: a new one past this drops that session's
+least recently touched game (file too), so one browser cannot fill the server."""
 
 DEFAULT_IDLE_SECONDS: Final = 7 * 24 * 3600
 """A game nobody has touched for this long (a week) is dropped, its file too."""
@@ -412,7 +417,15 @@ class GameStore:
         game.play_bots()
         game.record_result(self.leaderboard)
         with self.lock:
+            mine = sorted(
+                (g for g in self.games.values() if g.owner == owner), key=lambda g: g.touched
+            )
+            dropped = mine[: max(0, len(mine) - MAX_GAMES_PER_SESSION + 1)]
+            for old in dropped:
+                del self.games[old.id]
             self.games[game.id] = game
+        for old in dropped:
+            self._path(old.id).unlink(missing_ok=True)
         self.save(game)
         return game
 
