@@ -10,6 +10,10 @@ import json
 from typing import Any
 
 import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("httpx")
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -13,6 +13,10 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("httpx")
+
 from cardrules import ranking
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

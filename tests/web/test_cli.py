@@ -8,8 +8,11 @@ import subprocess
 import sys
 import time
 
-import httpx
 import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
 
 from cardrules.cli.main import main
 from tests.web.conftest import free_port

@@ -16,6 +16,10 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("httpx")
+
 import cardrules
 from cardrules import records
 from cardrules.cards import Card, make_deck, parse_card

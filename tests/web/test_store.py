@@ -12,6 +12,10 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("httpx")
+
 import cardrules
 from cardrules import bots, ranking, records
 from cardrules.web import GameStore, create_app
