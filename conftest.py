@@ -12,3 +12,8 @@ _RL_EXTRA = all(
     for name in ("numpy", "pyspiel", "pettingzoo", "gymnasium")
 )
 collect_ignore_glob = [] if _RL_EXTRA else ["src/cardrules/rl/*", "docs/rl.rst"]
+
+# The web extra (cardrules serve): Starlette and uvicorn; tests/web skip themselves without it.
+_WEB_EXTRA = all(importlib.util.find_spec(name) is not None for name in ("starlette", "uvicorn"))
+if not _WEB_EXTRA:
+    collect_ignore_glob += ["src/cardrules/web/*", "docs/web.rst"]

@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from typing import IO
 
 from cardrules import __version__
-from cardrules.cli import leaderboard, play, replay, rules_text, saves, simulate, watch
+from cardrules.cli import (
+    leaderboard,
+    play,
+    replay,
+    rules_text,
+    saves,
+    serve,
+    simulate,
+    watch,
+)
 from cardrules.cli.errors import CliError
 
 __all__ = ["build_parser", "main"]
@@ -36,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     saves.add_parser(commands)
     leaderboard.add_parser(commands)
     rules_text.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

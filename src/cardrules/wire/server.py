@@ -41,7 +41,16 @@ from typing import Any, Final, TextIO
 from cardrules import bots, engine, records
 from cardrules.errors import IllegalActionError
 
-__all__ = ["ERROR_CODES", "MAX_LINE", "MAX_MOVES", "PROTOCOL", "Session", "serve"]
+__all__ = [
+    "ERROR_CODES",
+    "MAX_LINE",
+    "MAX_MOVES",
+    "PROTOCOL",
+    "RequestError",
+    "Session",
+    "read_act",
+    "serve",
+]
 
 PROTOCOL: Final = 1
 """The protocol version every request and response carries as ``"wire"``."""
@@ -157,37 +166,7 @@ class Session:
     def _act(self, args: Any) -> None:
         if self.state is None or self.rules is None:
             raise RequestError("no_game", "start a game first with new_game")
-        if not isinstance(args, dict) or len(args) != 1:
-            raise RequestError("bad_request", "act takes one of action, text or index")
-        ((how, value),) = args.items()
-        state, rules = self.state, self.rules
-        if state.is_over:
-            raise RequestError("game_over", "the game is over")
-        if state.to_act != self.seat:
-            raise RequestError("not_your_turn", f"it is seat {state.to_act}'s turn")
-        try:
-            if how == "action":
-                action = records.decode(_action_hint(rules), value, "act.action")
-            elif how == "text":
-                if not isinstance(value, str):
-                    raise ValueError("act.text must be text")
-                action = rules.parse_action(value, state)
-            elif how == "index":
-                listed = rules.legal_actions(state)
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise ValueError("act.index must be a whole number")
-                if not 0 <= value < len(listed):
-                    raise ValueError(f"act.index must be 0..{len(listed) - 1}")
-                action = listed[value]
-            else:
-                raise ValueError(f"act takes action, text or index, not {how!r}")
-        except IllegalActionError as exc:
-            raise RequestError("illegal_action", exc.reason) from None
-        except (ValueError, TypeError) as exc:
-            raise RequestError("bad_request", str(exc)) from None
-        reason = rules.check(state, action)
-        if reason is not None:
-            raise RequestError("illegal_action", reason)
+        action = read_act(self.rules, self.state, self.seat, args)
         self._apply(action)
         self._play_bots()
 
@@ -207,6 +186,47 @@ class Session:
                 bot = bots.make(self.rules.name, "easy", seed=seat)
                 self.bots[seat] = bot
             self._apply(bot.choose(self.rules.view(self.state, seat)))
+
+
+def read_act(rules: engine.GameDefinition, state: Any, seat: int, args: Any) -> Any:
+    """The legal action an ``act`` request's object names for ``seat``, or :class:`RequestError`.
+
+    ``args`` is ``{"action": {...}}``, ``{"text": "..."}`` or ``{"index": n}``
+    (into the seat's listed legal actions). The reason of an illegal action
+    is the state's own (``check``). Shared with the web server
+    (:mod:`cardrules.web`).
+    """
+    if not isinstance(args, dict) or len(args) != 1:
+        raise RequestError("bad_request", "act takes one of action, text or index")
+    ((how, value),) = args.items()
+    if state.is_over:
+        raise RequestError("game_over", "the game is over")
+    if state.to_act != seat:
+        raise RequestError("not_your_turn", f"it is seat {state.to_act}'s turn")
+    try:
+        if how == "action":
+            action = records.decode(_action_hint(rules), value, "act.action")
+        elif how == "text":
+            if not isinstance(value, str):
+                raise ValueError("act.text must be text")
+            action = rules.parse_action(value, state)
+        elif how == "index":
+            listed = rules.legal_actions(state)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError("act.index must be a whole number")
+            if not 0 <= value < len(listed):
+                raise ValueError(f"act.index must be 0..{len(listed) - 1}")
+            action = listed[value]
+        else:
+            raise ValueError(f"act takes action, text or index, not {how!r}")
+    except IllegalActionError as exc:
+        raise RequestError("illegal_action", exc.reason) from None
+    except (ValueError, TypeError) as exc:
+        raise RequestError("bad_request", str(exc)) from None
+    reason = rules.check(state, action)
+    if reason is not None:
+        raise RequestError("illegal_action", reason)
+    return action
 
 
 def _action_hint(rules: engine.GameDefinition) -> Any:

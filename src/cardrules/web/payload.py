@@ -1,0 +1,133 @@
+"""What the web server sends about a game: built from one view and the table's public facts.
+
+:func:`table_payload` is the only place a game's JSON for a browser is made,
+and it is given a view, never the state: the view document itself (as
+``cardrules.to_json`` writes it), and things derived from it for drawing the
+table — the hand sorted, the legal moves with their texts, the public events
+since the seat's last move with the seats' names, the table drawn as text by
+the game's own display, the last round's scoring breakdown.
+
+>>> import cardrules
+>>> state = cardrules.new_game("casino", seed=1)
+>>> table = Table("g1", "casino", ("You", "Bot 1 (easy)"), practice=False, version=0)
+>>> data = table_payload(table, cardrules.view(state, 0))
+>>> data["seat"], data["moves"][0]["text"], data["hand"]
+(0, 'trail K♣', ['K♣', 'K♥', '2♠', 'K♠'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules import records
+from cardrules.cli.render import ROUND_SUMMARIES, TABLES, Style, name_of
+from cardrules.engine import TITLES
+from cardrules.events import Move, RoundEnd
+
+__all__ = ["Table", "table_payload"]
+
+_PLAIN = Style(color=False, unicode=True)
+
+
+@attrs.frozen
+class Table:
+    """The public facts of a table that are not in a view: its id, game, seat names, status."""
+
+    id: str
+    game: str
+    names: tuple[str, ...]
+    practice: bool
+    version: int
+    result: str | None = None
+
+
+def _names(table: Table, seats: int) -> list[str]:
+    return [name_of(table.names, seat) for seat in range(seats)]
+
+
+def _event(event: object, names: Sequence[str], side_names: Sequence[str]) -> dict[str, Any]:
+    if isinstance(event, Move):
+        return {
+            "kind": event.kind,
+            "seat": event.seat,
+            "who": name_of(names, event.seat),
+            "text": event.text,
+            "cards": [str(card) for card in event.cards],
+        }
+    assert isinstance(event, RoundEnd)
+    return {
+        "kind": "round_end",
+        "round": event.round_number,
+        "scores": list(event.scores),
+        "winners": [name_of(names, seat) for seat in event.winners],
+        "text": "round scored: "
+        + ", ".join(f"{side_names[i]} {s}" for i, s in enumerate(event.scores)),
+    }
+
+
+def _side_names(game: str, view: Any, names: Sequence[str]) -> list[str]:
+    if game == "casino":
+        from cardrules.casino.display import side_names
+
+        return side_names(view.config, names)
+    return list(names)
+
+
+def _over(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> list[str] | None:
+    if not view.winners and not getattr(view, "is_over", False):
+        return None
+    if game == "casino" and view.config.partnerships:
+        won = sorted({view.config.side_of(seat) for seat in view.winners})
+        who = " and ".join(sides[side] for side in won)
+    else:
+        who = " and ".join(name_of(names, seat) for seat in view.winners)
+    lines = [f"Game over: {who} won." if who else "Game over."]
+    lines.append("Final scores: " + ", ".join(f"{sides[i]} {s}" for i, s in enumerate(view.scores)))
+    if game == "vegas_rummy" and view.pot:
+        lines.append(f"Pot: {view.pot}")
+    return lines
+
+
+def table_payload(table: Table, view: Any) -> dict[str, Any]:
+    """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
+
+    Everything in it comes from ``view`` and ``table``; see the module docstring.
+    """
+    game = table.game
+    seats = len(view.hand_sizes)
+    names = _names(table, seats)
+    sides = _side_names(game, view, names)
+    hand = sorted(view.hand or ())
+    history = view.history
+    scoring = ROUND_SUMMARIES[game](history[-1], names, _PLAIN, view.config) if history else []
+    to_act = view.to_act
+    over = _over(game, view, names, sides)
+    payload: dict[str, Any] = {
+        "id": table.id,
+        "game": game,
+        "title": TITLES[game],
+        "seat": view.seat,
+        "names": names,
+        "sides": sides,
+        "practice": table.practice,
+        "version": table.version,
+        "to_act": to_act,
+        "to_act_name": None if to_act is None else name_of(names, to_act),
+        "your_turn": view.seat is not None and to_act == view.seat and over is None,
+        "hand": [str(card) for card in hand],
+        "moves": [{"index": i, "text": text} for i, text in enumerate(view.legal_texts)],
+        "events": [_event(e, names, sides) for e in view.events],
+        "table": TABLES[game](view, names),
+        "scoring": scoring,
+        "round_count": len(history),
+        "over": over,
+        "result": table.result if over is not None else None,
+        "view": json.loads(records.to_json(view)),
+    }
+    if game == "vegas_rummy":
+        payload["pot"] = str(view.pot)
+    return payload
