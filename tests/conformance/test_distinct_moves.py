@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import cardrules
+
 from .profiles import PROFILES
 
 STEPS = 120

@@ -17,7 +17,9 @@ from cardrules.wire import server
 pytest.importorskip("jsonschema")
 
 HERE = Path(__file__).resolve().parent
-SCHEMAS = HERE.parent.parent / "src" / "cardrules" / "schema"
+# The schema files as installed (the source tree, or the wheel under test in CI's
+# compiled-build step, which runs without src/).
+SCHEMAS = Path(cardrules.__file__).parent / "schema"
 CONFIGS = {
     "rummy500": None,
     "vegas_rummy": {"type": "Config", "num_players": 2, "reshuffle_limit": 2},

@@ -401,35 +401,33 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     50 ms on any table legal play can reach (the docs give measured figures).
     """
     cache = _listed
-    if state is cache.state:
-        return cache.actions
+    if state is getattr(cache, "state", None):
+        listed: tuple[Action, ...] = cache.actions
+        return listed
     actions = _legal_actions(expect_state(state))
     cache.state, cache.actions = state, actions
     return actions
 
 
-class _Listed(threading.local):
-    """The state :func:`legal_actions` last answered for in this thread, and its answer.
+_listed = threading.local()
+"""The state :func:`legal_actions` last answered for in this thread (``state``), and
+its answer (``actions``); neither is set in a thread that has not listed yet.
 
-    Legality is a function of the state alone, so :func:`apply` need not check
-    again an action that is one of the very objects just listed for that very
-    state (the usual loop: list, pick one, apply). The entry is per thread, so
-    threads never see each other's lists, and :func:`apply` still checks such an
-    action's fields (:func:`~cardrules.casino.actions.malformed`): an object
-    altered after listing is checked in full like any other.
-    """
-
-    state: object = None
-    actions: tuple[Action, ...] = ()
-
-
-_listed = _Listed()
+Legality is a function of the state alone, so :func:`apply` need not check
+again an action that is one of the very objects just listed for that very
+state (the usual loop: list, pick one, apply). The entry is per thread, so
+threads never see each other's lists, and :func:`apply` still checks such an
+action's fields (:func:`~cardrules.casino.actions.malformed`): an object
+altered after listing is checked in full like any other. A plain
+``threading.local`` with attributes set on use (not a subclass with class
+defaults), which the compiled build reads safely from any thread.
+"""
 
 
 def _was_listed(state: State, action: object) -> bool:
     cache = _listed
     return (
-        state is cache.state
+        state is getattr(cache, "state", None)
         and any(a is action for a in cache.actions)
         and malformed(action) is None
     )

@@ -237,23 +237,20 @@ def _deal(
 # Legal actions
 
 
-class _Listed(threading.local):
-    """The state :func:`legal_actions` last answered for in this thread, and its answer.
+_listed = threading.local()
+"""The state :func:`legal_actions` last answered for in this thread (``state``), and
+its answer (``actions``); neither is set in a thread that has not listed yet.
 
-    Legality is a pure function of the state, so asking again for the same state
-    object returns the same tuple, and :func:`apply` skips re-checking an action
-    that is one of those very objects: the usual loop (list the actions, apply one)
-    checks each action once. Each thread keeps its own entry (one, replaced as a
-    whole), held by identity: the state is kept alive with it, so no other state
-    can take its place, and an action object only passes unchecked together
-    with the very state object it was listed for.
-    """
-
-    state: object = None
-    actions: tuple[Action, ...] = ()
-
-
-_listed = _Listed()
+Legality is a pure function of the state, so asking again for the same state
+object returns the same tuple, and :func:`apply` skips re-checking an action
+that is one of those very objects: the usual loop (list the actions, apply one)
+checks each action once. Each thread keeps its own entry (one, replaced as a
+whole), held by identity: the state is kept alive with it, so no other state
+can take its place, and an action object only passes unchecked together
+with the very state object it was listed for. A plain ``threading.local`` with
+attributes set on use (not a subclass with class defaults), which the compiled
+build reads safely from any thread.
+"""
 
 _DRAW: Final = Draw()
 _END_ROUND: Final = EndRound()
@@ -264,8 +261,9 @@ _DISCARDS: Final = tuple(Discard(card) for card in make_deck(jokers_per_deck=1))
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the order of the module docstring."""
     listed = _listed
-    if state is listed.state:
-        return listed.actions
+    if state is getattr(listed, "state", None):
+        known: tuple[Action, ...] = listed.actions
+        return known
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
     actions = _legal_actions(state)
@@ -277,7 +275,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _was_listed(state: State, action: object) -> bool:
     """Whether ``action`` is one of the very objects just listed for ``state`` (this thread)."""
     listed = _listed
-    if state is listed.state:
+    if state is getattr(listed, "state", None):
         for legal in listed.actions:
             if legal is action:
                 return True
@@ -584,45 +582,50 @@ def _shape_reason(action: Action) -> str | None:
     Actions are plain attrs values, so any object can be put in a field; the
     rules look at the fields only once this passes, so a crafted action gets
     this reason from :func:`check` and :func:`apply` alike (issue 15 item 7).
+    The fields are read untyped (``raw``): the compiled build checks a typed
+    read and would raise ``TypeError`` on exactly the values looked for here.
     """
+    raw: Any = action
     if isinstance(action, Draw | EndRound):
         return None
     if isinstance(action, TakeDiscard):
-        if not isinstance(action.card, Card):
+        if not isinstance(raw.card, Card):
             return "name a card to take"
-        count = action.count
+        count = raw.count
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             return "the number of cards taken must be at least 1"
         if count > MAX_NUMBER:
             return "the discard pile is not that deep"
         return None
     if isinstance(action, Discard):
-        return None if isinstance(action.card, Card) else "name a card to discard"
+        return None if isinstance(raw.card, Card) else "name a card to discard"
     if isinstance(action, LayOff):
-        if not isinstance(action.card, Card):
+        if not isinstance(raw.card, Card):
             return "name a card to lay off"
-        target = action.target
+        target = raw.target
         if isinstance(target, bool) or not isinstance(target, int):
             return "name a meld by its number"
         if not 0 <= target < MAX_NUMBER:
             return "there is no such meld on the table"
-        if action.stands_for is not None and not isinstance(action.stands_for, Card):
+        if raw.stands_for is not None and not isinstance(raw.stands_for, Card):
             return "a joker stands for a card"
-        if action.end not in (None, "low", "high"):
+        if raw.end not in (None, "low", "high"):
             return "the end of a run is 'low' or 'high'"
         return None
-    return _meld_shape_reason(action.meld)
+    return _meld_shape_reason(raw.meld)
 
 
 def _meld_shape_reason(meld: object) -> str | None:
+    fields: Any = meld  # read untyped, as in _shape_reason
+    cards: Any
     if type(meld) is RunMeld:
-        suit, start, cards = meld.suit, meld.start, meld.cards
+        suit, start, cards = fields.suit, fields.start, fields.cards
         if not isinstance(suit, Suit) or isinstance(start, bool) or not isinstance(start, int):
             return "a run names its suit and the position of its first card"
     elif type(meld) is SetMeld:
-        cards = meld.cards
-        if not isinstance(meld.rank, Rank) or not isinstance(meld.suits, tuple) or not all(
-            suit is None or isinstance(suit, Suit) for suit in meld.suits
+        cards = fields.cards
+        if not isinstance(fields.rank, Rank) or not isinstance(fields.suits, tuple) or not all(
+            suit is None or isinstance(suit, Suit) for suit in fields.suits
         ):
             return "a set names its rank and the suit of each card"
     else:
