@@ -838,8 +838,8 @@ def listed_layoff(state: State | View, action: LayOff) -> LayOff:
     'high'
     """
     if (
-        action.end is None
-        or _shape_reason(action) is not None
+        _shape_reason(action) is not None  # before any typed read of a crafted field
+        or action.end is None
         or state.phase is not Phase.PLAY
         or not 0 <= action.target < len(state.melds)
         or not isinstance(state.melds[action.target], RunMeld)
@@ -889,7 +889,12 @@ def apply(state: State, action: object) -> State:
     need is played (and logged) as the listed lay-off, so equal moves give equal
     states.
     """
-    if isinstance(action, LayOff) and isinstance(state, State) and action.end is not None:
+    if (
+        isinstance(action, LayOff)
+        and isinstance(state, State)
+        and _shape_reason(action) is None  # first: a crafted field gets its reason inside
+        and action.end is not None
+    ):
         action = listed_layoff(state, action)
     # The event hook is typed for actions; an object of any other type is refused
     # inside, with the same reason check gives.
