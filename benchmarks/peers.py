@@ -183,13 +183,21 @@ def final_states_digest(game: str, games: int, seed: int) -> str:
 
 
 def compiled_modules() -> list[str]:
-    """The names of this process's cardrules modules that are extension modules."""
-    import pkgutil
+    """The names of this process's cardrules modules that are extension modules.
 
-    names = [m.name for m in pkgutil.walk_packages(cardrules.__path__, "cardrules.")]
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return [name for name in names
-            if str(importlib.import_module(name).__file__).endswith(suffixes)]
+    Read from the files, without importing (some modules need an extra such as
+    numpy): Python imports an extension module before a ``.py`` of the same name.
+    """
+    root = Path(cardrules.__file__).parent
+    # Longest first: ".cpython-311-x86_64-linux-gnu.so" before ".so".
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)
+    names = set()
+    for path in root.rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
+            parts = path.relative_to(root.parent).with_name(path.name[: -len(suffix)]).parts
+            names.add(".".join(parts))
+    return sorted(names)
 
 
 def child_main() -> None:
