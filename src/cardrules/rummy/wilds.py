@@ -1,8 +1,8 @@
 """Wild-card extensions to :mod:`cardrules.rummy.melds` for Las Vegas Rummy.
 
-Everything here works on the shared :class:`~cardrules.rummy.melds.RunMeld` and
-:class:`~cardrules.rummy.melds.SetMeld` values and the shared
-:class:`~cardrules.rummy.melds.MeldRules`:
+Everything here works on the shared :class:`~cardrules.rummy.meld_types.RunMeld` and
+:class:`~cardrules.rummy.meld_types.SetMeld` values and the shared
+:class:`~cardrules.rummy.meld_types.MeldRules`:
 
 * **Open set wilds** (spec LV-8): a wild card in a set either states the suit it
   stands for or stays *open* (``suits[i] is None``); an open wild takes whichever
