@@ -33,6 +33,12 @@ slices so a noisy machine slows them alike; each measurement gets about
 The figures depend on the machine and its load; the ratios between engines
 measured in the same run are what to compare. ``--rst FILE`` writes the tables
 as reStructuredText (``docs/performance.rst`` includes that file).
+
+``--compiled PYTHON`` also measures the compiled (mypyc) build installed in that
+Python, and ``--before SRC`` an earlier ``src`` folder (for example from
+``git archive``) with this Python, each in a child process taking its turn in
+the same slices; a last table then gives each figure now and before per 1,000
+yardstick loops, and their ratio.
 """
 
 from __future__ import annotations
