@@ -33,6 +33,12 @@ slices so a noisy machine slows them alike; each measurement gets about
 The figures depend on the machine and its load; the ratios between engines
 measured in the same run are what to compare. ``--rst FILE`` writes the tables
 as reStructuredText (``docs/performance.rst`` includes that file).
+
+``--compiled PYTHON`` also measures the compiled (mypyc) build installed in that
+Python, and ``--before SRC`` an earlier ``src`` folder (for example from
+``git archive``) with this Python, each in a child process taking its turn in
+the same slices; a last table then gives each figure now and before per 1,000
+yardstick loops, and their ratio.
 """
 
 from __future__ import annotations
@@ -104,23 +110,29 @@ class Player:
 
 
 class Child:
-    """Another Python with the compiled build installed, driven over a pipe (``--child``).
+    """Another cardrules in a child process, driven over a pipe (``--child``).
 
-    Pure and compiled cardrules cannot share a process (same module names), so
-    the compiled build plays in a child process that runs this very script's
-    measurement code and answers one JSON line per request. Its games resume
-    where they stopped, exactly like :class:`Player`'s.
+    Two builds of cardrules cannot share a process (same module names), so the
+    compiled build (``--compiled``), or the earlier sources of ``--before``,
+    play in a child process that runs this very script's measurement code and
+    answers one JSON line per request. Its games resume where they stopped,
+    exactly like :class:`Player`'s.
     """
 
-    def __init__(self, python: str) -> None:
+    def __init__(self, python: str, *, source: str | None = None) -> None:
+        env = None
+        if source is not None:  # PYTHONPATH comes before the editable install
+            env = {**os.environ, "PYTHONPATH": str(Path(source).resolve())}
         self.process = subprocess.Popen(
             [python, str(Path(__file__).resolve()), "--child"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
         )
         self.hello = self.ask({"do": "hello"})
-        if not self.hello["compiled"]:
+        if source is None and not self.hello["compiled"]:
             raise SystemExit(f"--compiled {python}: its cardrules is not compiled "
                              f"({self.hello['file']})")
+        if source is not None and not self.hello["file"].startswith(str(Path(source).resolve())):
+            raise SystemExit(f"--before {source}: the child imported {self.hello['file']}")
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -160,6 +172,9 @@ class YardstickPlayer(Player):
         self.rate.seconds += seconds
 
 
+BEFORE = "cardrules before"
+"""The name of the rows measured from ``--before`` (the earlier sources)."""
+
 GAME_MODULES: dict[str, Any] = {"rummy500": rummy500, "casino": casino,
                                 "vegas_rummy": vegas_rummy}
 
@@ -183,13 +198,21 @@ def final_states_digest(game: str, games: int, seed: int) -> str:
 
 
 def compiled_modules() -> list[str]:
-    """The names of this process's cardrules modules that are extension modules."""
-    import pkgutil
+    """The names of this process's cardrules modules that are extension modules.
 
-    names = [m.name for m in pkgutil.walk_packages(cardrules.__path__, "cardrules.")]
-    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    return [name for name in names
-            if str(importlib.import_module(name).__file__).endswith(suffixes)]
+    Read from the files, without importing (some modules need an extra such as
+    numpy): Python imports an extension module before a ``.py`` of the same name.
+    """
+    root = Path(cardrules.__file__).parent
+    # Longest first: ".cpython-311-x86_64-linux-gnu.so" before ".so".
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)
+    names = set()
+    for path in root.rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
+            parts = path.relative_to(root.parent).with_name(path.name[: -len(suffix)]).parts
+            names.add(".".join(parts))
+    return sorted(names)
 
 
 def child_main() -> None:
@@ -213,7 +236,7 @@ def child_main() -> None:
                      "seconds": after.seconds - before.seconds}
         elif request["do"] == "json":
             reply = {"trips": [dataclasses.asdict(t) for t in
-                               json_round_trips(request["seconds"], request["seed"])]}
+                               json_slice(request["seconds"], request["seed"])]}
         elif request["do"] == "digest":
             reply = {"digest": final_states_digest(request["game"], request["games"],
                                                    request["seed"])}
@@ -287,11 +310,12 @@ def installed(module: str) -> bool:
     return True
 
 
-def random_play(seconds: float, rounds: int, seed: int, child: Child | None) -> list[Rate]:
+def random_play(seconds: float, rounds: int, seed: int, child: Child | None,
+                before: Child | None = None) -> list[Rate]:
     """Every engine's random-play rate, the engines taking turns in ``rounds`` slices.
 
     The first row is the yardstick loop; with a ``child`` the compiled build's
-    rows follow each pure cardrules row.
+    rows follow each pure cardrules row, and with ``before`` the earlier code's.
     """
     def ours(game: str, label: str) -> list[tuple[Rate, Callable[[], Player] | None]]:
         pure = Rate("cardrules", label)
@@ -300,6 +324,9 @@ def random_play(seconds: float, rounds: int, seed: int, child: Child | None) -> 
         if child is not None:
             compiled = Rate("cardrules compiled", label)
             rows.append((compiled, lambda: ChildPlayer(compiled, child, game, seed)))
+        if before is not None:
+            earlier = Rate(BEFORE, label)
+            rows.append((earlier, lambda: ChildPlayer(earlier, before, game, seed)))
         return rows
 
     def peer(rate: Rate, module: str, games: Callable[[], Iterator[int]]
@@ -472,20 +499,19 @@ def mid_game_states(game: str, count: int, seed: int) -> list[Any]:
     return states
 
 
-def json_round_trips(seconds: float, seed: int, child: Child | None = None) -> list[Throughput]:
-    """``from_json(to_json(state))`` per second for each game's mid-game states.
+_JSON_STATES: dict[tuple[str, int], list[Any]] = {}
+"""Each game's mid-game states for :func:`json_slice`, made once per seed."""
 
-    With a ``child``, the compiled build's figures follow, measured there.
-    """
+
+def json_slice(seconds: float, seed: int) -> list[Throughput]:
+    """``from_json(to_json(state))`` for about ``seconds`` per game, on mid-game states."""
     out = []
-    if child is not None:
-        reply = child.ask({"do": "json", "seconds": seconds, "seed": seed})
-        compiled = [Throughput(**{**trip, "what": f"{trip['what']}, compiled"})
-                    for trip in reply["trips"]]
     for game in engine.GAMES:
         result = Throughput(f"{game} state")
         try:
-            states = mid_game_states(game, 50, seed)
+            states = _JSON_STATES.get((game, seed))
+            if states is None:
+                states = _JSON_STATES[game, seed] = mid_game_states(game, 50, seed)
             start = time.perf_counter()
             while time.perf_counter() - start < seconds:
                 for state in states:
@@ -496,9 +522,34 @@ def json_round_trips(seconds: float, seed: int, child: Child | None = None) -> l
         except Exception as exc:  # report, do not stop the run
             result.error = f"{type(exc).__name__}: {exc}"
         out.append(result)
-    if child is not None:
-        out += compiled
     return out
+
+
+def json_round_trips(seconds: float, rounds: int, seed: int, child: Child | None = None,
+                     before: Child | None = None) -> list[Throughput]:
+    """``from_json(to_json(state))`` per second for each game's mid-game states.
+
+    With a ``child``, the compiled build's figures follow, measured there, and
+    with ``before`` the earlier code's; the builds take turns in ``rounds``
+    slices, as in random play.
+    """
+    totals: dict[str, Throughput] = {}
+
+    def add(trips: list[Throughput], label: str) -> None:
+        for trip in trips:
+            what = f"{trip.what}, {label}" if label else trip.what
+            total = totals.setdefault(what, Throughput(what))
+            total.count += trip.count
+            total.seconds += trip.seconds
+            total.error = total.error or trip.error
+
+    for _ in range(rounds):
+        add(json_slice(seconds / rounds, seed), "")
+        for other, label in ((child, "compiled"), (before, BEFORE)):
+            if other is not None:
+                reply = other.ask({"do": "json", "seconds": seconds / rounds, "seed": seed})
+                add([Throughput(**trip) for trip in reply["trips"]], label)
+    return list(totals.values())
 
 
 BOT_CONFIGS: dict[str, Callable[[], object]] = {
@@ -621,7 +672,7 @@ def tables(
             f"median {_ms(decision.median)} ms, 95th percentile "
             f"{_ms(decision.quantile(0.95))} ms ({len(decision.times)} decisions)",
         ])
-    return [
+    tables_ = [
         ("Random legal play (actions are decisions; ratios = cardrules Rummy 500 ÷ that row)",
          ["Engine", "Game", "Actions/s", "Games/s", "Actions a game",
           "Actions per 1,000 yardstick loops",
@@ -631,6 +682,52 @@ def tables(
          suite_rows),
         ("JSON round trips and bot decisions", ["Measurement", "Result"], other_rows),
     ]
+    speedups = speedup_rows(rates, trips)
+    if speedups:
+        tables_.append((
+            "Against the earlier code (--before), measured in the same run: ratios of "
+            "figures per 1,000 yardstick loops",
+            ["Measurement", "Earlier code", "Pure now", "Pure ÷ earlier",
+             "Compiled now", "Compiled ÷ earlier"], speedups))
+    return tables_
+
+
+def speedup_rows(rates: list[Rate], trips: list[Throughput]) -> list[list[str]]:
+    """Pure and compiled figures against the ``--before`` ones (none without ``--before``).
+
+    Each figure is per 1,000 loops of the yardstick; random play shares the
+    yardstick's slices, JSON round trips use the yardstick of the whole run.
+    """
+    base = rates[0].actions_per_second
+    rows = []
+    names = ("cardrules", "cardrules compiled", BEFORE)
+    for detail in dict.fromkeys(r.detail for r in rates if r.name == BEFORE):
+        found = {r.name: 1000 * r.actions_per_second / base
+                 for r in rates if r.detail == detail and r.name in names and not r.missing}
+        rows.append(_speedup_row(f"{detail}: actions", found))
+    for game in engine.GAMES:
+        what = f"{game} state"
+        found = {}
+        for trip in trips:
+            if trip.error:
+                continue
+            for name, label in zip(names, (what, f"{what}, compiled", f"{what}, {BEFORE}")):
+                if trip.what == label:
+                    found[name] = 1000 * trip.per_second / base
+        if BEFORE in found:
+            rows.append(_speedup_row(f"JSON: {what} round trips", found))
+    return rows
+
+
+def _speedup_row(what: str, found: dict[str, float]) -> list[str]:
+    earlier = found[BEFORE]
+    row = [what, f"{earlier:.2f}"]
+    for name in ("cardrules", "cardrules compiled"):
+        if name in found:
+            row += [f"{found[name]:.2f}", f"{found[name] / earlier:.2f}x"]
+        else:
+            row += ["", ""]
+    return row
 
 
 def machine_line(base: float, args: argparse.Namespace, child: Child | None,
@@ -686,6 +783,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--compiled", metavar="PYTHON",
                         help="a Python with the compiled (mypyc) wheel installed: measure it too")
+    parser.add_argument("--before", metavar="SRC",
+                        help="the src/ folder of an earlier cardrules (e.g. from git archive): "
+                             "measure it too, in a child process with this Python")
     parser.add_argument("--rst", metavar="FILE",
                         help="also write the tables as reStructuredText to FILE ('-': print)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -697,31 +797,39 @@ def main() -> None:
         raise SystemExit("run peers.py with the pure build; give the compiled one as --compiled")
 
     child = Child(args.compiled) if args.compiled else None
+    before = Child(sys.executable, source=args.before) if args.before else None
     identical = ""
-    if child is not None:
-        print("pure and compiled final states ...", flush=True)
+    for other, what in ((child, "the compiled build"), (before, "the --before code")):
+        if other is None:
+            continue
+        print(f"pure and {what}: final states ...", flush=True)
         same = all(
             final_states_digest(game, 3, args.seed)
-            == child.ask({"do": "digest", "game": game, "games": 3, "seed": args.seed})["digest"]
+            == other.ask({"do": "digest", "game": game, "games": 3, "seed": args.seed})["digest"]
             for game in GAME_MODULES
         )
         if not same:
-            raise SystemExit("the compiled build ended a random game in another state")
+            raise SystemExit(f"{what} ended a random game in another state")
+    if child is not None:
         identical = "whose final states (JSON) of 3 random games of each game equal the pure ones"
     print("random play ...", flush=True)
-    rates = random_play(args.seconds, max(1, args.rounds), args.seed, child)
+    rates = random_play(args.seconds, max(1, args.rounds), args.seed, child, before)
     print("legal_actions latency ...", flush=True)
     suites = latency_suites(args.seconds, args.seed)
     print("JSON round trips ...", flush=True)
-    trips = json_round_trips(args.seconds / 3, args.seed, child)
+    trips = json_round_trips(args.seconds / 3, max(1, args.rounds), args.seed, child, before)
     print("expert bots ...", flush=True)
     decisions = expert_latency(args.seconds, args.seed)
-    if child is not None:
-        child.close()
+    for other in (child, before):
+        if other is not None:
+            other.close()
 
     base = rates[0].actions_per_second
     report = tables(rates, suites, trips, decisions)
     machine = machine_line(base, args, child, identical)
+    if before is not None:
+        machine += (f" The earlier code (--before {args.before}) ran in a third process with "
+                    "this Python and ended the same random games in the same states.")
     print_text(report, machine)
     for ours in (r for r in rates if r.detail.startswith("Rummy 500") and not r.missing):
         for rate in rates:

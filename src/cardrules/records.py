@@ -208,8 +208,17 @@ def _same(value: Any) -> Any:
     return value
 
 
+_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(
+    card.code
+    for card in sorted(set(make_deck(jokers_per_deck=1)), key=operator.attrgetter("index"))
+)
+"""Each distinct card's ``code``, at its ``index`` (what a card is written as)."""
+
+
 def _encode_items(value: Any) -> Any:
-    return [encode(item) for item in value]
+    # Most items are cards (hands, piles, melds): their code is looked up directly.
+    codes = _CODE_OF_INDEX
+    return [codes[item.index] if type(item) is Card else encode(item) for item in value]
 
 
 def _encoder_for(cls: type[Any]) -> _Encoder:
@@ -465,14 +474,18 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _check_depth(value: Any, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise ValueError(f"bad JSON document: nested deeper than {MAX_DEPTH} levels")
+    # A tuple of types: isinstance with one is quicker than with ``list | dict``.
     if isinstance(value, list):
         for item in value:
-            if isinstance(item, list | dict):
+            if isinstance(item, _CONTAINERS):
                 _check_depth(item, depth + 1)
     elif isinstance(value, dict):
         for item in value.values():
-            if isinstance(item, list | dict):
+            if isinstance(item, _CONTAINERS):
                 _check_depth(item, depth + 1)
+
+
+_CONTAINERS: Final = (list, dict)
 
 
 def _expect_dict(value: Any, where: str) -> dict[str, Any]:

@@ -40,9 +40,10 @@ True
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -61,15 +62,22 @@ __all__ = [
 ]
 
 
+_INDEX: Final = operator.attrgetter("index")
+
+
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str | Card):
         raise TypeError("cards must be a sequence of Card values")
-    return tuple(sorted(cards, key=lambda c: c.index))
+    if type(cards) is tuple and (not cards or (len(cards) == 1 and type(cards[0]) is Card)):
+        return cards  # already sorted: the common case (no card, or one) made at every step
+    return tuple(sorted(cards, key=_INDEX))
 
 
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
+    if type(builds) is tuple and not builds:
+        return ()
     return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -41,6 +41,7 @@ from cardrules.casino.steps import (
 )
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
+from cardrules.evolve import evolver
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -54,6 +55,9 @@ __all__ = [
     "play",
     "steps",
 ]
+
+_evolve: Final = evolver(State)
+"""``attrs.evolve``, the fields looked up once: a new state is made at every action."""
 
 _DECK = make_deck()
 
@@ -632,7 +636,7 @@ def apply(state: State, action: Action) -> State:
             return _perform(state, action)
     chosen = _positions(state, current)
     if chosen and context_of(state, current).next_items(chosen):
-        return attrs.evolve(state, pending=current)
+        return _evolve(state, pending=current)
     return _perform(state, current)
 
 
@@ -740,7 +744,7 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return attrs.evolve(
+        return _evolve(
             state,
             pending=None,
             to_act=(seat + 1) % n,
@@ -756,7 +760,7 @@ def _advance(
     assert not builds, "a build survived the end of a deal (CA-16)"
     if state.stock:
         dealt, _table, stock = _deal(state.stock, n, state.dealer, first=False)
-        return attrs.evolve(
+        return _evolve(
             state,
             pending=None,
             to_act=(state.dealer + 1) % n,
@@ -790,7 +794,7 @@ def _advance(
     history = (*state.history, result)
     winners = game_winners(config, result)
     if winners:
-        return attrs.evolve(
+        return _evolve(
             state,
             pending=None,
             to_act=None,

@@ -5,6 +5,8 @@ physical cards and enough to know what every card *stands for*: a run its suit
 and the position of its first card, a set its rank and the suit each card takes.
 A card stands for itself when it is that natural card; any other card in a meld
 must be wild under the :class:`MeldRules` in force, so wild cards need no flag.
+These classes live in :mod:`cardrules.rummy.meld_types` and are re-exported
+here; this module holds the functions.
 
 Run positions count 1 (ace low), 2 … 13 (king), 14 (ace high); with wrap-around
 allowed they go on (15 = two again). A run's first position is 1..13.
@@ -31,11 +33,10 @@ import itertools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, TypeAlias
-
-import attrs
+from typing import Final
 
 from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, make_deck, sort_cards
+from cardrules.rummy.meld_types import MeldRules, NaturalTable, RunMeld, SetMeld, TableMeld
 
 __all__ = [
     "MeldError",
@@ -58,6 +59,7 @@ __all__ = [
     "meld_error",
     "natural_melds",
     "natural_table",
+    "natural_table_after",
     "placements",
     "rank_at",
 ]
@@ -69,65 +71,6 @@ MAX_SET: Final = 4
 class MeldError(ValueError):
     """A group of cards that is not a legal meld, or a card that does not fit one."""
 
-
-@attrs.frozen
-class MeldRules:
-    """What counts as a meld in a game.
-
-    ``wilds`` holds every card that is wild (equal cards from several decks are
-    all wild); ``max_wilds`` caps the wild cards in one meld (``None``: no cap);
-    ``require_natural`` forbids melds of wild cards only; ``declare_set_suits``
-    lets a wild card in a set name the suit it stands for (otherwise set wilds
-    stay *open* and take any missing suit).
-    """
-
-    wilds: frozenset[Card] = frozenset()
-    allow_wraparound: bool = False
-    max_wilds: int | None = None
-    require_natural: bool = True
-    declare_set_suits: bool = False
-
-
-@attrs.frozen
-class RunMeld:
-    """Three or more cards of one suit in sequence.
-
-    ``cards[i]`` stands for the card at position ``start + i`` (see the module
-    docstring); a card that is not that natural card is a wild card.
-    """
-
-    suit: Suit
-    start: int
-    cards: tuple[Card, ...]
-
-    @property
-    def end(self) -> int:
-        """The position of the last card."""
-        return self.start + len(self.cards) - 1
-
-
-@attrs.frozen
-class SetMeld:
-    """Three or four cards of one rank, of different suits.
-
-    ``suits[i]`` is the suit ``cards[i]`` stands for; ``None`` marks an open wild
-    card, which takes whichever suit is still missing.
-    """
-
-    rank: Rank
-    cards: tuple[Card, ...]
-    suits: tuple[Suit | None, ...]
-
-    def __attrs_post_init__(self) -> None:
-        # Cheap checks that keep a malformed set (e.g. from JSON) from being represented.
-        if len(self.suits) != len(self.cards):
-            raise ValueError("a set names one suit (or None for an open wild) per card")
-        if self.rank is Rank.JOKER:
-            raise ValueError("a set is of a natural rank, not of jokers")
-
-
-TableMeld: TypeAlias = RunMeld | SetMeld
-"""A meld on the table: a run or a set."""
 
 _CARDS: Final[dict[tuple[Rank, Suit], Card]] = {
     (rank, suit): Card(rank, suit) for rank in RANKS for suit in SUITS
@@ -769,31 +712,25 @@ def can_place(
     return False
 
 
-@attrs.frozen
-class NaturalTable:
-    """What the melds on the table offer natural cards (see :func:`natural_table`)."""
+def natural_table_after(
+    summary: NaturalTable, table: Sequence[TableMeld], changed: int, rules: MeldRules
+) -> NaturalTable:
+    """The summary of ``table``: ``summary``'s table with meld ``changed`` new or replaced.
 
-    fits_each: tuple[int, ...]
-    """For each table meld, a :func:`card_mask` of the natural cards that lay off on it."""
-    fits: int
-    """The natural cards that lay off on some meld: the union of ``fits_each``."""
-    runs: tuple[tuple[RunMeld, ...], ...]
-    """The runs of each suit (by suit number), which hand cards may bridge up to."""
-
-    def after(self, table: Sequence[TableMeld], changed: int, rules: MeldRules) -> NaturalTable:
-        """The summary of ``table``: this one's table with meld ``changed`` new or replaced."""
-        meld = table[changed]
-        fits_each = (
-            *self.fits_each[:changed],
-            _natural_fits(meld, rules),
-            *self.fits_each[changed + 1 :],
-        )
-        runs = self.runs
-        if isinstance(meld, RunMeld):
-            suit = meld.suit
-            same_suit = tuple(m for m in table if isinstance(m, RunMeld) and m.suit is suit)
-            runs = (*runs[:suit], same_suit, *runs[suit + 1 :])
-        return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
+    Cheaper than :func:`natural_table` when one meld was made or laid off on.
+    """
+    meld = table[changed]
+    fits_each = (
+        *summary.fits_each[:changed],
+        _natural_fits(meld, rules),
+        *summary.fits_each[changed + 1 :],
+    )
+    runs = summary.runs
+    if isinstance(meld, RunMeld):
+        suit = meld.suit
+        same_suit = tuple(m for m in table if isinstance(m, RunMeld) and m.suit is suit)
+        runs = (*runs[:suit], same_suit, *runs[suit + 1 :])
+    return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
 
 
 _last_table: tuple[Sequence[TableMeld] | None, MeldRules | None, NaturalTable | None] = (

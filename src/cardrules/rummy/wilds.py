@@ -1,8 +1,8 @@
 """Wild-card extensions to :mod:`cardrules.rummy.melds` for Las Vegas Rummy.
 
-Everything here works on the shared :class:`~cardrules.rummy.melds.RunMeld` and
-:class:`~cardrules.rummy.melds.SetMeld` values and the shared
-:class:`~cardrules.rummy.melds.MeldRules`:
+Everything here works on the shared :class:`~cardrules.rummy.meld_types.RunMeld` and
+:class:`~cardrules.rummy.meld_types.SetMeld` values and the shared
+:class:`~cardrules.rummy.meld_types.MeldRules`:
 
 * **Open set wilds** (spec LV-8): a wild card in a set either states the suit it
   stands for or stays *open* (``suits[i] is None``); an open wild takes whichever
@@ -49,6 +49,7 @@ from cardrules.rummy.melds import (
     SetMeld,
     TableMeld,
     card_at,
+    card_mask,
     layoff_options,
     make_meld,
     meld_error,
@@ -74,6 +75,9 @@ __all__ = [
 _CARDS: dict[tuple[Rank, Suit], Card] = {
     (rank, suit): Card(rank, suit) for rank in RANKS for suit in SUITS
 }
+
+_SUIT_ROW: Final = (1 << 13) - 1
+"""The bits of one suit's natural cards in a :func:`~cardrules.rummy.melds.card_mask`."""
 
 
 def is_wild_in(meld: TableMeld, index: int) -> bool:
@@ -343,6 +347,7 @@ def enumerate_melds(
     :func:`~cardrules.rummy.melds.meld_error` (by construction).
     """
     counts = Counter(hand)
+    held_mask = card_mask(counts)  # which cards are held: one bit test instead of a count
     limit = len(hand) if max_size is None else min(max_size, len(hand))
     if only_size is not None:
         if only_size > limit:
@@ -372,7 +377,7 @@ def enumerate_melds(
 
     # Sets (LV-8): different suits, at most four cards even with several decks.
     for rank in RANKS:
-        held = [s for s in SUITS if counts[_CARDS[(rank, s)]] > 0]
+        held = [s for s in SUITS if held_mask >> _CARDS[(rank, s)].index & 1]
         # Only a set of the wild rank can be built twice (a wild-rank card placed
         # as a wild card with its own suit is the natural placement).
         sink = emit if any(c.rank is rank for c in pool) else emit_plain
@@ -392,10 +397,8 @@ def enumerate_melds(
 
     # Runs (LV-9): one suit, in sequence, ace high or low; wild cards by position.
     for suit in SUITS:
-        if rules.require_natural and not any(
-            counts[_CARDS[(r, suit)]] > 0 for r in RANKS
-        ):
-            continue
+        if rules.require_natural and not held_mask >> (13 * suit) & _SUIT_ROW:
+            continue  # no natural card of the suit
         for start in range(1, 14):
             top_position = start + MAX_RUN - 1 if rules.allow_wraparound else 14
             held_positions: list[int] = []
@@ -403,13 +406,15 @@ def enumerate_melds(
                 length = end - start + 1
                 if length > limit:
                     break
-                if counts[card_at(suit, end)] > 0:
+                if held_mask >> card_at(suit, end).index & 1:
                     held_positions.append(end)
                 if length - len(held_positions) > cap:
                     break
                 if length >= low_size:
-                    span = {rank_at(p) for p in range(start, end + 1)}
-                    own = any(c.suit is suit and c.rank in span for c in pool)
+                    own = False  # a wild card of the suit that is a natural card of the span
+                    if pool:
+                        span = {rank_at(p) for p in range(start, end + 1)}
+                        own = any(c.suit is suit and c.rank in span for c in pool)
                     _runs_for_span(
                         suit, start, length, held_positions, counts, pool, cap, rules,
                         interchangeable, emit if own else emit_plain,

@@ -51,6 +51,7 @@ from cardrules.rummy.melds import (
     meld_error,
     natural_melds,
     natural_table,
+    natural_table_after,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -470,7 +471,7 @@ def _owed_play_actions(state: State) -> list[Action]:
             for card in used:
                 if counts[card] <= used.count(card):
                     after &= ~(1 << card.index)
-            summary = table.after(melds_after, changed, rules)
+            summary = natural_table_after(table, melds_after, changed, rules)
             if after >> owed.index & 1 and can_place_natural(
                 owed, after, summary, rules, left - keep
             ):
@@ -748,7 +749,7 @@ def _owed_reason(
     else:
         # As can_place does, with the table summed up from the one before the play.
         held = card_mask(hand_after)
-        table = natural_table(state.melds, rules).after(melds_after, changed, rules)
+        table = natural_table_after(natural_table(state.melds, rules), melds_after, changed, rules)
         placeable = bool(held >> owed.index & 1) and can_place_natural(
             owed, held, table, rules, len(hand_after) - keep
         )

@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -48,6 +48,7 @@ from cardrules import rng, stacking
 from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
+from cardrules.evolve import evolver
 from cardrules.rummy.melds import (
     MeldError,
     MeldRules,
@@ -103,6 +104,9 @@ __all__ = [
     "new_game",
     "parse_action",
 ]
+
+_evolve: Final = evolver(State)
+"""``attrs.evolve``, the fields looked up once: a new state is made at every action."""
 
 T = TypeVar("T")
 
@@ -325,7 +329,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
             position += 1
     upcard = cards[position]  # LV-2, LV-3: starts the discard pile, names the wild cards
     position += 1
-    new = attrs.evolve(
+    new = _evolve(
         state,
         shuffles=shuffles,
         phase="draw",
@@ -411,7 +415,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         reshuffles=state.reshuffles,
     )
     n = state.num_seats
-    new = attrs.evolve(
+    new = _evolve(
         state,
         hands=((),) * n,
         stock=(),
@@ -427,7 +431,7 @@ def _end_round(state: State, went_out: int | None) -> State:
     )
     if over:
         winners = scoring.winners_of(scores, state.active, config.max_score)
-        return attrs.evolve(new, phase="over", to_act=None, winners=winners)
+        return _evolve(new, phase="over", to_act=None, winners=winners)
     return _between_rounds(new)
 
 
@@ -443,8 +447,8 @@ def _pending(state: State) -> list[int]:
 def _between_rounds(state: State) -> State:
     pending = _pending(state)
     if pending:
-        return attrs.evolve(state, phase="decide", to_act=pending[0])  # LV-12
-    return attrs.evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
+        return _evolve(state, phase="decide", to_act=pending[0])  # LV-12
+    return _evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
 
 
 def join_error(state: State) -> str | None:
@@ -492,7 +496,7 @@ def join(state: State) -> State:
     seat = state.num_seats
     entry = LedgerEntry(state.round_number, seat, "join", cost, score)
     active = (*state.active, True)
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=(*state.hands, ()),
         scores=(*state.scores, score),
@@ -893,7 +897,7 @@ def apply(state: State, action: Action) -> State:
         assert seat is not None
         score = betting.rebuy_score(state.scores, state.active, config.max_score)  # LV-12
         entry = LedgerEntry(state.round_number, seat, "rebuy", config.buy_in, score)
-        new = attrs.evolve(
+        new = _evolve(
             state,
             scores=_put(state.scores, seat, score),
             ledger=(*state.ledger, entry),
@@ -903,7 +907,7 @@ def apply(state: State, action: Action) -> State:
         seat = state.to_act
         assert seat is not None
         entry = LedgerEntry(state.round_number, seat, "retire", Decimal(0), state.scores[seat])
-        new = attrs.evolve(
+        new = _evolve(
             state, active=_put(state.active, seat, False), ledger=(*state.ledger, entry)
         )
         return _between_rounds(new)
@@ -921,7 +925,7 @@ def apply(state: State, action: Action) -> State:
             shuffles += 1
             reshuffles += 1
         card = stock[-1]
-        return attrs.evolve(
+        return _evolve(
             state,
             phase="play",
             stock=stock[:-1],
@@ -933,7 +937,7 @@ def apply(state: State, action: Action) -> State:
         )
     if isinstance(action, TakeDiscard):
         card = state.discard[-1]
-        return attrs.evolve(
+        return _evolve(
             state,
             phase="play",
             discard=state.discard[:-1],
@@ -944,7 +948,7 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Meld):
         meld = normalize(action.meld, interchangeable=config.meld_solidarity)
         rest = _minus(hand, meld.cards)
-        new = attrs.evolve(
+        new = _evolve(
             state,
             hands=_put(state.hands, seat, rest),
             melds=(*state.melds, OwnedMeld(seat, meld)),
@@ -954,7 +958,7 @@ def apply(state: State, action: Action) -> State:
         owned = _layoff_result(state, action, rules)
         assert owned is not None
         rest = _minus(hand, [action.card])
-        new = attrs.evolve(
+        new = _evolve(
             state,
             hands=_put(state.hands, seat, rest),
             melds=_put(state.melds, action.target, owned),
@@ -964,14 +968,14 @@ def apply(state: State, action: Action) -> State:
         owned = _swap_result(state, action, rules)
         assert owned is not None
         rest = sort_cards((*_minus(hand, [action.card]), action.wild))
-        return attrs.evolve(
+        return _evolve(
             state,
             hands=_put(state.hands, seat, rest),
             melds=_put(state.melds, action.target, owned),
         )
     assert isinstance(action, Discard)
     rest = _minus(hand, [action.card])
-    new = attrs.evolve(
+    new = _evolve(
         state,
         hands=_put(state.hands, seat, rest),
         discard=(*state.discard, action.card),
@@ -979,7 +983,7 @@ def apply(state: State, action: Action) -> State:
     )
     if not rest:
         return _end_round(new, seat)  # LV-5: going out by discarding the last card
-    new = attrs.evolve(
+    new = _evolve(
         new, phase="draw", to_act=_next_active(state.active, seat), turn=state.turn + 1
     )
     return _start_turn(new)
