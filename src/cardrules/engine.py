@@ -89,10 +89,22 @@ def definition(name: str) -> GameDefinition:
 
 def definition_of(obj: object) -> GameDefinition:
     """The definition of the game a state, view, config or action belongs to."""
-    parts = type(obj).__module__.split(".")
+    cls = type(obj)
+    known = _DEFINITION_OF.get(cls)
+    if known is not None:
+        return known
+    parts = cls.__module__.split(".")
     if len(parts) >= 2 and parts[0] == "cardrules" and parts[1] in GAMES:
-        return definition(parts[1])
-    raise TypeError(f"{type(obj).__name__} is not a cardrules game object")
+        found = definition(parts[1])
+        _DEFINITION_OF[cls] = found
+        return found
+    raise TypeError(f"{cls.__name__} is not a cardrules game object")
+
+
+_DEFINITION_OF: dict[type[Any], GameDefinition] = {}
+"""The game of each class :func:`definition_of` has met. Every ``cardrules.apply``
+and ``cardrules.legal_actions`` asks, so the module lookup is done once a class,
+not once a move (it was an eighth of a Rummy 500 move through ``cardrules.apply``)."""
 
 
 @overload

@@ -1,6 +1,6 @@
 """The public events of a Casino move (see :mod:`cardrules.events`).
 
-:func:`log_move` is the hook on :func:`cardrules.casino.apply`. A capture or a
+:func:`new_log` is the hook on :func:`cardrules.casino.apply`. A capture or a
 build made one table item at a time is logged once, as the whole play, when it
 is complete; so the log is the same whether the play was applied whole or in
 steps. The end of a hand is logged as a :class:`~cardrules.events.RoundEnd`.
@@ -15,7 +15,7 @@ from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
 from cardrules.casino.state import State
 from cardrules.events import Event, Move, RoundEnd, append, with_events
 
-__all__ = ["log_move"]
+__all__ = ["log_move", "new_log"]
 
 
 def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
@@ -44,13 +44,26 @@ def _move(play: Capture | Build | Trail, seat: int) -> Move:
     return Move(seat, "build", str(play), (play.card, *play.cards))
 
 
-def log_move(state: State, action: Action, new: State) -> State:
-    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | None:
+    """The log of ``new``: ``state``'s with the events of ``action`` (made there) appended.
+
+    ``None`` when the move logs nothing. The hook on ``apply``
+    (:func:`cardrules.events.logs_events`).
+    """
     if new.pending is not None:  # a play still in progress: logged once complete
-        return new
+        return None
     assert state.to_act is not None
     events: list[Event] = [_move(_whole_play(state, action), state.to_act)]
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.hand, new.scores, new.winners))
-    return with_events(new, append(state.events, events, range(len(state.hands))))
+    return append(state.events, events, range(len(state.hands)))
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log.
+
+    The same log as ``apply`` keeps; ``new`` itself is left as it is.
+    """
+    log = new_log(state, action, new)
+    return new if log is None else with_events(new, log)

@@ -26,7 +26,7 @@ from cardrules.casino.actions import (
 )
 from cardrules.casino.captures import capture_values, covers, partition, table_value
 from cardrules.casino.config import Config
-from cardrules.casino.events import log_move
+from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
@@ -605,7 +605,7 @@ def play(state: State, whole: Play) -> State:
 # Applying
 
 
-@logs_events(log_move)  # the public event log (cardrules.events)
+@logs_events(new_log)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
 

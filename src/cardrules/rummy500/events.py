@@ -1,6 +1,6 @@
 """The public events of a Rummy 500 move (see :mod:`cardrules.events`).
 
-:func:`log_move` is the hook on :func:`cardrules.rummy500.apply`: from the state
+:func:`new_log` is the hook on :func:`cardrules.rummy500.apply`: from the state
 before, the action and the state after, it appends the move and, when the move
 ended a round, the round's end.
 """
@@ -12,7 +12,7 @@ from cardrules.events import Event, Move, MoveKind, RoundEnd, append, with_event
 from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
 from cardrules.rummy500.state import State
 
-__all__ = ["log_move"]
+__all__ = ["log_move", "new_log"]
 
 
 def _move(state: State, action: Action, seat: int, new: State) -> Move:
@@ -36,12 +36,24 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move:
     return Move(seat, kind, str(action), cards)
 
 
-def log_move(state: State, action: Action, new: State) -> State:
-    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | None:
+    """The log of ``new``: ``state``'s with the events of ``action`` (made there) appended.
+
+    ``None`` when the move logs nothing. The hook on ``apply``
+    (:func:`cardrules.events.logs_events`).
+    """
     assert state.to_act is not None
     events: list[Event] = [_move(state, action, state.to_act, new)]
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.round_number, new.scores, new.winners))
-    return with_events(new, append(state.events, events, range(len(state.hands)))
-    )
+    return append(state.events, events, range(len(state.hands)))
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log.
+
+    The same log as ``apply`` keeps; ``new`` itself is left as it is.
+    """
+    log = new_log(state, action, new)
+    return new if log is None else with_events(new, log)

@@ -64,7 +64,7 @@ from cardrules.rummy500.actions import (
     TakeDiscard,
 )
 from cardrules.rummy500.config import Config
-from cardrules.rummy500.events import log_move
+from cardrules.rummy500.events import new_log
 from cardrules.rummy500.state import Phase, State
 
 if TYPE_CHECKING:
@@ -903,7 +903,7 @@ def apply(state: State, action: object) -> State:
     return _apply_logged(state, listed)
 
 
-@logs_events(log_move)  # the public event log (cardrules.events)
+@logs_events(new_log)  # the public event log (cardrules.events)
 def _apply_logged(state: State, action: object) -> State:
     if not _was_listed(state, action):
         reason = check(state, action)

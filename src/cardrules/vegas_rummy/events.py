@@ -1,6 +1,6 @@
 """The public events of a Las Vegas Rummy move (see :mod:`cardrules.events`).
 
-:func:`log_move` is the hook on :func:`cardrules.vegas_rummy.apply`: from the
+:func:`new_log` is the hook on :func:`cardrules.vegas_rummy.apply`: from the
 state before, the action and the state after, it appends the move and, when
 the move ended a round, the round's end. Seats are trimmed from the log's
 bookkeeping once they retire.
@@ -24,7 +24,7 @@ from cardrules.vegas_rummy.actions import (
 )
 from cardrules.vegas_rummy.state import State
 
-__all__ = ["log_move"]
+__all__ = ["log_move", "new_log"]
 
 
 def _move(state: State, action: Action, seat: int, new: State) -> Move | None:
@@ -55,8 +55,12 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move | None:
     return Move(seat, kind, str(action), cards)
 
 
-def log_move(state: State, action: Action, new: State) -> State:
-    """``new`` with the events of ``action`` (made in ``state``) appended to its log."""
+def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | None:
+    """The log of ``new``: ``state``'s with the events of ``action`` (made there) appended.
+
+    ``None`` when the move logs nothing. The hook on ``apply``
+    (:func:`cardrules.events.logs_events`).
+    """
     assert state.to_act is not None
     events: list[Event] = []
     move = _move(state, action, state.to_act, new)
@@ -66,4 +70,13 @@ def log_move(state: State, action: Action, new: State) -> State:
         result = new.history[-1]
         events.append(RoundEnd(result.round_number, new.scores, new.winners))
     in_play = [seat for seat, active in enumerate(new.active) if active]
-    return with_events(new, append(state.events, events, in_play))
+    return append(state.events, events, in_play)
+
+
+def log_move(state: State, action: Action, new: State) -> State:
+    """``new`` with the events of ``action`` (made in ``state``) appended to its log.
+
+    The same log as ``apply`` keeps; ``new`` itself is left as it is.
+    """
+    log = new_log(state, action, new)
+    return new if log is None else with_events(new, log)

@@ -83,7 +83,7 @@ from cardrules.vegas_rummy.actions import (
     parse_action_text,
 )
 from cardrules.vegas_rummy.config import MAX_SEATS, Config
-from cardrules.vegas_rummy.events import log_move
+from cardrules.vegas_rummy.events import new_log
 from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
@@ -881,7 +881,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
 # Applying actions
 
 
-@logs_events(log_move)  # the public event log (cardrules.events)
+@logs_events(new_log)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
     reason = check(state, action)
