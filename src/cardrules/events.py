@@ -43,6 +43,7 @@ __all__ = [
     "append",
     "check_events",
     "check_view_events",
+    "draw_or_discard",
     "logs_events",
     "since_last_move",
     "texts_of",
@@ -128,6 +129,33 @@ class RoundEnd:
 
 Event: TypeAlias = Move | RoundEnd
 """Anything in an event log."""
+
+
+_DRAWS_AND_DISCARDS: dict[int, Move] = {}
+
+
+def draw_or_discard(seat: int, card: Card | None) -> Move:
+    """``seat``'s draw from the stock (``card`` ``None``) or discard of ``card``, as a :class:`Move`.
+
+    Nearly every rummy turn is a draw and a discard, so each of these moves is
+    made once and shared (events are immutable values): at most one per seat
+    and card of a deck.
+
+    >>> from cardrules.cards import parse_card
+    >>> draw_or_discard(1, parse_card("KS")).text
+    'discard K♠'
+    >>> draw_or_discard(1, None) is draw_or_discard(1, None)
+    True
+    """
+    key = seat * 256 + (255 if card is None else card.index)
+    move = _DRAWS_AND_DISCARDS.get(key)
+    if move is None:
+        if card is None:
+            move = Move(seat, "draw", "draw")
+        else:
+            move = Move(seat, "discard", f"discard {card}", (card,))
+        _DRAWS_AND_DISCARDS[key] = move
+    return move
 
 
 def append(

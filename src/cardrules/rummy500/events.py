@@ -8,7 +8,15 @@ ended a round, the round's end.
 from __future__ import annotations
 
 from cardrules.cards import Card
-from cardrules.events import Event, Move, MoveKind, RoundEnd, append, with_events
+from cardrules.events import (
+    Event,
+    Move,
+    MoveKind,
+    RoundEnd,
+    append,
+    draw_or_discard,
+    with_events,
+)
 from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
 from cardrules.rummy500.state import State
 
@@ -16,11 +24,13 @@ __all__ = ["log_move", "new_log"]
 
 
 def _move(state: State, action: Action, seat: int, new: State) -> Move:
+    if isinstance(action, Discard):  # the two moves of nearly every turn, made once each
+        return draw_or_discard(seat, action.card)
+    if isinstance(action, Draw):
+        return draw_or_discard(seat, None)
     kind: MoveKind
     cards: tuple[Card, ...] = ()
-    if isinstance(action, Draw):
-        kind = "draw"
-    elif isinstance(action, TakeDiscard):
+    if isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[len(state.discard) - action.count :]
     elif isinstance(action, Meld):  # as stored on the table (normalised by the rules)
         if len(new.melds) > len(state.melds):
@@ -28,8 +38,6 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move:
         kind, cards = "meld", action.meld.cards
     elif isinstance(action, LayOff):
         kind, cards = "lay_off", (action.card,)
-    elif isinstance(action, Discard):
-        kind, cards = "discard", (action.card,)
     else:
         assert isinstance(action, EndRound)
         kind = "end_round"

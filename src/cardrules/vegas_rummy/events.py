@@ -9,7 +9,15 @@ bookkeeping once they retire.
 from __future__ import annotations
 
 from cardrules.cards import Card
-from cardrules.events import Event, Move, MoveKind, RoundEnd, append, with_events
+from cardrules.events import (
+    Event,
+    Move,
+    MoveKind,
+    RoundEnd,
+    append,
+    draw_or_discard,
+    with_events,
+)
 from cardrules.vegas_rummy.actions import (
     Action,
     Deal,
@@ -28,11 +36,13 @@ __all__ = ["log_move", "new_log"]
 
 
 def _move(state: State, action: Action, seat: int, new: State) -> Move | None:
+    if isinstance(action, Discard):  # the two moves of nearly every turn, made once each
+        return draw_or_discard(seat, action.card)
+    if isinstance(action, Draw):
+        return draw_or_discard(seat, None)
     kind: MoveKind
     cards: tuple[Card, ...] = ()
-    if isinstance(action, Draw):
-        kind = "draw"
-    elif isinstance(action, TakeDiscard):
+    if isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[-1:]
     elif isinstance(action, Meld):  # as stored: the rules keep one canonical arrangement
         if len(new.melds) > len(state.melds):
@@ -42,8 +52,6 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move | None:
         kind, cards = "lay_off", (action.card,)
     elif isinstance(action, SwapWild):
         kind, cards = "swap", (action.card, action.wild)
-    elif isinstance(action, Discard):
-        kind, cards = "discard", (action.card,)
     elif isinstance(action, Rebuy):
         kind = "rebuy"
     elif isinstance(action, Retire):

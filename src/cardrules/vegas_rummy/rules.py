@@ -36,6 +36,7 @@ allowed; the answer does not depend on the order of the moves.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
@@ -130,9 +131,22 @@ def _rules(config: Config, upcard: Card) -> MeldRules:
 
 def meld_rules(state: State) -> MeldRules:
     """The meld rules of the round being played (wild cards from the upcard)."""
-    if state.upcard is None:
+    global _last_rules
+    config, upcard = state.config, state.upcard
+    if upcard is None:
         raise ValueError("no round is being played")
-    return _rules(state.config, state.upcard)
+    # A round's states share one config and one upcard object: asking by identity
+    # first spares hashing the config on every call (several calls a move).
+    last = _last_rules
+    if last is not None and last[0] is config and last[1] is upcard:
+        return last[2]
+    rules = _rules(config, upcard)
+    _last_rules = (config, upcard, rules)
+    return rules
+
+
+_last_rules: tuple[Config, Card, MeldRules] | None = None
+"""The config, upcard and answer of :func:`meld_rules`'s last call (replaced whole)."""
 
 
 def cut_value(card: Card) -> int:
@@ -793,10 +807,40 @@ def _swap_result(state: State, action: SwapWild, rules: MeldRules) -> OwnedMeld 
 # Legal actions
 
 
+_listed = threading.local()
+"""The state :func:`legal_actions` last answered for in this thread (``state``), and
+its answer (``actions``), as in Rummy 500 (:data:`cardrules.rummy500.rules._listed`):
+:func:`apply` need not check again an action that is one of the very objects just
+listed for that very state object. Only its fields are checked again (an object
+altered after listing is checked in full).
+"""
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the canonical order (module docstring)."""
+    listed = _listed
+    if state is getattr(listed, "state", None):
+        known: tuple[Action, ...] = listed.actions
+        return known
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    actions = _legal_actions(state)
+    listed.state, listed.actions = None, actions
+    listed.state = state
+    return actions
+
+
+def _was_listed(state: State, action: object) -> bool:
+    """Whether ``action`` is one of the very objects just listed for ``state`` (this thread)."""
+    listed = _listed
+    if state is getattr(listed, "state", None):
+        for legal in listed.actions:
+            if legal is action:
+                return isinstance(action, _ACTION_TYPES) and _malformed(action) is None
+    return False
+
+
+def _legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     if phase == "over":
         return ()
@@ -884,7 +928,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
 @logs_events(new_log)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
-    reason = check(state, action)
+    reason = None if _was_listed(state, action) else check(state, action)
     if reason is not None:
         if isinstance(action, _ACTION_TYPES) and _malformed(action) is not None:
             error = IllegalActionError(reason)  # its text form cannot be written
