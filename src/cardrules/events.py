@@ -135,7 +135,7 @@ _DRAWS_AND_DISCARDS: dict[int, Move] = {}
 
 
 def draw_or_discard(seat: int, card: Card | None) -> Move:
-    """``seat``'s draw from the stock (``card`` ``None``) or discard of ``card``, as a :class:`Move`.
+    """``seat``'s draw from the stock (``card`` ``None``) or discard of ``card``: a :class:`Move`.
 
     Nearly every rummy turn is a draw and a discard, so each of these moves is
     made once and shared (events are immutable values): at most one per seat
