@@ -79,6 +79,22 @@ _CARDS: dict[tuple[Rank, Suit], Card] = {
 _SUIT_ROW: Final = (1 << 13) - 1
 """The bits of one suit's natural cards in a :func:`~cardrules.rummy.melds.card_mask`."""
 
+_SET_PLACES: Final = tuple(
+    tuple((suit, _CARDS[(rank, suit)].index) for suit in SUITS) for rank in RANKS
+)
+"""``_SET_PLACES[rank - 1]``: each suit with the mask bit of that rank's card of the suit."""
+
+
+
+def _run_row(held_mask: int, suit: Suit) -> int:
+    """Bit ``p`` set: the natural card of ``suit`` at run position ``p`` is held.
+
+    Positions 1 to 13 are ace to king, 14 the ace again and 15 to 26 two to king
+    once more (wrap-around), as :func:`~cardrules.rummy.melds.card_at`.
+    """
+    ranks = held_mask >> (13 * suit) & _SUIT_ROW  # bit r - 1 for rank r
+    return ranks << 1 | (ranks & 1) << 14 | (ranks >> 1) << 15
+
 
 def is_wild_in(meld: TableMeld, index: int) -> bool:
     """Whether ``meld.cards[index]`` stands for a card other than itself."""
@@ -376,12 +392,14 @@ def enumerate_melds(
         out.append(meld)
 
     # Sets (LV-8): different suits, at most four cards even with several decks.
+    low = 1 if rules.require_natural else 0
     for rank in RANKS:
-        held = [s for s in SUITS if held_mask >> _CARDS[(rank, s)].index & 1]
+        held = [suit for suit, bit in _SET_PLACES[rank - 1] if held_mask >> bit & 1]
+        if len(held) + cap < low_size:
+            continue  # too few cards of the rank, even with every wild card
         # Only a set of the wild rank can be built twice (a wild-rank card placed
         # as a wild card with its own suit is the natural placement).
         sink = emit if any(c.rank is rank for c in pool) else emit_plain
-        low = 1 if rules.require_natural else 0
         for size in range(low, len(held) + 1):
             for natural_suits in itertools.combinations(held, size):
                 naturals = tuple(_CARDS[(rank, s)] for s in natural_suits)
@@ -396,27 +414,42 @@ def enumerate_melds(
                             sink(SetMeld(rank, naturals + wilds, natural_suits + suits))
 
     # Runs (LV-9): one suit, in sequence, ace high or low; wild cards by position.
+    shortest = (1 << low_size) - 1
     for suit in SUITS:
         if rules.require_natural and not held_mask >> (13 * suit) & _SUIT_ROW:
             continue  # no natural card of the suit
+        row = _run_row(held_mask, suit)
+        if not row and cap < low_size:
+            continue
+        # Bit p set: the natural card at position p is the rank of a wild card of
+        # this suit in the hand (such a card may sit in the run as itself).
+        own_places = 0
+        for c in pool:
+            if c.suit is suit:
+                for p in range(1, 14 + MAX_RUN):
+                    if rank_at(p) is c.rank:
+                        own_places |= 1 << p
         for start in range(1, 14):
             top_position = start + MAX_RUN - 1 if rules.allow_wraparound else 14
+            # The shortest span from here already misses more cards than the wild
+            # cards can fill: so does every longer one.
+            if start + low_size - 1 > top_position or (
+                low_size - (row >> start & shortest).bit_count() > cap
+            ):
+                continue
             held_positions: list[int] = []
             for end in range(start, top_position + 1):
                 length = end - start + 1
                 if length > limit:
                     break
-                if held_mask >> card_at(suit, end).index & 1:
+                if row >> end & 1:
                     held_positions.append(end)
                 if length - len(held_positions) > cap:
                     break
                 if length >= low_size:
-                    own = False  # a wild card of the suit that is a natural card of the span
-                    if pool:
-                        span = {rank_at(p) for p in range(start, end + 1)}
-                        own = any(c.suit is suit and c.rank in span for c in pool)
+                    own = own_places >> start & ((1 << length) - 1) != 0
                     _runs_for_span(
-                        suit, start, length, held_positions, counts, pool, cap, rules,
+                        suit, start, length, held_positions, pool, cap, rules,
                         interchangeable, emit if own else emit_plain,
                     )
     return out
@@ -427,7 +460,6 @@ def _runs_for_span(
     start: int,
     length: int,
     held_positions: list[int],
-    counts: Counter[Card],
     pool: tuple[Card, ...],
     cap: int,
     rules: MeldRules,
@@ -443,10 +475,9 @@ def _runs_for_span(
             wild_places = sorted([*gaps, *replaced])
             if rules.require_natural and len(wild_places) == length:
                 continue
+            # Every natural place is a held position, and the places of a run (at
+            # most 13) are distinct cards: the hand holds each natural card needed.
             naturals = [card_at(suit, p) for p in positions if p not in wild_places]
-            need = Counter(naturals)
-            if any(counts[c] < n for c, n in need.items()):
-                continue
             rest = _minus(pool, naturals)
             for wilds in _multisets(rest, len(wild_places)):
                 orders = (wilds,) if interchangeable else tuple(_distinct_orders(wilds))
