@@ -898,12 +898,22 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     def replaced(target: int, new: TableMeld) -> Callable[[], Sequence[TableMeld]]:
         return lambda: (*table[:target], new, *table[target + 1 :])
 
+    wilds = rules.wilds
+    wild_flags = [card in wilds for card in distinct]
     for target, owned in enumerate(state.melds):
-        for card in distinct:
+        meld = owned.meld
+        for card, is_wild in zip(distinct, wild_flags):
+            # A natural card goes on a set of its rank or a run of its suit, or nowhere.
+            if not is_wild:
+                if isinstance(meld, SetMeld):
+                    if card.rank is not meld.rank:
+                        continue
+                elif card.suit is not meld.suit:
+                    continue
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
             seen: set[object] = set()
-            for stands_for, new in layoff_choices(owned.meld, card, rules):
+            for stands_for, new in layoff_choices(meld, card, rules):
                 if stands_for in seen:
                     continue
                 seen.add(stands_for)
