@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import bisect
 import operator
-import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from cardrules import rng, stacking
+from cardrules import listing, rng, stacking
 from cardrules.cards import SUITS, Card, Rank, Suit, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
@@ -238,20 +237,8 @@ def _deal(
 # Legal actions
 
 
-_listed = threading.local()
-"""The state :func:`legal_actions` last answered for in this thread (``state``), and
-its answer (``actions``); neither is set in a thread that has not listed yet.
-
-Legality is a pure function of the state, so asking again for the same state
-object returns the same tuple, and :func:`apply` skips re-checking an action
-that is one of those very objects: the usual loop (list the actions, apply one)
-checks each action once. Each thread keeps its own entry (one, replaced as a
-whole), held by identity: the state is kept alive with it, so no other state
-can take its place, and an action object only passes unchecked together
-with the very state object it was listed for. A plain ``threading.local`` with
-attributes set on use (not a subclass with class defaults), which the compiled
-build reads safely from any thread.
-"""
+_listed = listing.memory()
+"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
 
 _DRAW: Final = Draw()
 _END_ROUND: Final = EndRound()
@@ -261,26 +248,14 @@ _DISCARDS: Final = tuple(Discard(card) for card in make_deck(jokers_per_deck=1))
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the order of the module docstring."""
-    listed = _listed
-    if state is getattr(listed, "state", None):
-        known: tuple[Action, ...] = listed.actions
+    known = listing.recall(_listed, state)
+    if known is not None:
         return known
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
     actions = _legal_actions(state)
-    listed.state, listed.actions = None, actions
-    listed.state = state
+    listing.remember(_listed, state, actions)
     return actions
-
-
-def _was_listed(state: State, action: object) -> bool:
-    """Whether ``action`` is one of the very objects just listed for ``state`` (this thread)."""
-    listed = _listed
-    if state is getattr(listed, "state", None):
-        for legal in listed.actions:
-            if legal is action:
-                return True
-    return False
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
@@ -905,7 +880,7 @@ def apply(state: State, action: object) -> State:
 
 @logs_events(new_log)  # the public event log (cardrules.events)
 def _apply_logged(state: State, action: object) -> State:
-    if not _was_listed(state, action):
+    if not listing.was_listed(_listed, state, action):
         reason = check(state, action)
         if reason is not None:
             raise IllegalActionError(reason, action)

@@ -36,7 +36,6 @@ allowed; the answer does not depend on the order of the moves.
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
@@ -45,7 +44,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from cardrules import rng, stacking
+from cardrules import listing, rng, stacking
 from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
@@ -807,37 +806,29 @@ def _swap_result(state: State, action: SwapWild, rules: MeldRules) -> OwnedMeld 
 # Legal actions
 
 
-_listed = threading.local()
-"""The state :func:`legal_actions` last answered for in this thread (``state``), and
-its answer (``actions``), as in Rummy 500 (:data:`cardrules.rummy500.rules._listed`):
-:func:`apply` need not check again an action that is one of the very objects just
-listed for that very state object. Only its fields are checked again (an object
-altered after listing is checked in full).
-"""
+_listed = listing.memory()
+"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to act, in the canonical order (module docstring)."""
-    listed = _listed
-    if state is getattr(listed, "state", None):
-        known: tuple[Action, ...] = listed.actions
+    known = listing.recall(_listed, state)
+    if known is not None:
         return known
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
     actions = _legal_actions(state)
-    listed.state, listed.actions = None, actions
-    listed.state = state
+    listing.remember(_listed, state, actions)
     return actions
 
 
 def _was_listed(state: State, action: object) -> bool:
-    """Whether ``action`` is one of the very objects just listed for ``state`` (this thread)."""
-    listed = _listed
-    if state is getattr(listed, "state", None):
-        for legal in listed.actions:
-            if legal is action:
-                return isinstance(action, _ACTION_TYPES) and _malformed(action) is None
-    return False
+    """A listed action (:mod:`cardrules.listing`) whose fields are still well formed."""
+    return (
+        listing.was_listed(_listed, state, action)
+        and isinstance(action, _ACTION_TYPES)
+        and _malformed(action) is None
+    )
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
