@@ -14,6 +14,9 @@ The log is bounded: a state keeps the events after the oldest "last move" of
 the seats still in play — one trip round the table — and never more than
 :data:`MAX_EVENTS`.
 
+The event classes live in :mod:`cardrules.event_types` and are re-exported
+here; this module holds the functions (so the compiled build compiles them).
+
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=2)
 >>> state = cardrules.apply(state, cardrules.legal_actions(state)[0])
@@ -27,11 +30,12 @@ import contextvars
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Literal, TypeAlias, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
 from cardrules.cards import Card
+from cardrules.event_types import MOVE_KINDS, Event, Move, MoveKind, RoundEnd
 
 __all__ = [
     "MAX_EVENTS",
@@ -56,79 +60,6 @@ MAX_EVENTS: Final = 1024
 MAX_EVENT_TEXT: Final = 400
 """The longest text an event may carry (checked when a state or view is loaded)."""
 
-MoveKind: TypeAlias = Literal[
-    "draw",
-    "take",
-    "meld",
-    "lay_off",
-    "swap",
-    "discard",
-    "end_round",
-    "rebuy",
-    "retire",
-    "deal",
-    "capture",
-    "build",
-    "trail",
-]
-"""What kind of move a :class:`Move` was (see the table in :class:`Move`)."""
-
-MOVE_KINDS: Final[tuple[str, ...]] = MoveKind.__args__  # type: ignore[attr-defined]
-
-
-@attrs.frozen
-class Move:
-    """One seat's move, as everybody saw it.
-
-    ``text`` is the move in the words of :func:`str` of its action (for Casino,
-    the whole play however many steps it took). ``cards`` are the cards the
-    move showed:
-
-    ===============  =========================================================
-    ``kind``         ``cards``
-    ===============  =========================================================
-    ``draw``         none: a card drawn from the stock is never named
-    ``take``         the cards taken from the discard pile, deepest first
-    ``meld``         the meld's cards
-    ``lay_off``      the card laid off
-    ``swap``         the natural card put in, then the wild card taken back
-    ``discard``      the card discarded
-    ``capture``      the card played, then every table card captured
-    ``build``        the card played, then the loose cards it took into the build
-    ``trail``        the card trailed
-    other kinds      none (``end_round``, ``rebuy``, ``retire``, ``deal``)
-    ===============  =========================================================
-
-    >>> from cardrules.cards import parse_card
-    >>> Move(0, "discard", "discard K♠", (parse_card("KS"),)).cards
-    (Card(Rank.KING, Suit.SPADES),)
-    """
-
-    seat: int
-    kind: MoveKind
-    text: str
-    cards: tuple[Card, ...] = ()
-
-
-@attrs.frozen
-class RoundEnd:
-    """A round (a hand in Casino) was scored.
-
-    ``scores`` are the totals after it, one per scoring side as in
-    ``State.scores``; ``winners`` is empty unless this ended the game. The
-    breakdown is the last entry of the view's ``history``.
-
-    >>> RoundEnd(1, (120, 45)).winners
-    ()
-    """
-
-    round_number: int
-    scores: tuple[int, ...]
-    winners: tuple[int, ...] = ()
-
-
-Event: TypeAlias = Move | RoundEnd
-"""Anything in an event log."""
 
 
 _DRAWS_AND_DISCARDS: dict[int, Move] = {}
