@@ -8,15 +8,7 @@ ended a round, the round's end.
 from __future__ import annotations
 
 from cardrules.cards import Card
-from cardrules.events import (
-    Event,
-    Move,
-    MoveKind,
-    RoundEnd,
-    append,
-    draw_or_discard,
-    with_events,
-)
+from cardrules.events import Event, Move, MoveKind, RoundEnd, append, draw_or_discard, with_events
 from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
 from cardrules.rummy500.state import State
 

@@ -9,15 +9,7 @@ bookkeeping once they retire.
 from __future__ import annotations
 
 from cardrules.cards import Card
-from cardrules.events import (
-    Event,
-    Move,
-    MoveKind,
-    RoundEnd,
-    append,
-    draw_or_discard,
-    with_events,
-)
+from cardrules.events import Event, Move, MoveKind, RoundEnd, append, draw_or_discard, with_events
 from cardrules.vegas_rummy.actions import (
     Action,
     Deal,
