@@ -31,6 +31,7 @@ __all__ = [
     "cards_text",
     "heading",
     "html",
+    "melds_lines",
     "scores_line",
     "seat_name",
     "seat_names",
@@ -98,6 +99,23 @@ def scores_line(
         note = f" {notes[side]}" if side < len(notes) and notes[side] else ""
         parts.append(f"{labels[side]} {score}{note}")
     return "  |  ".join(parts)
+
+
+def melds_lines(texts: Sequence[str], owners: Sequence[str]) -> list[str]:
+    """The melds on a rummy table, numbered as lay-offs name them, with who laid each.
+
+    >>> melds_lines(["7♣ 7♦ 7♥", "4♠ 5♠ 6♠ 7♠"], ["P0", "P1"])
+    ['Melds:', '  #1  7♣ 7♦ 7♥       laid by P0', '  #2  4♠ 5♠ 6♠ 7♠   laid by P1']
+    >>> melds_lines([], [])
+    ['Melds: none yet']
+    """
+    if not texts:
+        return ["Melds: none yet"]
+    wide = max(len(text) for text in texts)
+    return ["Melds:"] + [
+        f"  #{i + 1:<3}{text:<{wide}}   laid by {owner}"
+        for i, (text, owner) in enumerate(zip(texts, owners, strict=True))
+    ]
 
 
 def html(lines: Sequence[str]) -> str:

@@ -19,7 +19,15 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from cardrules.cards import Card
-from cardrules.display import cards_text, heading, html, scores_line, seat_name, seat_names
+from cardrules.display import (
+    cards_text,
+    heading,
+    html,
+    melds_lines,
+    scores_line,
+    seat_name,
+    seat_names,
+)
 from cardrules.rummy.melds import describe
 
 __all__ = ["table_html", "table_lines", "table_text"]
@@ -62,15 +70,10 @@ def table_lines(
         )
     else:
         lines.append("Discard pile: empty")
-    if shown.melds:
-        lines.append("Melds:")
-        texts = [describe(meld) for meld in shown.melds]
-        wide = max(len(t) for t in texts)
-        for i, meld in enumerate(texts):
-            owner = seat_name(names, shown.meld_owners[i])
-            lines.append(f"  #{i + 1:<3}{meld:<{wide}}   laid by {owner}")
-    else:
-        lines.append("Melds: none yet")
+    lines += melds_lines(
+        [describe(meld) for meld in shown.melds],
+        [seat_name(names, owner) for owner in shown.meld_owners],
+    )
     if shown.owed is not None and shown.to_act is not None:
         lines.append(
             f"{seat_name(names, shown.to_act)} must still meld or lay off {shown.owed} this turn"

@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from cardrules.cards import Card
-from cardrules.display import cards_text, heading, html, scores_line, seat_names
+from cardrules.display import cards_text, heading, html, melds_lines, scores_line, seat_names
 from cardrules.rummy.wilds import meld_text
 
 __all__ = ["table_html", "table_lines", "table_text", "wild_text"]
@@ -86,16 +86,10 @@ def table_lines(
         )
         pile = f"{cards_text(shown.discard)}  ← top" if shown.discard else "empty"
         lines.append(f"Discard pile ({len(shown.discard)}, bottom → top): {pile}")
-        if shown.melds:
-            lines.append("Melds:")
-            texts = [meld_text(owned.meld) for owned in shown.melds]
-            wide = max(len(t) for t in texts)
-            for i, owned in enumerate(shown.melds):
-                lines.append(
-                    f"  #{i + 1:<3}{texts[i]:<{wide}}   laid by {labels[owned.owner]}"
-                )
-        else:
-            lines.append("Melds: none yet")
+        lines += melds_lines(
+            [meld_text(owned.meld) for owned in shown.melds],
+            [labels[owned.owner] for owned in shown.melds],
+        )
         if hands is not None and stock is not None:
             lines.append("Hands (* wild):")
             lines.extend(
