@@ -237,21 +237,53 @@ def _encoder_for(cls: type[Any]) -> _Encoder:
     if issubclass(cls, Fraction):
         return lambda value: f"{value.numerator}/{value.denominator}"
     if attrs.has(cls):
-        name = cls.__name__
-        fields = tuple(field.name for field in _init_fields(cls))
-
-        def encode_attrs(value: Any) -> Any:
-            out: dict[str, Any] = {"type": name}
-            for field in fields:
-                out[field] = encode(getattr(value, field))
-            return out
-
-        return encode_attrs
+        return _attrs_encoder(cls)
 
     def refuse(value: Any) -> Any:
         raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
     return refuse
+
+
+_PLAIN: Final = frozenset({int, str, bool, type(None)})
+"""The exact types written as they are (looked up inline, without a call)."""
+
+
+def _attrs_encoder(cls: type[Any]) -> _Encoder:
+    """The writer of one attrs class: its name and fields are looked up once, here.
+
+    ``{"type": name, field: value, ...}`` in field order; each value is written
+    by the encoder of its own (run-time) type, plain numbers, text and ``null``
+    inline, cards and tuples of cards by their codes.
+    """
+    name = cls.__name__
+    fields = tuple(field.name for field in _init_fields(cls))
+    if not fields:
+        return lambda value: {"type": name}
+    # attrgetter of several names gives a tuple; of one name the bare value.
+    getter = operator.attrgetter(*fields) if len(fields) > 1 else operator.attrgetter(
+        fields[0], fields[0]
+    )
+    plain = _PLAIN
+    codes = _CODE_OF_INDEX
+    encoders = _ENCODERS
+
+    def encode_attrs(value: Any) -> Any:
+        out: dict[str, Any] = {"type": name}
+        for field, item in zip(fields, getter(value)):
+            kind = type(item)
+            if kind in plain:
+                out[field] = item
+            elif kind is tuple:
+                out[field] = [
+                    codes[card.index] if type(card) is Card else encode(card) for card in item
+                ]
+            else:
+                encoder = encoders.get(kind)
+                out[field] = encoder(item) if encoder is not None else encode(item)
+        return out
+
+    return encode_attrs
 
 
 def to_json(obj: object) -> str:
@@ -337,7 +369,21 @@ def from_json(text: str | bytes) -> Any:
         if not message.startswith("bad JSON document"):
             message = f"bad JSON document: {message}"
         raise ValueError(message) from None
-    _check_depth(raw, 0)
+    # A document the loader accepts is no deeper than the value classes nest
+    # (tests/core/test_json_differential.py checks that bound against MAX_DEPTH),
+    # so the depth is only measured when the document is refused: the depth error
+    # still comes first, as if it had been checked before anything else.
+    try:
+        return _load_document(raw)
+    except RecursionError:
+        _check_depth(raw, 0)
+        raise ValueError("bad JSON document: nested too deeply") from None
+    except Exception:
+        _check_depth(raw, 0)
+        raise
+
+
+def _load_document(raw: Any) -> Any:
     envelope = _expect_dict(raw, "document")
     for key in ("format", "version", "game", "kind", "data"):
         if key not in envelope:
@@ -359,11 +405,7 @@ def from_json(text: str | bytes) -> Any:
     if kind not in _KINDS:
         raise ValueError(f"bad JSON document: unknown kind {kind!r}")
     rules = engine.definition(game)
-    data = envelope["data"]
-    try:
-        return _load(rules, kind, data)
-    except RecursionError:
-        raise ValueError("bad JSON document: nested too deeply") from None
+    return _load(rules, kind, envelope["data"])
 
 
 def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
@@ -463,7 +505,10 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    out = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"bad JSON document: key {key!r} appears twice")
@@ -743,10 +788,37 @@ def _decode_fraction(value: Any, where: _Where) -> Fraction:
         raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
+# How a field's JSON value is read in the fast path of an attrs decoder: the
+# common leaf types inline, everything else (and every mistake) by its decoder.
+_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS = range(6)
+
+
+def _fast_kind(hint: Any) -> int:
+    if hint is int:
+        return _INT
+    if hint is str:
+        return _STR
+    if hint is bool:
+        return _BOOL
+    if hint is Card:
+        return _CARD
+    if typing.get_origin(hint) is tuple and typing.get_args(hint) == (Card, ...):
+        return _CARDS
+    return _OTHER
+
+
 def _compile_attrs(cls: type[Any]) -> _Decoder:
+    """The reader of one attrs class, built once: keys, keywords and decoders in field order.
+
+    When the object has exactly the class's keys (what :func:`to_json`
+    writes), its values are read in field order with ints, text, booleans,
+    cards and tuples of cards checked inline; anything else takes the general
+    path, which gives the same results and the same errors.
+    """
     name = cls.__name__
     hints = typing.get_type_hints(cls)
-    names = {field.name for field in _init_fields(cls)} | {"type"}
+    init_fields = _init_fields(cls)
+    names = {field.name for field in init_fields} | {"type"}
     # (key in the JSON object, keyword for the class, decoder, required)
     plan = [
         (
@@ -755,8 +827,24 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
             _decoder(hints[field.name]),
             field.default is attrs.NOTHING,
         )
-        for field in _init_fields(cls)
+        for field in init_fields
     ]
+    fast_plan = [
+        (field.name, _decoder(hints[field.name]), _fast_kind(hints[field.name]))
+        for field in init_fields
+    ]
+    positional = not any(field.kw_only for field in init_fields)
+    keywords = [keyword for _key, keyword, _decoder_, _required in plan]
+    all_keys = frozenset(names)
+    cards = _CARD_CODES
+
+    def build(args: list[Any], where: _Where) -> Any:
+        try:
+            if positional:
+                return cls(*args)
+            return cls(**dict(zip(keywords, args)))
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"{_path(where)}: {exc}") from None
 
     def decode_attrs(value: Any, where: _Where) -> Any:
         if not isinstance(value, dict):
@@ -765,6 +853,33 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
             raise ValueError(
                 f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}"
             )
+        if value.keys() == all_keys:
+            args: list[Any] = []
+            append = args.append
+            for key, field_decoder, kind in fast_plan:
+                item = value[key]
+                if kind == _INT and type(item) is int:
+                    append(item)
+                    continue
+                if kind == _CARDS and type(item) is list:
+                    try:
+                        append(tuple([cards[code] for code in item]))
+                        continue
+                    except (KeyError, TypeError):  # not all cards: the decoder explains
+                        pass
+                elif kind == _STR and type(item) is str:
+                    append(item)
+                    continue
+                elif kind == _CARD and type(item) is str:
+                    card = cards.get(item)
+                    if card is not None:
+                        append(card)
+                        continue
+                elif kind == _BOOL and type(item) is bool:
+                    append(item)
+                    continue
+                append(field_decoder(item, (where, key)))
+            return build(args, where)
         if not names.issuperset(value):
             unknown = sorted(set(value) - names)
             raise ValueError(f"{_path(where)}: unknown keys {unknown} for {name}")
