@@ -250,40 +250,37 @@ _PLAIN: Final = frozenset({int, str, bool, type(None)})
 
 
 def _attrs_encoder(cls: type[Any]) -> _Encoder:
-    """The writer of one attrs class: its name and fields are looked up once, here.
+    """The writer of one attrs class, generated once from its fields.
 
-    ``{"type": name, field: value, ...}`` in field order; each value is written
-    by the encoder of its own (run-time) type, plain numbers, text and ``null``
-    inline, cards and tuples of cards by their codes.
+    It returns ``{"type": name, field: value, ...}`` in field order. Each value
+    is written by the encoder of its own (run-time) type; what the field's
+    annotation leads us to expect (a number, text, a card, a tuple of cards or
+    of tuples of cards) is checked and written inline, so the text is the same
+    as the general walk's whatever the object holds.
     """
     name = cls.__name__
-    fields = tuple(field.name for field in _init_fields(cls))
-    if not fields:
-        return lambda value: {"type": name}
-    # attrgetter of several names gives a tuple; of one name the bare value.
-    getter = operator.attrgetter(*fields) if len(fields) > 1 else operator.attrgetter(
-        fields[0], fields[0]
-    )
-    plain = _PLAIN
-    codes = _CODE_OF_INDEX
-    encoders = _ENCODERS
+    hints = typing.get_type_hints(cls)
+    lines = [f"def encode_{name}(value):"]
+    items = [f"'type': {name!r}"]
+    for number, field in enumerate(_init_fields(cls)):
+        kind = _fast_kind(hints[field.name])
+        var = f"v{number}"
+        lines.append(f"    {var} = value.{field.name}")
+        items.append(f"{field.name!r}: {_ENCODE_EXPRESSIONS[kind].format(v=var)}")
+    lines.append("    return {" + ", ".join(items) + "}")
+    namespace = {"encode": encode, "plain": _PLAIN, "codes": _CODE_OF_INDEX, "Card": Card}
+    return typing.cast(_Encoder, _generated(lines, namespace, f"encode_{name}", cls))
 
-    def encode_attrs(value: Any) -> Any:
-        out: dict[str, Any] = {"type": name}
-        for field, item in zip(fields, getter(value)):
-            kind = type(item)
-            if kind in plain:
-                out[field] = item
-            elif kind is tuple:
-                out[field] = [
-                    codes[card.index] if type(card) is Card else encode(card) for card in item
-                ]
-            else:
-                encoder = encoders.get(kind)
-                out[field] = encoder(item) if encoder is not None else encode(item)
-        return out
 
-    return encode_attrs
+def _generated(lines: list[str], namespace: dict[str, Any], function: str, cls: type[Any]) -> Any:
+    """Compile a writer or reader whose source was made from ``cls``'s own field names.
+
+    Only identifiers of the class and ``repr`` of its field names go into the
+    source: nothing from any input. (attrs makes ``__init__`` the same way.)
+    """
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<cardrules JSON codec for {cls.__qualname__}>", "exec"), namespace)
+    return namespace[function]
 
 
 def to_json(obj: object) -> str:
@@ -322,7 +319,12 @@ def to_json(obj: object) -> str:
         "kind": kind,
         "data": data,
     }
-    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+    return _WRITER.encode(envelope)
+
+
+_WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, made once. The values
+are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -359,7 +361,9 @@ def from_json(text: str | bytes) -> Any:
     if len(text) > MAX_JSON_CHARS:
         raise ValueError(f"bad JSON document: longer than {MAX_JSON_CHARS} characters")
     try:
-        raw = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        raw = _READER.decode(text)
     except RecursionError:
         raise ValueError("bad JSON document: nested too deeply") from None
     except json.JSONDecodeError as exc:
@@ -532,6 +536,9 @@ def _check_depth(value: Any, depth: int) -> None:
 
 _CONTAINERS: Final = (list, dict)
 
+_READER: Final = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+"""``json.loads(..., parse_constant=..., object_pairs_hook=...)``, made once."""
+
 
 def _expect_dict(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
@@ -611,8 +618,13 @@ def _compile(hint: Any) -> _Decoder:
         return _compile_union(typing.get_args(hint))
     if origin is Literal:
         options = typing.get_args(hint)
+        known = {(type(option), option): option for option in options}
 
         def decode_literal(value: Any, where: _Where) -> Any:
+            try:
+                return known[type(value), value]
+            except (KeyError, TypeError):  # not an option, or unhashable
+                pass
             for option in options:
                 if value == option and type(value) is type(option):
                     return option
@@ -700,6 +712,8 @@ def _compile_union(options: tuple[Any, ...]) -> _Decoder:
     }
     names = list(by_name)
     others = [_decoder(option) for option in options if option is not type(None)]
+    if not by_name and len(others) == 1:
+        return _compile_optional(options, nullable, others[0])
 
     def decode_union(value: Any, where: _Where) -> Any:
         if value is None:
@@ -724,6 +738,24 @@ def _compile_union(options: tuple[Any, ...]) -> _Decoder:
     return decode_union
 
 
+def _compile_optional(options: tuple[Any, ...], nullable: bool, only: _Decoder) -> _Decoder:
+    """A union of one type (and perhaps ``None``): what ``decode_union`` does, more directly."""
+    is_int = int in options
+
+    def decode_optional(value: Any, where: _Where) -> Any:
+        if value is None:
+            if nullable:
+                return None
+            raise ValueError(f"{_path(where)}: null is not allowed here")
+        if is_int and type(value) is int:
+            return value
+        if isinstance(value, dict) and "type" in value:
+            raise ValueError(f"{_path(where)}: type {value['type']!r} is not one of []")
+        return only(value, where)
+
+    return decode_optional
+
+
 def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
     if len(args) == 2 and args[1] is Ellipsis:
         if args[0] is Card:
@@ -742,7 +774,7 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
         def decode_items(value: Any, where: _Where) -> tuple[Any, ...]:
             if not isinstance(value, list):
                 raise ValueError(f"{_path(where)}: expected a list")
-            return tuple(item(v, (where, i)) for i, v in enumerate(value))
+            return tuple([item(v, (where, i)) for i, v in enumerate(value)])
 
         return decode_items
     if args == ((),) or not args:
@@ -788,9 +820,10 @@ def _decode_fraction(value: Any, where: _Where) -> Fraction:
         raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
-# How a field's JSON value is read in the fast path of an attrs decoder: the
-# common leaf types inline, everything else (and every mistake) by its decoder.
-_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS = range(6)
+# What a field's annotation says it holds, for the writers' and readers' inline
+# fast paths; anything else (and every mistake) goes to the field's own encoder
+# or decoder.
+_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS, _CARD_ROWS, _INTS = range(8)
 
 
 def _fast_kind(hint: Any) -> int:
@@ -802,23 +835,182 @@ def _fast_kind(hint: Any) -> int:
         return _BOOL
     if hint is Card:
         return _CARD
-    if typing.get_origin(hint) is tuple and typing.get_args(hint) == (Card, ...):
-        return _CARDS
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if args == (Card, ...):
+            return _CARDS
+        if args == (int, ...):
+            return _INTS
+        if args == (tuple[Card, ...], ...):
+            return _CARD_ROWS
     return _OTHER
 
 
-def _compile_attrs(cls: type[Any]) -> _Decoder:
-    """The reader of one attrs class, built once: keys, keywords and decoders in field order.
+_ENCODE_EXPRESSIONS: Final = {
+    _OTHER: "({v} if type({v}) in plain else encode({v}))",
+    _INT: "({v} if type({v}) is int else encode({v}))",
+    _STR: "({v} if type({v}) is str else encode({v}))",
+    _BOOL: "({v} if type({v}) is bool else encode({v}))",
+    _CARD: "(codes[{v}.index] if type({v}) is Card else encode({v}))",
+    _CARDS: "([codes[c.index] if type(c) is Card else encode(c) for c in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+    _INTS: "([i if type(i) is int else encode(i) for i in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+    _CARD_ROWS: "([[codes[c.index] if type(c) is Card else encode(c) for c in row]"
+    " if type(row) is tuple else encode(row) for row in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+}
+"""How a writer writes a field's value ``{v}``, by what the field's annotation expects."""
 
-    When the object has exactly the class's keys (what :func:`to_json`
-    writes), its values are read in field order with ints, text, booleans,
-    cards and tuples of cards checked inline; anything else takes the general
-    path, which gives the same results and the same errors.
+_DECODE_LINES: Final = {
+    _OTHER: ["    {v} = {d}(value[{k}], (where, {k}))"],
+    _INT: ["    {v} = value[{k}]", "    if type({v}) is not int:",
+           "        {v} = {d}({v}, (where, {k}))"],
+    _STR: ["    {v} = value[{k}]", "    if type({v}) is not str:",
+           "        {v} = {d}({v}, (where, {k}))"],
+    _BOOL: ["    {v} = value[{k}]", "    if type({v}) is not bool:",
+            "        {v} = {d}({v}, (where, {k}))"],
+    _CARD: ["    x = value[{k}]", "    {v} = cards.get(x) if type(x) is str else None",
+            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+    _CARDS: ["    x = value[{k}]", "    {v} = card_tuple(x) if type(x) is list else None",
+             "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+    _INTS: ["    x = value[{k}]", "    {v} = int_tuple(x) if type(x) is list else None",
+            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+    _CARD_ROWS: ["    x = value[{k}]", "    {v} = card_rows(x) if type(x) is list else None",
+                 "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+}
+"""How a reader reads field ``{k}`` into ``{v}`` (decoder ``{d}`` for all but the usual case)."""
+
+
+def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
+    """The cards of a list of exact card codes, or ``None`` (then the decoder explains)."""
+    cards = _CARD_CODES
+    try:
+        return tuple([cards[code] for code in codes])
+    except (KeyError, TypeError):
+        return None
+
+
+def _card_rows(rows: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
+    """:func:`_card_tuple` of each of a list of lists, or ``None``."""
+    cards = _CARD_CODES
+    out = []
+    try:
+        for row in rows:
+            if type(row) is not list:
+                return None
+            out.append(tuple([cards[code] for code in row]))
+    except (KeyError, TypeError):
+        return None
+    return tuple(out)
+
+
+def _int_tuple(values: list[Any]) -> tuple[int, ...] | None:
+    """A list of exact whole numbers as a tuple, or ``None``."""
+    for value in values:
+        if type(value) is not int:
+            return None
+    return tuple(values)
+
+
+def _compile_attrs(cls: type[Any]) -> _Decoder:
+    """The reader of one attrs class: a general path, and a fast one generated once.
+
+    The fast path takes an object with exactly the class's keys (what
+    :func:`to_json` writes) and reads its values in field order, numbers,
+    text, cards and tuples of them checked inline; every other object, and
+    every value of another type, goes the general way, so the results and the
+    errors are the general path's.
     """
     name = cls.__name__
     hints = typing.get_type_hints(cls)
     init_fields = _init_fields(cls)
-    names = {field.name for field in init_fields} | {"type"}
+    general = _general_attrs_decoder(cls, hints)
+    positional = not any(field.kw_only for field in init_fields)
+    namespace: dict[str, Any] = {
+        "cls": cls, "general": general, "all_keys": frozenset(
+            {field.name for field in init_fields} | {"type"}
+        ), "path": _path, "cards": _CARD_CODES, "card_tuple": _card_tuple,
+        "card_rows": _card_rows, "int_tuple": _int_tuple,
+    }
+    lines = [
+        f"def decode_{name}(value, where):",
+        f"    if type(value) is not dict or value.get('type') != {name!r}"
+        " or value.keys() != all_keys:",
+        "        return general(value, where)",
+    ]
+    arguments = []
+    for number, field in enumerate(init_fields):
+        hint = hints[field.name]
+        var, dec = f"v{number}", f"d{number}"
+        namespace[dec] = _decoder(hint)
+        for line in _DECODE_LINES[_fast_kind(hint)]:
+            lines.append(line.format(v=var, d=dec, k=repr(field.name)))
+        arguments.append(var if positional else f"{field.alias or field.name}={var}")
+    lines += [
+        "    try:",
+        f"        return cls({', '.join(arguments)})",
+        "    except (ValueError, TypeError) as exc:",
+        "        raise ValueError(f'{path(where)}: {exc}') from None",
+    ]
+    fast = typing.cast(_Decoder, _generated(lines, namespace, f"decode_{name}", cls))
+    if cls in {engine.definition(game).config_type for game in engine.GAMES}:
+        return _remembered(fast)
+    return fast
+
+
+_MEMO_SCALARS: Final = frozenset({int, str, bool, type(None)})
+
+
+def _memo_key(value: Any) -> tuple[Any, ...] | None:
+    """A key that only an equal JSON object of scalars (and lists of them) gives, or ``None``.
+
+    Each value goes in with its type (``true`` is not ``1``); floats never do.
+    """
+    if type(value) is not dict:
+        return None
+    scalars = _MEMO_SCALARS
+    key: list[Any] = []
+    for name, item in value.items():
+        kind = type(item)
+        if kind in scalars:
+            key.append((name, kind, item))
+        elif kind is list:
+            for element in item:
+                if type(element) not in scalars:
+                    return None
+            key.append((name, kind, tuple([(type(element), element) for element in item])))
+        else:
+            return None
+    return tuple(key)
+
+
+def _remembered(decode_config: _Decoder) -> _Decoder:
+    """``decode_config`` remembering its last configs: a server loads the same few again and
+    again, and a config checks all its options when it is made. Only successes are kept
+    (at most 64 of them), and configs are immutable, so the results are unchanged."""
+    memo: dict[tuple[Any, ...], Any] = {}
+
+    def decode_remembered(value: Any, where: _Where) -> Any:
+        key = _memo_key(value)
+        if key is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known
+        config = decode_config(value, where)
+        if key is not None:
+            if len(memo) >= 64:
+                memo.clear()
+            memo[key] = config
+        return config
+
+    return decode_remembered
+
+
+def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
+    """The reader of one attrs class for any input: every check, in a fixed order."""
+    name = cls.__name__
+    names = {field.name for field in _init_fields(cls)} | {"type"}
     # (key in the JSON object, keyword for the class, decoder, required)
     plan = [
         (
@@ -827,24 +1019,8 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
             _decoder(hints[field.name]),
             field.default is attrs.NOTHING,
         )
-        for field in init_fields
+        for field in _init_fields(cls)
     ]
-    fast_plan = [
-        (field.name, _decoder(hints[field.name]), _fast_kind(hints[field.name]))
-        for field in init_fields
-    ]
-    positional = not any(field.kw_only for field in init_fields)
-    keywords = [keyword for _key, keyword, _decoder_, _required in plan]
-    all_keys = frozenset(names)
-    cards = _CARD_CODES
-
-    def build(args: list[Any], where: _Where) -> Any:
-        try:
-            if positional:
-                return cls(*args)
-            return cls(**dict(zip(keywords, args)))
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"{_path(where)}: {exc}") from None
 
     def decode_attrs(value: Any, where: _Where) -> Any:
         if not isinstance(value, dict):
@@ -853,33 +1029,6 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
             raise ValueError(
                 f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}"
             )
-        if value.keys() == all_keys:
-            args: list[Any] = []
-            append = args.append
-            for key, field_decoder, kind in fast_plan:
-                item = value[key]
-                if kind == _INT and type(item) is int:
-                    append(item)
-                    continue
-                if kind == _CARDS and type(item) is list:
-                    try:
-                        append(tuple([cards[code] for code in item]))
-                        continue
-                    except (KeyError, TypeError):  # not all cards: the decoder explains
-                        pass
-                elif kind == _STR and type(item) is str:
-                    append(item)
-                    continue
-                elif kind == _CARD and type(item) is str:
-                    card = cards.get(item)
-                    if card is not None:
-                        append(card)
-                        continue
-                elif kind == _BOOL and type(item) is bool:
-                    append(item)
-                    continue
-                append(field_decoder(item, (where, key)))
-            return build(args, where)
         if not names.issuperset(value):
             unknown = sorted(set(value) - names)
             raise ValueError(f"{_path(where)}: unknown keys {unknown} for {name}")
