@@ -14,8 +14,9 @@ shared machine slows them alike. In every slice a child times
 ``from_json(to_json(state))`` (which re-validates the state) over the same
 mid-game states as ``peers.py`` (every 7th state of seeded random games), then
 the plain-Python yardstick loop of ``peers.py`` for as long; each figure is
-reported per 1,000 yardstick loops, as the median over the slices, and the
-ratio of every child against the first.
+reported per 1,000 yardstick loops, as the median over the slices, with the
+ratio of every child against the first, and the median of the ratios of
+slices run one right after the other (the steadier figure on a busy machine).
 """
 
 from __future__ import annotations
@@ -131,6 +132,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--verbose", action="store_true", help="print every slice")
     args = parser.parse_args()
     if args.child:
         child_main()
@@ -150,16 +152,24 @@ def main() -> None:
                 reply = child.ask({"do": "trip", "game": game, "seed": args.seed,
                                    "seconds": args.seconds})
                 figures[child.label][game].append(1000 * reply["trips"] / reply["yardstick"])
+                if args.verbose:
+                    print(f"{game:12} {child.label:40} {reply['trips']:8.0f} trips/s, "
+                          f"yardstick {reply['yardstick']:8.0f} loops/s")
     for child in children:
         child.close()
     first = children[0].label
-    print(f"\nround trips per 1,000 yardstick loops (median of {args.rounds} slices)")
+    print(f"\nround trips per 1,000 yardstick loops (median of {args.rounds} slices), and the "
+          f"median ratio of slices run side by side")
     for game in args.games:
         base = statistics.median(figures[first][game])
         cells = []
         for child in children:
             value = statistics.median(figures[child.label][game])
-            cells.append(f"{child.label}: {value:7.2f} ({value / base:4.2f}x of {first})")
+            paired = statistics.median(
+                a / b for a, b in zip(figures[child.label][game], figures[first][game])
+            )
+            cells.append(f"{child.label}: {value:7.2f} ({value / base:4.2f}x, "
+                         f"paired {paired:4.2f}x of {first})")
         print(f"{game:12} " + " | ".join(cells))
 
 

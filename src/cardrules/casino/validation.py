@@ -60,6 +60,7 @@ ValueError: shuffles is 0, but hand 1 was dealt after 1 shuffles (I-3)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from cardrules import rng
@@ -154,6 +155,27 @@ def validate_view(seen: object) -> None:
 # ---------------------------------------------------------------------------
 
 
+_INDEX = operator.attrgetter("index")
+_CARD_TYPE = frozenset({Card})
+_DECK_INDICES = sorted(card.index for card in _DECK)
+
+
+def _in_order(cards: Sequence[Card]) -> bool:
+    """Whether ``tuple(cards) == sort_cards(cards)`` (a tuple of cards, indices not falling)."""
+    if type(cards) is not tuple:
+        return False
+    indices = list(map(_INDEX, cards))
+    return indices == sorted(indices)
+
+
+def _strictly_in_order(cards: Sequence[Card]) -> bool:
+    """Whether ``cards == sort_cards(set(cards))``: a tuple of cards, each once, in order."""
+    if type(cards) is not tuple or set(map(type, cards)) - _CARD_TYPE:
+        return False
+    indices = list(map(_INDEX, cards))
+    return all(a < b for a, b in zip(indices, indices[1:]))
+
+
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
@@ -202,16 +224,24 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
         *(c for p in state.piles for c in p),
         *state.stock,
     ]
-    if any(not isinstance(c, Card) for c in everything):
+    if set(map(type, everything)) - _CARD_TYPE and any(
+        not isinstance(c, Card) for c in everything
+    ):
         raise ValueError("the state holds something that is not a card")
-    check_same_cards(_DECK, everything, "state")
-    for name, cards in [
-        ("loose", state.loose),
-        *((f"hand {i}", h) for i, h in enumerate(state.hands)),
-        *((f"pile {i}", p) for i, p in enumerate(state.piles)),
-    ]:
-        if tuple(cards) != sort_cards(cards):
-            raise ValueError(f"{name} is not in card order")
+    if sorted(map(_INDEX, everything)) != _DECK_INDICES:
+        check_same_cards(_DECK, everything, "state")
+    if not (
+        _in_order(state.loose)
+        and all(_in_order(h) for h in state.hands)
+        and all(_in_order(p) for p in state.piles)
+    ):
+        for name, cards in [
+            ("loose", state.loose),
+            *((f"hand {i}", h) for i, h in enumerate(state.hands)),
+            *((f"pile {i}", p) for i, p in enumerate(state.piles)),
+        ]:
+            if tuple(cards) != sort_cards(cards):
+                raise ValueError(f"{name} is not in card order")
     # I-3 counters.
     if state.shuffles != round_number:
         raise ValueError(
@@ -295,10 +325,14 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         counts = getattr(result, name)
         if len(counts) != sides:
             raise ValueError(f"{where}: {name} has the wrong number of sides")
+        low = -10**9 if name in ("points", "totals") else 0
         for count in counts:
-            _whole(count, f"{where}: {name}", -10**9 if name in ("points", "totals") else 0, 10**9)
+            if type(count) is not int or not low <= count <= 10**9:
+                _whole(count, f"{where}: {name}", low, 10**9)
     residue = result.residue
-    if any(not isinstance(c, Card) for c in residue) or residue != sort_cards(set(residue)):
+    if not _strictly_in_order(residue) and (
+        any(not isinstance(c, Card) for c in residue) or residue != sort_cards(set(residue))
+    ):
         raise ValueError(f"{where}: the residue is not a set of cards in card order")
     if result.residue_to is not None:
         _seat(result.residue_to, f"{where}: residue_to", n)
@@ -322,6 +356,11 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         _item("most cards", side_with_most(result.cards)),
         _item("most spades", side_with_most(result.spades)),
     ]
+    first_side: dict[str, int | None] | None = None
+    if all(type(i) is ScoreItem for i in result.items):
+        first_side = {}
+        for i in result.items:
+            first_side.setdefault(i.name, i.side)
     for name, card in _CARD_ITEMS.items():
         if card in untaken:
             want.append(_item(name, None))
@@ -329,7 +368,10 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
             assert result.residue_to is not None
             want.append(_item(name, config.side_of(result.residue_to)))
         else:
-            found = next((i.side for i in result.items if i.name == name), None)
+            found = (
+                first_side.get(name) if first_side is not None
+                else next((i.side for i in result.items if i.name == name), None)
+            )
             if found is None:
                 raise ValueError(f"{where}: {name} was captured, so some side scores it (I-4)")
             want.append(_item(name, _whole(found, f"{where}: the side of {name}", 0, sides - 1)))
@@ -362,8 +404,17 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
 
 
+_ITEMS: dict[tuple[str, int | None], ScoreItem] = {}
+
+
 def _item(name: str, side: int | None) -> ScoreItem:
-    return ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
+    key = (name, side)
+    item = _ITEMS.get(key)
+    if item is None:
+        item = ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
+        if len(_ITEMS) < 1000:
+            _ITEMS[key] = item
+    return item
 
 
 def _check_finished(state: State, last: HandScore, *, whole: bool) -> None:
