@@ -309,8 +309,11 @@ def to_json(obj: object) -> str:
             "views": [[n, encode(view)] for n, view in obj.views],
         }
     else:
-        rules = engine.definition_of(obj)
-        kind = _kind_of(rules, obj)
+        known = _KIND_OF.get(type(obj))
+        if known is None:
+            rules = engine.definition_of(obj)
+            known = _KIND_OF[type(obj)] = (rules, _kind_of(rules, obj))
+        rules, kind = known
         data = encode(obj)
     envelope = {
         "format": "cardrules",
@@ -325,6 +328,10 @@ def to_json(obj: object) -> str:
 _WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 """``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, made once. The values
 are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
+
+
+_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str]] = {}
+"""Each value class's game and kind of document, found once (the game modules' ``GAME``)."""
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -408,8 +415,14 @@ def _load_document(raw: Any) -> Any:
     kind = envelope["kind"]
     if kind not in _KINDS:
         raise ValueError(f"bad JSON document: unknown kind {kind!r}")
-    rules = engine.definition(game)
+    rules = _RULES.get(game)
+    if rules is None:
+        rules = _RULES[game] = engine.definition(game)
     return _load(rules, kind, envelope["data"])
+
+
+_RULES: dict[str, engine.GameDefinition] = {}
+"""Each game's definition, found once."""
 
 
 def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:

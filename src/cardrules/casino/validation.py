@@ -374,7 +374,9 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
             )
             if found is None:
                 raise ValueError(f"{where}: {name} was captured, so some side scores it (I-4)")
-            want.append(_item(name, _whole(found, f"{where}: the side of {name}", 0, sides - 1)))
+            if type(found) is not int or not 0 <= found < sides:
+                _whole(found, f"{where}: the side of {name}", 0, sides - 1)
+            want.append(_item(name, found))
     if config.sweeps:
         sweep_items = list(result.items[len(want) :])
         if config.sweeps_cancel:
