@@ -307,7 +307,7 @@ def _within(cards: Sequence[Card], config: Config) -> bool:
         if type(card) is not Card:
             return False
         counts[card.index] += 1
-    return all(have <= want for have, want in zip(counts, most))
+    return all(map(operator.le, counts, most))
 
 
 _COPIES: dict[tuple[int, int], tuple[int, ...]] = {}
