@@ -216,9 +216,14 @@ _CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(
 
 
 def _encode_items(value: Any) -> Any:
-    # Most items are cards (hands, piles, melds): their code is looked up directly.
+    # Most items are cards (hands, piles, melds) or numbers: written without a call.
     codes = _CODE_OF_INDEX
-    return [codes[item.index] if type(item) is Card else encode(item) for item in value]
+    plain = _PLAIN
+    return [
+        codes[item.index] if type(item) is Card else item if type(item) in plain
+        else encode(item)
+        for item in value
+    ]
 
 
 def _encoder_for(cls: type[Any]) -> _Encoder:
@@ -836,7 +841,7 @@ def _decode_fraction(value: Any, where: _Where) -> Fraction:
 # What a field's annotation says it holds, for the writers' and readers' inline
 # fast paths; anything else (and every mistake) goes to the field's own encoder
 # or decoder.
-_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS, _CARD_ROWS, _INTS = range(8)
+_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS, _CARD_ROWS, _INTS, _ENUM = range(9)
 
 
 def _fast_kind(hint: Any) -> int:
@@ -848,6 +853,8 @@ def _fast_kind(hint: Any) -> int:
         return _BOOL
     if hint is Card:
         return _CARD
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _ENUM
     if typing.get_origin(hint) is tuple:
         args = typing.get_args(hint)
         if args == (Card, ...):
@@ -869,6 +876,7 @@ _ENCODE_EXPRESSIONS: Final = {
     " if type({v}) is tuple else encode({v}))",
     _INTS: "([i if type(i) is int else encode(i) for i in {v}]"
     " if type({v}) is tuple else encode({v}))",
+    _ENUM: "encode({v})",
     _CARD_ROWS: "([[codes[c.index] if type(c) is Card else encode(c) for c in row]"
     " if type(row) is tuple else encode(row) for row in {v}]"
     " if type({v}) is tuple else encode({v}))",
@@ -891,6 +899,8 @@ _DECODE_LINES: Final = {
             "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
     _CARD_ROWS: ["    x = value[{k}]", "    {v} = card_rows(x) if type(x) is list else None",
                  "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+    _ENUM: ["    x = value[{k}]", "    {v} = {d}_members.get(x) if type(x) is str else None",
+            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
 }
 """How a reader reads field ``{k}`` into ``{v}`` (decoder ``{d}`` for all but the usual case)."""
 
@@ -957,6 +967,8 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
         hint = hints[field.name]
         var, dec = f"v{number}", f"d{number}"
         namespace[dec] = _decoder(hint)
+        if _fast_kind(hint) == _ENUM:
+            namespace[f"{dec}_members"] = dict(hint.__members__)
         for line in _DECODE_LINES[_fast_kind(hint)]:
             lines.append(line.format(v=var, d=dec, k=repr(field.name)))
         arguments.append(var if positional else f"{field.alias or field.name}={var}")
