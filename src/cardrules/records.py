@@ -12,6 +12,15 @@ make the loader build anything but the game's own value classes. States are
 re-validated by their game (card conservation, counts per phase, scores) and
 game records are replayed action by action.
 
+Each class gets one writer and one reader, generated the first time it is
+met from its own field names and annotations (never from input). They check
+the usual case inline — a number, text, a card or a tuple of cards where the
+annotation says so, an object with exactly the class's keys — and hand
+anything else to the general walk, so the text written and every error raised
+are the same as that walk gives. The depth of a document is measured only
+when it is refused (an accepted document is never deeper than the classes
+nest, well under :data:`MAX_DEPTH`), and the depth error still comes first.
+
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)
 >>> cardrules.from_json(cardrules.to_json(state)) == state

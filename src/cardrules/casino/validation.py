@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from itertools import chain
 
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
@@ -157,6 +158,7 @@ def validate_view(seen: object) -> None:
 
 _INDEX = operator.attrgetter("index")
 _CARD_TYPE = frozenset({Card})
+_SCORE_ITEM_TYPE = frozenset({ScoreItem})
 _DECK_INDICES = sorted(card.index for card in _DECK)
 
 
@@ -170,7 +172,11 @@ def _in_order(cards: Sequence[Card]) -> bool:
 
 def _strictly_in_order(cards: Sequence[Card]) -> bool:
     """Whether ``cards == sort_cards(set(cards))``: a tuple of cards, each once, in order."""
-    if type(cards) is not tuple or set(map(type, cards)) - _CARD_TYPE:
+    if type(cards) is not tuple:
+        return False
+    if not cards:
+        return True
+    if set(map(type, cards)) - _CARD_TYPE:
         return False
     indices = list(map(_INDEX, cards))
     return all(a < b for a, b in zip(indices, indices[1:]))
@@ -218,10 +224,10 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
         _seat(state.last_capturer, "last_capturer", n)
     # I-2 cards.
     everything = [
-        *(c for h in state.hands for c in h),
+        *chain.from_iterable(state.hands),
         *state.loose,
         *(c for b in state.builds for g in b.groups for c in g),
-        *(c for p in state.piles for c in p),
+        *chain.from_iterable(state.piles),
         *state.stock,
     ]
     if set(map(type, everything)) - _CARD_TYPE and any(
@@ -357,7 +363,7 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         _item("most spades", side_with_most(result.spades)),
     ]
     first_side: dict[str, int | None] | None = None
-    if all(type(i) is ScoreItem for i in result.items):
+    if set(map(type, result.items)) <= _SCORE_ITEM_TYPE:
         first_side = {}
         for i in result.items:
             first_side.setdefault(i.name, i.side)
