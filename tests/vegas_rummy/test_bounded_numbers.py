@@ -1,4 +1,4 @@
-"""Invariant 1 (every whole number below 2**63): the quick walk agrees with the one that names paths.
+"""Invariant 1 (whole numbers below 2**63): the quick walk agrees with the walk that names paths.
 
 ``validation._check_numbers`` first walks the state without building paths and
 only walks again, naming the place, when a number is out of range. Both walks

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, pairwise
 
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
@@ -179,7 +179,7 @@ def _strictly_in_order(cards: Sequence[Card]) -> bool:
     if set(map(type, cards)) - _CARD_TYPE:
         return False
     indices = list(map(_INDEX, cards))
-    return all(a < b for a, b in zip(indices, indices[1:]))
+    return all(a < b for a, b in pairwise(indices))
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
