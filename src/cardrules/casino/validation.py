@@ -504,8 +504,14 @@ def _check_captures(state: State) -> None:
             raise ValueError(f"seat {seat} has more sweeps than captures (I-9, CA-5)")
 
 
-def _check_pending_shape(state: State, pending: object) -> None:
-    """I-10, what any seat sees: a capture or build of a held card naming table items."""
+def _check_pending_shape(
+    state: State, pending: object
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
+    """I-10, what any seat sees: a capture or build of a held card naming table items.
+
+    Returns the table's items in order and the items the play names (for
+    :func:`_check_pending`, which needs them again).
+    """
     if not isinstance(pending, Capture | Build):
         raise ValueError("pending must be a capture or a build")
     reason = malformed(pending)
@@ -519,17 +525,16 @@ def _check_pending_shape(state: State, pending: object) -> None:
     named = named_items(pending)
     if not named or any(item not in items for item in named):
         raise ValueError("the play in progress must name table items (I-10)")
+    return items, named
 
 
 def _check_pending(state: State, pending: object) -> None:
     """I-10: a play in progress names table items, is legal so far, and can go on."""
-    _check_pending_shape(state, pending)
+    items, named = _check_pending_shape(state, pending)
     assert isinstance(pending, Capture | Build)
     reason = check_play(state, pending, partial=True)
     if reason is not None:
         raise ValueError(f"the play in progress is not legal: {reason} (I-10)")
-    items = item_order(state)
-    named = named_items(pending)
     order = {item: k for k, item in enumerate(items)}
     chosen = tuple(sorted(order[item] for item in named))
     ctx = context_of(state, pending)
