@@ -893,25 +893,23 @@ _ENCODE_EXPRESSIONS: Final = {
 """How a writer writes a field's value ``{v}``, by what the field's annotation expects."""
 
 _DECODE_LINES: Final = {
-    _OTHER: ["    {v} = {d}(value[{k}], (where, {k}))"],
-    _INT: ["    {v} = value[{k}]", "    if type({v}) is not int:",
-           "        {v} = {d}({v}, (where, {k}))"],
-    _STR: ["    {v} = value[{k}]", "    if type({v}) is not str:",
-           "        {v} = {d}({v}, (where, {k}))"],
-    _BOOL: ["    {v} = value[{k}]", "    if type({v}) is not bool:",
-            "        {v} = {d}({v}, (where, {k}))"],
-    _CARD: ["    x = value[{k}]", "    {v} = cards.get(x) if type(x) is str else None",
-            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
-    _CARDS: ["    x = value[{k}]", "    {v} = card_tuple(x) if type(x) is list else None",
-             "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
-    _INTS: ["    x = value[{k}]", "    {v} = int_tuple(x) if type(x) is list else None",
-            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
-    _CARD_ROWS: ["    x = value[{k}]", "    {v} = card_rows(x) if type(x) is list else None",
-                 "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
-    _ENUM: ["    x = value[{k}]", "    {v} = {d}_members.get(x) if type(x) is str else None",
-            "    if {v} is None:", "        {v} = {d}(x, (where, {k}))"],
+    _OTHER: ["    {v} = {d}({r}, (where, {k}))"],
+    _INT: ["    {v} = {r} if type({r}) is int else {d}({r}, (where, {k}))"],
+    _STR: ["    {v} = {r} if type({r}) is str else {d}({r}, (where, {k}))"],
+    _BOOL: ["    {v} = {r} if type({r}) is bool else {d}({r}, (where, {k}))"],
+    _CARD: ["    {v} = cards.get({r}) if type({r}) is str else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _CARDS: ["    {v} = card_tuple({r}) if type({r}) is list else None",
+             "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _INTS: ["    {v} = int_tuple({r}) if type({r}) is list else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _CARD_ROWS: ["    {v} = card_rows({r}) if type({r}) is list else None",
+                 "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _ENUM: ["    {v} = {d}_members.get({r}) if type({r}) is str else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
 }
-"""How a reader reads field ``{k}`` into ``{v}`` (decoder ``{d}`` for all but the usual case)."""
+"""How a reader reads field ``{k}``, found as ``{r}``, into ``{v}`` (decoder ``{d}`` for all but
+the usual case)."""
 
 
 def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
@@ -960,17 +958,26 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
     general = _general_attrs_decoder(cls, hints)
     positional = not any(field.kw_only for field in init_fields)
     namespace: dict[str, Any] = {
-        "cls": cls, "general": general, "all_keys": frozenset(
-            {field.name for field in init_fields} | {"type"}
-        ), "path": _path, "cards": _CARD_CODES, "card_tuple": _card_tuple,
+        "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES, "card_tuple": _card_tuple,
         "card_rows": _card_rows, "int_tuple": _int_tuple,
     }
+    if any(field.name == "type" for field in init_fields):
+        return general
+    # Exactly the class's keys: as many keys as it has, "type" and every field among them.
     lines = [
         f"def decode_{name}(value, where):",
-        f"    if type(value) is not dict or value.get('type') != {name!r}"
-        " or value.keys() != all_keys:",
+        f"    if type(value) is not dict or len(value) != {len(init_fields) + 1}"
+        f" or value.get('type') != {name!r}:",
         "        return general(value, where)",
     ]
+    if init_fields:
+        lines += [
+            "    try:",
+            *(f"        r{number} = value[{field.name!r}]"
+              for number, field in enumerate(init_fields)),
+            "    except KeyError:",
+            "        return general(value, where)",
+        ]
     arguments = []
     for number, field in enumerate(init_fields):
         hint = hints[field.name]
@@ -979,7 +986,7 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
         if _fast_kind(hint) == _ENUM:
             namespace[f"{dec}_members"] = dict(hint.__members__)
         for line in _DECODE_LINES[_fast_kind(hint)]:
-            lines.append(line.format(v=var, d=dec, k=repr(field.name)))
+            lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
         arguments.append(var if positional else f"{field.alias or field.name}={var}")
     lines += [
         "    try:",
