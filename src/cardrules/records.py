@@ -958,8 +958,8 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
     general = _general_attrs_decoder(cls, hints)
     positional = not any(field.kw_only for field in init_fields)
     namespace: dict[str, Any] = {
-        "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES, "card_tuple": _card_tuple,
-        "card_rows": _card_rows, "int_tuple": _int_tuple,
+        "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES,
+        "card_tuple": _card_tuple, "card_rows": _card_rows, "int_tuple": _int_tuple,
     }
     if any(field.name == "type" for field in init_fields):
         return general
