@@ -276,14 +276,61 @@ def _attrs_encoder(cls: type[Any]) -> _Encoder:
     hints = typing.get_type_hints(cls)
     lines = [f"def encode_{name}(value):"]
     items = [f"'type': {name!r}"]
-    for number, field in enumerate(_init_fields(cls)):
-        kind = _fast_kind(hints[field.name])
-        var = f"v{number}"
-        lines.append(f"    {var} = value.{field.name}")
-        items.append(f"{field.name!r}: {_ENCODE_EXPRESSIONS[kind].format(v=var)}")
-    lines.append("    return {" + ", ".join(items) + "}")
     namespace = {"encode": encode, "plain": _PLAIN, "codes": _CODE_OF_INDEX, "Card": Card}
+    _BUILDING.add(cls)
+    try:
+        for number, field in enumerate(_init_fields(cls)):
+            hint = hints[field.name]
+            kind = _fast_kind(hint)
+            var = f"v{number}"
+            lines.append(f"    {var} = value.{field.name}")
+            expression = _ENCODE_EXPRESSIONS[kind].format(v=var)
+            nested = _nested_attrs(hint)
+            if kind == _OTHER and nested is not None:
+                namespace[f"t{number}"] = nested[0]
+                namespace[f"e{number}"] = _nested_encoder(nested[0])
+                expression = (_ENCODE_ONE if not nested[1] else _ENCODE_MANY).format(
+                    v=var, n=number
+                )
+            items.append(f"{field.name!r}: {expression}")
+    finally:
+        _BUILDING.discard(cls)
+    lines.append("    return {" + ", ".join(items) + "}")
     return typing.cast(_Encoder, _generated(lines, namespace, f"encode_{name}", cls))
+
+
+_BUILDING: set[type[Any]] = set()
+"""The classes whose writers are being generated (a class nested in itself is written
+through :func:`encode`)."""
+
+_ENCODE_ONE: Final = "(e{n}({v}) if type({v}) is t{n} else encode({v}))"
+_ENCODE_MANY: Final = (
+    "([e{n}(i) if type(i) is t{n} else encode(i) for i in {v}]"
+    " if type({v}) is tuple else encode({v}))"
+)
+
+
+def _nested_attrs(hint: Any) -> tuple[type[Any], bool] | None:
+    """``(X, False)`` for an attrs class ``X``, ``(X, True)`` for ``tuple[X, ...]``."""
+    many = False
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        hint, many = args[0], True
+    if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
+        return hint, many
+    return None
+
+
+def _nested_encoder(cls: type[Any]) -> _Encoder:
+    """The writer of a class held in a field: its own, or :func:`encode` while it is made."""
+    if cls in _BUILDING or issubclass(cls, Card):
+        return encode
+    encoder = _ENCODERS.get(cls)
+    if encoder is None:
+        encoder = _ENCODERS[cls] = _encoder_for(cls)
+    return encoder
 
 
 def _generated(lines: list[str], namespace: dict[str, Any], function: str, cls: type[Any]) -> Any:
