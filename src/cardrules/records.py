@@ -12,6 +12,15 @@ make the loader build anything but the game's own value classes. States are
 re-validated by their game (card conservation, counts per phase, scores) and
 game records are replayed action by action.
 
+Each class gets one writer and one reader, generated the first time it is
+met from its own field names and annotations (never from input). They check
+the usual case inline — a number, text, a card or a tuple of cards where the
+annotation says so, an object with exactly the class's keys — and hand
+anything else to the general walk, so the text written and every error raised
+are the same as that walk gives. The depth of a document is measured only
+when it is refused (an accepted document is never deeper than the classes
+nest, well under :data:`MAX_DEPTH`), and the depth error still comes first.
+
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)
 >>> cardrules.from_json(cardrules.to_json(state)) == state
@@ -216,9 +225,14 @@ _CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(
 
 
 def _encode_items(value: Any) -> Any:
-    # Most items are cards (hands, piles, melds): their code is looked up directly.
+    # Most items are cards (hands, piles, melds) or numbers: written without a call.
     codes = _CODE_OF_INDEX
-    return [codes[item.index] if type(item) is Card else encode(item) for item in value]
+    plain = _PLAIN
+    return [
+        codes[item.index] if type(item) is Card else item if type(item) in plain
+        else encode(item)
+        for item in value
+    ]
 
 
 def _encoder_for(cls: type[Any]) -> _Encoder:
@@ -237,21 +251,97 @@ def _encoder_for(cls: type[Any]) -> _Encoder:
     if issubclass(cls, Fraction):
         return lambda value: f"{value.numerator}/{value.denominator}"
     if attrs.has(cls):
-        name = cls.__name__
-        fields = tuple(field.name for field in _init_fields(cls))
-
-        def encode_attrs(value: Any) -> Any:
-            out: dict[str, Any] = {"type": name}
-            for field in fields:
-                out[field] = encode(getattr(value, field))
-            return out
-
-        return encode_attrs
+        return _attrs_encoder(cls)
 
     def refuse(value: Any) -> Any:
         raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
     return refuse
+
+
+_PLAIN: Final = frozenset({int, str, bool, type(None)})
+"""The exact types written as they are (looked up inline, without a call)."""
+
+
+def _attrs_encoder(cls: type[Any]) -> _Encoder:
+    """The writer of one attrs class, generated once from its fields.
+
+    It returns ``{"type": name, field: value, ...}`` in field order. Each value
+    is written by the encoder of its own (run-time) type; what the field's
+    annotation leads us to expect (a number, text, a card, a tuple of cards or
+    of tuples of cards) is checked and written inline, so the text is the same
+    as the general walk's whatever the object holds.
+    """
+    name = cls.__name__
+    hints = typing.get_type_hints(cls)
+    lines = [f"def encode_{name}(value):"]
+    items = [f"'type': {name!r}"]
+    namespace = {"encode": encode, "plain": _PLAIN, "codes": _CODE_OF_INDEX, "Card": Card}
+    _BUILDING.add(cls)
+    try:
+        for number, field in enumerate(_init_fields(cls)):
+            hint = hints[field.name]
+            kind = _fast_kind(hint)
+            var = f"v{number}"
+            lines.append(f"    {var} = value.{field.name}")
+            expression = _ENCODE_EXPRESSIONS[kind].format(v=var)
+            nested = _nested_attrs(hint)
+            if kind == _OTHER and nested is not None:
+                namespace[f"t{number}"] = nested[0]
+                namespace[f"e{number}"] = _nested_encoder(nested[0])
+                expression = (_ENCODE_ONE if not nested[1] else _ENCODE_MANY).format(
+                    v=var, n=number
+                )
+            items.append(f"{field.name!r}: {expression}")
+    finally:
+        _BUILDING.discard(cls)
+    lines.append("    return {" + ", ".join(items) + "}")
+    return typing.cast(_Encoder, _generated(lines, namespace, f"encode_{name}", cls))
+
+
+_BUILDING: set[type[Any]] = set()
+"""The classes whose writers are being generated (a class nested in itself is written
+through :func:`encode`)."""
+
+_ENCODE_ONE: Final = "(e{n}({v}) if type({v}) is t{n} else encode({v}))"
+_ENCODE_MANY: Final = (
+    "([e{n}(i) if type(i) is t{n} else encode(i) for i in {v}]"
+    " if type({v}) is tuple else encode({v}))"
+)
+
+
+def _nested_attrs(hint: Any) -> tuple[type[Any], bool] | None:
+    """``(X, False)`` for an attrs class ``X``, ``(X, True)`` for ``tuple[X, ...]``."""
+    many = False
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        hint, many = args[0], True
+    if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
+        return hint, many
+    return None
+
+
+def _nested_encoder(cls: type[Any]) -> _Encoder:
+    """The writer of a class held in a field: its own, or :func:`encode` while it is made."""
+    if cls in _BUILDING or issubclass(cls, Card):
+        return encode
+    encoder = _ENCODERS.get(cls)
+    if encoder is None:
+        encoder = _ENCODERS[cls] = _encoder_for(cls)
+    return encoder
+
+
+def _generated(lines: list[str], namespace: dict[str, Any], function: str, cls: type[Any]) -> Any:
+    """Compile a writer or reader whose source was made from ``cls``'s own field names.
+
+    Only identifiers of the class and ``repr`` of its field names go into the
+    source: nothing from any input. (attrs makes ``__init__`` the same way.)
+    """
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<cardrules JSON codec for {cls.__qualname__}>", "exec"), namespace)
+    return namespace[function]
 
 
 def to_json(obj: object) -> str:
@@ -280,8 +370,11 @@ def to_json(obj: object) -> str:
             "views": [[n, encode(view)] for n, view in obj.views],
         }
     else:
-        rules = engine.definition_of(obj)
-        kind = _kind_of(rules, obj)
+        known = _KIND_OF.get(type(obj))
+        if known is None:
+            rules = engine.definition_of(obj)
+            known = _KIND_OF[type(obj)] = (rules, _kind_of(rules, obj))
+        rules, kind = known
         data = encode(obj)
     envelope = {
         "format": "cardrules",
@@ -290,7 +383,16 @@ def to_json(obj: object) -> str:
         "kind": kind,
         "data": data,
     }
-    return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+    return _WRITER.encode(envelope)
+
+
+_WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+"""``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, made once. The values
+are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
+
+
+_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str]] = {}
+"""Each value class's game and kind of document, found once (the game modules' ``GAME``)."""
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -327,7 +429,9 @@ def from_json(text: str | bytes) -> Any:
     if len(text) > MAX_JSON_CHARS:
         raise ValueError(f"bad JSON document: longer than {MAX_JSON_CHARS} characters")
     try:
-        raw = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        raw = _READER.decode(text)
     except RecursionError:
         raise ValueError("bad JSON document: nested too deeply") from None
     except json.JSONDecodeError as exc:
@@ -337,7 +441,21 @@ def from_json(text: str | bytes) -> Any:
         if not message.startswith("bad JSON document"):
             message = f"bad JSON document: {message}"
         raise ValueError(message) from None
-    _check_depth(raw, 0)
+    # A document the loader accepts is no deeper than the value classes nest
+    # (tests/core/test_json_differential.py checks that bound against MAX_DEPTH),
+    # so the depth is only measured when the document is refused: the depth error
+    # still comes first, as if it had been checked before anything else.
+    try:
+        return _load_document(raw)
+    except RecursionError:
+        _check_depth(raw, 0)
+        raise ValueError("bad JSON document: nested too deeply") from None
+    except Exception:
+        _check_depth(raw, 0)
+        raise
+
+
+def _load_document(raw: Any) -> Any:
     envelope = _expect_dict(raw, "document")
     for key in ("format", "version", "game", "kind", "data"):
         if key not in envelope:
@@ -358,12 +476,14 @@ def from_json(text: str | bytes) -> Any:
     kind = envelope["kind"]
     if kind not in _KINDS:
         raise ValueError(f"bad JSON document: unknown kind {kind!r}")
-    rules = engine.definition(game)
-    data = envelope["data"]
-    try:
-        return _load(rules, kind, data)
-    except RecursionError:
-        raise ValueError("bad JSON document: nested too deeply") from None
+    rules = _RULES.get(game)
+    if rules is None:
+        rules = _RULES[game] = engine.definition(game)
+    return _load(rules, kind, envelope["data"])
+
+
+_RULES: dict[str, engine.GameDefinition] = {}
+"""Each game's definition, found once."""
 
 
 def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
@@ -463,7 +583,10 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    out = {}
     for key, value in pairs:
         if key in out:
             raise ValueError(f"bad JSON document: key {key!r} appears twice")
@@ -486,6 +609,9 @@ def _check_depth(value: Any, depth: int) -> None:
 
 
 _CONTAINERS: Final = (list, dict)
+
+_READER: Final = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+"""``json.loads(..., parse_constant=..., object_pairs_hook=...)``, made once."""
 
 
 def _expect_dict(value: Any, where: str) -> dict[str, Any]:
@@ -566,8 +692,13 @@ def _compile(hint: Any) -> _Decoder:
         return _compile_union(typing.get_args(hint))
     if origin is Literal:
         options = typing.get_args(hint)
+        known = {(type(option), option): option for option in options}
 
         def decode_literal(value: Any, where: _Where) -> Any:
+            try:
+                return known[type(value), value]
+            except (KeyError, TypeError):  # not an option, or unhashable
+                pass
             for option in options:
                 if value == option and type(value) is type(option):
                     return option
@@ -655,6 +786,8 @@ def _compile_union(options: tuple[Any, ...]) -> _Decoder:
     }
     names = list(by_name)
     others = [_decoder(option) for option in options if option is not type(None)]
+    if not by_name and len(others) == 1:
+        return _compile_optional(options, nullable, others[0])
 
     def decode_union(value: Any, where: _Where) -> Any:
         if value is None:
@@ -679,6 +812,24 @@ def _compile_union(options: tuple[Any, ...]) -> _Decoder:
     return decode_union
 
 
+def _compile_optional(options: tuple[Any, ...], nullable: bool, only: _Decoder) -> _Decoder:
+    """A union of one type (and perhaps ``None``): what ``decode_union`` does, more directly."""
+    is_int = int in options
+
+    def decode_optional(value: Any, where: _Where) -> Any:
+        if value is None:
+            if nullable:
+                return None
+            raise ValueError(f"{_path(where)}: null is not allowed here")
+        if is_int and type(value) is int:
+            return value
+        if isinstance(value, dict) and "type" in value:
+            raise ValueError(f"{_path(where)}: type {value['type']!r} is not one of []")
+        return only(value, where)
+
+    return decode_optional
+
+
 def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
     if len(args) == 2 and args[1] is Ellipsis:
         if args[0] is Card:
@@ -697,7 +848,7 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
         def decode_items(value: Any, where: _Where) -> tuple[Any, ...]:
             if not isinstance(value, list):
                 raise ValueError(f"{_path(where)}: expected a list")
-            return tuple(item(v, (where, i)) for i, v in enumerate(value))
+            return tuple([item(v, (where, i)) for i, v in enumerate(value)])
 
         return decode_items
     if args == ((),) or not args:
@@ -743,9 +894,210 @@ def _decode_fraction(value: Any, where: _Where) -> Fraction:
         raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
+# What a field's annotation says it holds, for the writers' and readers' inline
+# fast paths; anything else (and every mistake) goes to the field's own encoder
+# or decoder.
+_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS, _CARD_ROWS, _INTS, _ENUM = range(9)
+
+
+def _fast_kind(hint: Any) -> int:
+    if hint is int:
+        return _INT
+    if hint is str:
+        return _STR
+    if hint is bool:
+        return _BOOL
+    if hint is Card:
+        return _CARD
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _ENUM
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if args == (Card, ...):
+            return _CARDS
+        if args == (int, ...):
+            return _INTS
+        if args == (tuple[Card, ...], ...):
+            return _CARD_ROWS
+    return _OTHER
+
+
+_ENCODE_EXPRESSIONS: Final = {
+    _OTHER: "({v} if type({v}) in plain else encode({v}))",
+    _INT: "({v} if type({v}) is int else encode({v}))",
+    _STR: "({v} if type({v}) is str else encode({v}))",
+    _BOOL: "({v} if type({v}) is bool else encode({v}))",
+    _CARD: "(codes[{v}.index] if type({v}) is Card else encode({v}))",
+    _CARDS: "([codes[c.index] if type(c) is Card else encode(c) for c in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+    _INTS: "([i if type(i) is int else encode(i) for i in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+    _ENUM: "encode({v})",
+    _CARD_ROWS: "([[codes[c.index] if type(c) is Card else encode(c) for c in row]"
+    " if type(row) is tuple else encode(row) for row in {v}]"
+    " if type({v}) is tuple else encode({v}))",
+}
+"""How a writer writes a field's value ``{v}``, by what the field's annotation expects."""
+
+_DECODE_LINES: Final = {
+    _OTHER: ["    {v} = {d}({r}, (where, {k}))"],
+    _INT: ["    {v} = {r} if type({r}) is int else {d}({r}, (where, {k}))"],
+    _STR: ["    {v} = {r} if type({r}) is str else {d}({r}, (where, {k}))"],
+    _BOOL: ["    {v} = {r} if type({r}) is bool else {d}({r}, (where, {k}))"],
+    _CARD: ["    {v} = cards.get({r}) if type({r}) is str else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _CARDS: ["    {v} = card_tuple({r}) if type({r}) is list else None",
+             "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _INTS: ["    {v} = int_tuple({r}) if type({r}) is list else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _CARD_ROWS: ["    {v} = card_rows({r}) if type({r}) is list else None",
+                 "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+    _ENUM: ["    {v} = {d}_members.get({r}) if type({r}) is str else None",
+            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
+}
+"""How a reader reads field ``{k}``, found as ``{r}``, into ``{v}`` (decoder ``{d}`` for all but
+the usual case)."""
+
+
+def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
+    """The cards of a list of exact card codes, or ``None`` (then the decoder explains)."""
+    cards = _CARD_CODES
+    try:
+        return tuple([cards[code] for code in codes])
+    except (KeyError, TypeError):
+        return None
+
+
+def _card_rows(rows: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
+    """:func:`_card_tuple` of each of a list of lists, or ``None``."""
+    cards = _CARD_CODES
+    out = []
+    try:
+        for row in rows:
+            if type(row) is not list:
+                return None
+            out.append(tuple([cards[code] for code in row]))
+    except (KeyError, TypeError):
+        return None
+    return tuple(out)
+
+
+def _int_tuple(values: list[Any]) -> tuple[int, ...] | None:
+    """A list of exact whole numbers as a tuple, or ``None``."""
+    for value in values:
+        if type(value) is not int:
+            return None
+    return tuple(values)
+
+
 def _compile_attrs(cls: type[Any]) -> _Decoder:
+    """The reader of one attrs class: a general path, and a fast one generated once.
+
+    The fast path takes an object with exactly the class's keys (what
+    :func:`to_json` writes) and reads its values in field order, numbers,
+    text, cards and tuples of them checked inline; every other object, and
+    every value of another type, goes the general way, so the results and the
+    errors are the general path's.
+    """
     name = cls.__name__
     hints = typing.get_type_hints(cls)
+    init_fields = _init_fields(cls)
+    general = _general_attrs_decoder(cls, hints)
+    positional = not any(field.kw_only for field in init_fields)
+    namespace: dict[str, Any] = {
+        "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES,
+        "card_tuple": _card_tuple, "card_rows": _card_rows, "int_tuple": _int_tuple,
+    }
+    if any(field.name == "type" for field in init_fields):
+        return general
+    # Exactly the class's keys: as many keys as it has, "type" and every field among them.
+    lines = [
+        f"def decode_{name}(value, where):",
+        f"    if type(value) is not dict or len(value) != {len(init_fields) + 1}"
+        f" or value.get('type') != {name!r}:",
+        "        return general(value, where)",
+    ]
+    if init_fields:
+        lines += [
+            "    try:",
+            *(f"        r{number} = value[{field.name!r}]"
+              for number, field in enumerate(init_fields)),
+            "    except KeyError:",
+            "        return general(value, where)",
+        ]
+    arguments = []
+    for number, field in enumerate(init_fields):
+        hint = hints[field.name]
+        var, dec = f"v{number}", f"d{number}"
+        namespace[dec] = _decoder(hint)
+        if _fast_kind(hint) == _ENUM:
+            namespace[f"{dec}_members"] = dict(hint.__members__)
+        for line in _DECODE_LINES[_fast_kind(hint)]:
+            lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
+        arguments.append(var if positional else f"{field.alias or field.name}={var}")
+    lines += [
+        "    try:",
+        f"        return cls({', '.join(arguments)})",
+        "    except (ValueError, TypeError) as exc:",
+        "        raise ValueError(f'{path(where)}: {exc}') from None",
+    ]
+    fast = typing.cast(_Decoder, _generated(lines, namespace, f"decode_{name}", cls))
+    if cls in {engine.definition(game).config_type for game in engine.GAMES}:
+        return _remembered(fast)
+    return fast
+
+
+_MEMO_SCALARS: Final = frozenset({int, str, bool, type(None)})
+
+
+def _memo_key(value: Any) -> tuple[Any, ...] | None:
+    """A key that only an equal JSON object of scalars (and lists of them) gives, or ``None``.
+
+    Each value goes in with its type (``true`` is not ``1``); floats never do.
+    """
+    if type(value) is not dict:
+        return None
+    scalars = _MEMO_SCALARS
+    key: list[Any] = []
+    for name, item in value.items():
+        kind = type(item)
+        if kind in scalars:
+            key.append((name, kind, item))
+        elif kind is list:
+            for element in item:
+                if type(element) not in scalars:
+                    return None
+            key.append((name, kind, tuple([(type(element), element) for element in item])))
+        else:
+            return None
+    return tuple(key)
+
+
+def _remembered(decode_config: _Decoder) -> _Decoder:
+    """``decode_config`` remembering its last configs: a server loads the same few again and
+    again, and a config checks all its options when it is made. Only successes are kept
+    (at most 64 of them), and configs are immutable, so the results are unchanged."""
+    memo: dict[tuple[Any, ...], Any] = {}
+
+    def decode_remembered(value: Any, where: _Where) -> Any:
+        key = _memo_key(value)
+        if key is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known
+        config = decode_config(value, where)
+        if key is not None:
+            if len(memo) >= 64:
+                memo.clear()
+            memo[key] = config
+        return config
+
+    return decode_remembered
+
+
+def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
+    """The reader of one attrs class for any input: every check, in a fixed order."""
+    name = cls.__name__
     names = {field.name for field in _init_fields(cls)} | {"type"}
     # (key in the JSON object, keyword for the class, decoder, required)
     plan = [

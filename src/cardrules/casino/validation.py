@@ -60,7 +60,9 @@ ValueError: shuffles is 0, but hand 1 was dealt after 1 shuffles (I-3)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
+from itertools import chain, pairwise
 
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
@@ -154,6 +156,32 @@ def validate_view(seen: object) -> None:
 # ---------------------------------------------------------------------------
 
 
+_INDEX = operator.attrgetter("index")
+_CARD_TYPE = frozenset({Card})
+_SCORE_ITEM_TYPE = frozenset({ScoreItem})
+_DECK_INDICES = sorted(card.index for card in _DECK)
+
+
+def _in_order(cards: Sequence[Card]) -> bool:
+    """Whether ``tuple(cards) == sort_cards(cards)`` (a tuple of cards, indices not falling)."""
+    if type(cards) is not tuple:
+        return False
+    indices = list(map(_INDEX, cards))
+    return indices == sorted(indices)
+
+
+def _strictly_in_order(cards: Sequence[Card]) -> bool:
+    """Whether ``cards == sort_cards(set(cards))``: a tuple of cards, each once, in order."""
+    if type(cards) is not tuple:
+        return False
+    if not cards:
+        return True
+    if set(map(type, cards)) - _CARD_TYPE:
+        return False
+    indices = list(map(_INDEX, cards))
+    return all(a < b for a, b in pairwise(indices))
+
+
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
@@ -196,22 +224,30 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
         _seat(state.last_capturer, "last_capturer", n)
     # I-2 cards.
     everything = [
-        *(c for h in state.hands for c in h),
+        *chain.from_iterable(state.hands),
         *state.loose,
         *(c for b in state.builds for g in b.groups for c in g),
-        *(c for p in state.piles for c in p),
+        *chain.from_iterable(state.piles),
         *state.stock,
     ]
-    if any(not isinstance(c, Card) for c in everything):
+    if set(map(type, everything)) - _CARD_TYPE and any(
+        not isinstance(c, Card) for c in everything
+    ):
         raise ValueError("the state holds something that is not a card")
-    check_same_cards(_DECK, everything, "state")
-    for name, cards in [
-        ("loose", state.loose),
-        *((f"hand {i}", h) for i, h in enumerate(state.hands)),
-        *((f"pile {i}", p) for i, p in enumerate(state.piles)),
-    ]:
-        if tuple(cards) != sort_cards(cards):
-            raise ValueError(f"{name} is not in card order")
+    if sorted(map(_INDEX, everything)) != _DECK_INDICES:
+        check_same_cards(_DECK, everything, "state")
+    if not (
+        _in_order(state.loose)
+        and all(_in_order(h) for h in state.hands)
+        and all(_in_order(p) for p in state.piles)
+    ):
+        for name, cards in [
+            ("loose", state.loose),
+            *((f"hand {i}", h) for i, h in enumerate(state.hands)),
+            *((f"pile {i}", p) for i, p in enumerate(state.piles)),
+        ]:
+            if tuple(cards) != sort_cards(cards):
+                raise ValueError(f"{name} is not in card order")
     # I-3 counters.
     if state.shuffles != round_number:
         raise ValueError(
@@ -295,10 +331,14 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         counts = getattr(result, name)
         if len(counts) != sides:
             raise ValueError(f"{where}: {name} has the wrong number of sides")
+        low = -10**9 if name in ("points", "totals") else 0
         for count in counts:
-            _whole(count, f"{where}: {name}", -10**9 if name in ("points", "totals") else 0, 10**9)
+            if type(count) is not int or not low <= count <= 10**9:
+                _whole(count, f"{where}: {name}", low, 10**9)
     residue = result.residue
-    if any(not isinstance(c, Card) for c in residue) or residue != sort_cards(set(residue)):
+    if not _strictly_in_order(residue) and (
+        any(not isinstance(c, Card) for c in residue) or residue != sort_cards(set(residue))
+    ):
         raise ValueError(f"{where}: the residue is not a set of cards in card order")
     if result.residue_to is not None:
         _seat(result.residue_to, f"{where}: residue_to", n)
@@ -322,6 +362,11 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         _item("most cards", side_with_most(result.cards)),
         _item("most spades", side_with_most(result.spades)),
     ]
+    first_side: dict[str, int | None] | None = None
+    if set(map(type, result.items)) <= _SCORE_ITEM_TYPE:
+        first_side = {}
+        for i in result.items:
+            first_side.setdefault(i.name, i.side)
     for name, card in _CARD_ITEMS.items():
         if card in untaken:
             want.append(_item(name, None))
@@ -329,10 +374,15 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
             assert result.residue_to is not None
             want.append(_item(name, config.side_of(result.residue_to)))
         else:
-            found = next((i.side for i in result.items if i.name == name), None)
+            found = (
+                first_side.get(name) if first_side is not None
+                else next((i.side for i in result.items if i.name == name), None)
+            )
             if found is None:
                 raise ValueError(f"{where}: {name} was captured, so some side scores it (I-4)")
-            want.append(_item(name, _whole(found, f"{where}: the side of {name}", 0, sides - 1)))
+            if type(found) is not int or not 0 <= found < sides:
+                _whole(found, f"{where}: the side of {name}", 0, sides - 1)
+            want.append(_item(name, found))
     if config.sweeps:
         sweep_items = list(result.items[len(want) :])
         if config.sweeps_cancel:
@@ -362,8 +412,17 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
 
 
+_ITEMS: dict[tuple[str, int | None], ScoreItem] = {}
+
+
 def _item(name: str, side: int | None) -> ScoreItem:
-    return ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
+    key = (name, side)
+    item = _ITEMS.get(key)
+    if item is None:
+        item = ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
+        if len(_ITEMS) < 1000:
+            _ITEMS[key] = item
+    return item
 
 
 def _check_finished(state: State, last: HandScore, *, whole: bool) -> None:
@@ -445,8 +504,14 @@ def _check_captures(state: State) -> None:
             raise ValueError(f"seat {seat} has more sweeps than captures (I-9, CA-5)")
 
 
-def _check_pending_shape(state: State, pending: object) -> None:
-    """I-10, what any seat sees: a capture or build of a held card naming table items."""
+def _check_pending_shape(
+    state: State, pending: object
+) -> tuple[list[tuple[Card, ...]], list[tuple[Card, ...]]]:
+    """I-10, what any seat sees: a capture or build of a held card naming table items.
+
+    Returns the table's items in order and the items the play names (for
+    :func:`_check_pending`, which needs them again).
+    """
     if not isinstance(pending, Capture | Build):
         raise ValueError("pending must be a capture or a build")
     reason = malformed(pending)
@@ -460,17 +525,16 @@ def _check_pending_shape(state: State, pending: object) -> None:
     named = named_items(pending)
     if not named or any(item not in items for item in named):
         raise ValueError("the play in progress must name table items (I-10)")
+    return items, named
 
 
 def _check_pending(state: State, pending: object) -> None:
     """I-10: a play in progress names table items, is legal so far, and can go on."""
-    _check_pending_shape(state, pending)
+    items, named = _check_pending_shape(state, pending)
     assert isinstance(pending, Capture | Build)
     reason = check_play(state, pending, partial=True)
     if reason is not None:
         raise ValueError(f"the play in progress is not legal: {reason} (I-10)")
-    items = item_order(state)
-    named = named_items(pending)
     order = {item: k for k, item in enumerate(items)}
     chosen = tuple(sorted(order[item] for item in named))
     ctx = context_of(state, pending)

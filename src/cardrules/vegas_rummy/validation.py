@@ -47,7 +47,10 @@ view can show. Each is proved by a tampered-JSON test in
 from __future__ import annotations
 
 import enum
+import operator
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -78,8 +81,66 @@ def _fail(message: str) -> None:
     raise ValueError(f"inconsistent Las Vegas Rummy state: {message}")
 
 
+_PACK_COUNTS: dict[int, Counter[Card]] = {}
+_SORTED_PACKS: dict[int, list[Card]] = {}
+_WILDS: dict[tuple[str, Card], frozenset[Card]] = {}
+_INDEX = operator.attrgetter("index")
+
+
+def _pack_counts(decks: int) -> Counter[Card]:
+    """How often a round's pack of ``decks`` decks holds each card (made once, never changed)."""
+    counts = _PACK_COUNTS.get(decks)
+    if counts is None:
+        counts = _PACK_COUNTS[decks] = Counter(make_deck(decks=decks, jokers_per_deck=2))
+    return counts
+
+
+def _check_pack(decks: int, cards: list[Card]) -> None:
+    """Invariant 4: ``cards`` are exactly the round's pack (``check_same_cards`` explains)."""
+    pack = _SORTED_PACKS.get(decks)
+    if pack is None:
+        pack = sorted(make_deck(decks=decks, jokers_per_deck=2), key=_INDEX)
+        if 1 <= decks <= MAX_DECKS:
+            _SORTED_PACKS[decks] = pack
+    try:
+        if sorted(cards, key=_INDEX) == pack:
+            return
+    except (AttributeError, TypeError):
+        pass
+    check_same_cards(make_deck(decks=decks, jokers_per_deck=2), cards, "the round's pack")
+
+
+def _within_pack(cards: list[Card], decks: int) -> bool:
+    """Whether ``cards`` are all cards, none more often than ``decks`` decks with two jokers
+    each hold it (``Counter(cards) - pack`` is empty)."""
+    counts = [0] * 53
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        counts[card.index] += 1
+    jokers = counts.pop()
+    return jokers <= 2 * decks and max(counts, default=0) <= decks
+
+
+def _wilds(config: Config, upcard: Card) -> frozenset[Card]:
+    """``wild_cards(config, upcard)``, which depends on ``wild_scope`` and the upcard alone."""
+    key = (config.wild_scope, upcard)
+    wilds = _WILDS.get(key)
+    if wilds is None:
+        wilds = wild_cards(config, upcard)
+        if len(_WILDS) < 1000:
+            _WILDS[key] = wilds
+    return wilds
+
+
 def _check_numbers(value: object, where: str, depth: int = 0) -> None:
     """Invariant 1: every whole number (nested in attrs values and tuples) is bounded."""
+    if not _numbers_bounded(value, depth):
+        _find_unbounded(value, where, depth)
+
+
+def _find_unbounded(value: object, where: str, depth: int) -> None:
+    """The walk of invariant 1 that names the first number out of range (the slow path)."""
     if depth > 12:
         return
     if isinstance(value, bool | enum.Enum | Card | str) or value is None:
@@ -90,11 +151,77 @@ def _check_numbers(value: object, where: str, depth: int = 0) -> None:
         return
     if isinstance(value, tuple):
         for item in value:
-            _check_numbers(item, where, depth + 1)
+            _find_unbounded(item, where, depth + 1)
         return
     if attrs.has(type(value)):
         for field in attrs.fields(type(value)):  # type: ignore[arg-type]
-            _check_numbers(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
+            _find_unbounded(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
+
+
+_SKIPPED: frozenset[type] = frozenset({bool, str, Card, type(None)})
+"""Exact types invariant 1 never looks into."""
+
+_FIELDS_OF: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+"""For each type met: its field values (attrs classes), or none if never looked into."""
+
+
+def _no_fields(_value: object) -> tuple[Any, ...]:
+    return ()
+
+
+def _fields_getter(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    names = tuple(field.name for field in attrs.fields(kind))
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if len(names) == 1:
+        return operator.attrgetter(names[0], names[0])  # a pair: the walk's result is alike
+    return _no_fields
+
+
+def _numbers_bounded(value: object, depth: int) -> bool:
+    """Whether :func:`_find_unbounded` would find nothing (the same walk, without paths)."""
+    if depth > 12:
+        return True
+    kind = type(value)
+    if kind is int:
+        return -_INT_BOUND < value < _INT_BOUND  # type: ignore[operator]
+    if kind in _SKIPPED:
+        return True
+    items: Any
+    if kind is tuple:
+        items = value
+    else:
+        fields_of = _FIELDS_OF.get(kind)
+        if fields_of is None:
+            if isinstance(value, int | tuple) and not isinstance(
+                value, bool | enum.Enum | Card | str
+            ):
+                return False  # a subclass of int or tuple: the slow walk decides
+            if isinstance(value, bool | enum.Enum | Card | str) or not attrs.has(kind):
+                fields_of = _no_fields  # never looked into
+            else:
+                fields_of = _fields_getter(kind)
+            _FIELDS_OF[kind] = fields_of
+        items = fields_of(value)
+    if depth == 12:
+        return True  # what it holds lies deeper than the walk looks
+    inline = depth + 1 < 12  # a tuple held here is walked in this call (cards, numbers)
+    for item in items:
+        item_kind = type(item)
+        if item_kind is int:
+            if not -_INT_BOUND < item < _INT_BOUND:
+                return False
+        elif item_kind is tuple and inline:
+            for element in item:
+                element_kind = type(element)
+                if element_kind is int:
+                    if not -_INT_BOUND < element < _INT_BOUND:
+                        return False
+                elif element_kind not in _SKIPPED and not _numbers_bounded(element, depth + 2):
+                    return False
+        elif item_kind not in _SKIPPED and not _numbers_bounded(item, depth + 1):
+            return False
+    return True
 
 
 def validate_state(state: State) -> None:
@@ -134,9 +261,7 @@ def validate_state(state: State) -> None:
             cards.extend(hand)
         for owned in state.melds:
             cards.extend(owned.meld.cards)
-        check_same_cards(
-            make_deck(decks=state.num_decks, jokers_per_deck=2), cards, "the round's pack"
-        )
+        _check_pack(state.num_decks, cards)
         seat = state.to_act
         assert seat is not None
         if (
@@ -410,7 +535,7 @@ def _check_history(obj: State | View) -> None:
             decks = config.decks_for(sum(active))
         except ValueError as exc:
             raise ValueError(str(exc)) from None
-        left: Counter[Card] = Counter()
+        left: list[Card] = []
         for i in range(n):
             hand = result.hands[i]
             if not active[i] and hand:
@@ -419,13 +544,15 @@ def _check_history(obj: State | View) -> None:
                 _fail(f"round {number}: seat {i} was in play and holds nothing")
             if len(hand) > config.cards_per_player:
                 _fail(f"round {number}: seat {i} holds more cards than were dealt")
-            left.update(hand)
-        pack = Counter(make_deck(decks=decks, jokers_per_deck=2))
-        if left - pack:
+            left += hand
+        if not _within_pack(left, decks) and Counter(left) - (
+            _pack_counts(decks) if 1 <= decks <= MAX_DECKS
+            else Counter(make_deck(decks=decks, jokers_per_deck=2))
+        ):
             _fail(f"round {number}: the hands hold cards the round's pack does not")
-        if sum(left.values()) > DECK_SIZE * decks - 1:
+        if len(left) > DECK_SIZE * decks - 1:
             _fail(f"round {number}: the hands hold more cards than were dealt")
-        wilds = wild_cards(config, result.upcard)
+        wilds = _wilds(config, result.upcard)
         for i in range(n):
             if result.points[i] != scoring.hand_points(result.hands[i], wilds, config):
                 _fail(f"round {number}: seat {i} scores other points than its hand's")

@@ -1,0 +1,99 @@
+"""Invariant 1 (whole numbers below 2**63): the quick walk agrees with the walk that names paths.
+
+``validation._check_numbers`` first walks the state without building paths and
+only walks again, naming the place, when a number is out of range. Both walks
+must find the same thing wherever the number sits (issue 18 item 2).
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from cardrules import vegas_rummy as vr
+from cardrules.cards import Card
+from cardrules.vegas_rummy import validation
+
+HUGE = 2**70
+
+
+def _states():
+    rnd = random.Random(4)
+    state = vr.new_game(vr.Config(num_players=3), seed=4)
+    out = []
+    for step in range(400):
+        if state.is_over:
+            break
+        if step % 23 == 0:
+            out.append(state)
+        state = vr.apply(state, rnd.choice(vr.legal_actions(state)))
+    out.append(state)
+    return out
+
+
+def _with_huge(state, rnd):
+    """The state with one whole number somewhere inside replaced by ``HUGE``."""
+    places = []
+
+    def walk(value, path, depth):
+        if depth > 12:
+            return
+        if type(value) is int:
+            places.append(path)
+        elif type(value) is tuple:
+            for i, item in enumerate(value):
+                walk(item, (*path, i), depth + 1)
+        elif attrs.has(type(value)) and not isinstance(value, vr.Config | Card):
+            for field in attrs.fields(type(value)):
+                if field.init:
+                    walk(getattr(value, field.name), (*path, field.name), depth + 1)
+
+    walk(state, (), 0)
+    path = rnd.choice(places)
+
+    def put(value, path):
+        if not path:
+            return HUGE
+        key, rest = path[0], path[1:]
+        if isinstance(key, int):
+            return (*value[:key], put(value[key], rest), *value[key + 1:])
+        return attrs.evolve(value, **{key: put(getattr(value, key), rest)})
+
+    return put(state, path)
+
+
+def _outcome(check, value):
+    try:
+        check(value)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_quick_walk_finds_what_the_naming_walk_finds(seed):
+    rnd = random.Random(seed)
+    for state in _states():
+        assert validation._numbers_bounded(state, 0)
+        bad = _with_huge(state, rnd)
+        assert not validation._numbers_bounded(bad, 0)
+        slow = _outcome(lambda v: validation._find_unbounded(v, "state", 0), bad)
+        assert slow is not None and slow.endswith("is out of range")
+        assert _outcome(lambda v: validation._check_numbers(v, "state"), bad) == slow
+
+
+def test_numbers_deeper_than_the_walk_are_not_looked_at():
+    deep = HUGE
+    for _ in range(14):
+        deep = (deep,)
+    assert validation._numbers_bounded(deep, 0)
+    assert _outcome(lambda v: validation._find_unbounded(v, "x", 0), deep) is None
+    shallow = deep
+    for _ in range(3):
+        shallow = shallow[0]
+    assert not validation._numbers_bounded(shallow, 0)
+    assert _outcome(lambda v: validation._check_numbers(v, "x"), shallow) == (
+        "inconsistent Las Vegas Rummy state: x is out of range"
+    )
