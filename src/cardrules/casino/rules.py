@@ -10,8 +10,6 @@ import threading
 from collections.abc import Sequence
 from typing import Final, Literal
 
-import attrs
-
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
 from cardrules.casino.actions import (
@@ -32,7 +30,6 @@ from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
-    capture_contexts,
     context_of,
     find_build,
     first_step,
@@ -270,121 +267,252 @@ def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> C
     """``play`` taking ``item`` as well."""
     if isinstance(play, Capture):
         if len(item) == 1 and item[0] in state.loose:
-            return attrs.evolve(play, cards=(*play.cards, *item))
-        return attrs.evolve(play, builds=(*play.builds, item))
-    return attrs.evolve(play, cards=(*play.cards, *item))
+            return Capture(play.card, (*play.cards, *item), play.builds, ace_high=play.ace_high)
+        return Capture(play.card, play.cards, (*play.builds, item), ace_high=play.ace_high)
+    return Build(
+        play.card, kind=play.kind, value=play.value, cards=(*play.cards, *item), target=play.target
+    )
 
 
 # ---------------------------------------------------------------------------
 # Enumeration (one step at a time, see cardrules.casino.steps)
 
 
-def _card_steps(
-    state: State, card: Card, loose_values: list[int | None], items: list[tuple[Card, ...]]
-) -> tuple[list[Action], list[Action]]:
-    """The first steps of every play of ``card``: (captures, builds and trail)."""
-    config = state.config
-    seat = state.to_act
-    assert seat is not None
-    # Totals some loose cards make (bit s: a subset sums to s): a build whose
-    # missing part no subset makes needs no closer look.
-    sums = 1
-    for v in loose_values:
-        if v is not None:
-            sums |= (sums << v) & 0x7FFF
-    captures: list[Action] = []
-    for ctx, high in capture_contexts(state, card, loose_values):
-        captures += [_header(card, items[p], ace_high=high) for p in ctx.next_items(())]
-    others: list[Action] = []
-    builds = state.builds
-    rest = _without(state.hands[seat], card)
-    owned = [j for j, b in enumerate(builds) if b.owner == seat]
-    owned_values = [builds[j].value for j in owned]
-    a = table_value(card, config.royal)
-    if a is not None:  # CA-17: standard face cards never build
-        held = {v for c in rest for v in capture_values(c, config)}
-        top = config.max_value
-        # New builds (§4 "New build"): the card and at least one loose card.
-        for value in sorted(held):
-            if value < a or value > top:
-                continue
-            if not config.same_value_builds and any(b.value == value for b in builds):
-                continue  # CA-10 option
-            if not covers(rest, [*owned_values, value], config):  # CA-7
-                continue
-            if not sums >> (value - a if value > a else value) & 1:
-                continue  # nothing completes the card's group (or makes a group beside it)
-            ctx = Context(state, card=card, kind="new", value=value, loose_values=loose_values)
-            others += [
-                Build(card, kind="new", value=value, cards=items[p]) for p in ctx.next_items(())
-            ]
-        # Raises of single builds (§4 "Raise", CA-9, CA-11).
-        for j, build in enumerate(builds):
-            if not build.is_single or (build.owner == seat and not config.raise_own_build):
-                continue
-            base = build.value + a
-            others_owned = [builds[k].value for k in owned if k != j]
-            values = range(base, top + 1) if config.table_cards_in_raise else (base,)
-            for value in values:
-                if value > top or value not in held:
-                    continue
-                if not config.same_value_builds and any(
-                    b.value == value for k, b in enumerate(builds) if k != j
-                ):
-                    continue
-                if not covers(rest, [*others_owned, value], config):
-                    continue
-                others += _build_heads(
-                    state, card, "raise", value, j, base, sums, loose_values, items
-                )
-        # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
-        for j, build in enumerate(builds):
-            value = build.value
-            if a > value:
-                continue
-            if _partner_add(config, seat, build):
-                required = owned_values
-            else:
-                required = [*(builds[k].value for k in owned if k != j), value]
-            if not covers(rest, required, config):
-                continue
-            others += _build_heads(state, card, "add", value, j, a, sums, loose_values, items)
-    if (not owned or config.owner_may_trail) and covers(rest, owned_values, config):
-        others.append(Trail(card))  # §1.4, CA-7
-    return captures, others
+class _Turn:
+    """What every first step of a turn needs about the state, worked out once.
 
-
-def _build_heads(
-    state: State,
-    card: Card,
-    kind: Literal["raise", "add"],
-    value: int,
-    j: int,
-    head: int,
-    sums: int,
-    loose_values: list[int | None],
-    items: list[tuple[Card, ...]],
-) -> list[Action]:
-    """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
-
-    With ``head == value`` the play is complete with no loose card (listed first),
-    and loose cards can only join as further groups of ``value``; otherwise loose
-    cards must first make up ``value - head``.
+    ``legal_actions`` looks at each card of the hand, each value and each
+    build; the table's subset sums, the hand's capture values and the lists of
+    capturable items per value are shared by all of them instead of being
+    rebuilt for each (a :class:`~cardrules.casino.steps.Context` is made only
+    where the shortcuts below do not decide).
     """
-    target = state.builds[j].cards
-    heads: list[Action] = []
-    if head == value:
-        heads.append(Build(card, kind=kind, value=value, target=target))
-        if not sums >> value & 1:
+
+    def __init__(self, state: State) -> None:
+        config = state.config
+        seat = state.to_act
+        assert seat is not None
+        self.state = state
+        self.config = config
+        self.seat = seat
+        self.royal = royal = config.royal
+        self.hand = hand = state.hands[seat]
+        self.builds = builds = state.builds
+        self.loose_values = loose_values = [table_value(c, royal) for c in state.loose]
+        self.items = item_order(state)
+        # Totals some loose cards make (bit s: a subset sums to s): a capture or a
+        # build whose missing part no subset makes needs no closer look.
+        sums = 1
+        for v in loose_values:
+            if v is not None:
+                sums |= (sums << v) & 0x7FFF
+        self.sums = sums
+        self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
+        self.owned_values = [builds[j].value for j in self.owned]
+        self.build_values = {b.value for b in builds}
+        self.hand_values = [capture_values(c, config) for c in hand]
+        counts: dict[int, int] = {}
+        for values in self.hand_values:
+            for v in values:
+                counts[v] = counts.get(v, 0) + 1
+        self.counts = counts
+        self._captures: dict[int, list[int]] = {}
+        self._firsts: dict[tuple[int, int], list[int]] = {}
+
+    def rest_has(self, i: int, value: int) -> bool:
+        """True if a card of the hand other than card ``i`` captures at ``value``."""
+        return self.counts.get(value, 0) - (value in self.hand_values[i]) > 0
+
+    def rest_covers(self, i: int, required: list[int]) -> bool:
+        """``covers`` (CA-7) for the hand without card ``i``."""
+        needed = set(required)
+        if not needed:
+            return True
+        if len(needed) == 1:
+            return self.rest_has(i, next(iter(needed)))
+        hand = self.hand
+        return covers(hand[:i] + hand[i + 1 :], required, self.config)
+
+    def capture_positions(self, value: int) -> list[int]:
+        """The first items of a capture at ``value`` (no build_as_card, no capture_all).
+
+        As :meth:`~cardrules.casino.steps.Context.next_items` answers when the
+        rest of the hand covers every owned build: a loose card that some later
+        loose cards complete to ``value``, then each build of ``value``.
+        """
+        found = self._captures.get(value)
+        if found is not None:
+            return found
+        found = []
+        builds = self.builds
+        n = len(self.loose_values)
+        if self.sums >> value & 1:
+            below = (1 << (value + 1)) - 1
+            reach = 1
+            for p in range(n - 1, -1, -1):
+                v = self.loose_values[p]
+                if v is not None and v <= value:
+                    if reach >> (value - v) & 1:
+                        found.append(p)
+                    reach |= (reach << v) & below
+            found.reverse()
+        if value in self.build_values:
+            found += [n + j for j, b in enumerate(builds) if b.value == value]
+        self._captures[value] = found
+        return found
+
+    def build_positions(self, value: int, base: int) -> list[int]:
+        """The first loose cards of a build of ``value`` to which the card brings ``base``.
+
+        As :meth:`~cardrules.casino.steps.Context.next_items` answers for a
+        build: a loose card ``v`` such that ``base`` and ``v`` make groups of
+        ``value`` with later loose cards (one group, or two disjoint ones).
+        """
+        key = (value, base)
+        found = self._firsts.get(key)
+        if found is not None:
+            return found
+        found = []
+        values = self.loose_values
+        below = (1 << (value + 1)) - 1
+        stride = 2 * value + 2  # pairs of sums (s, t) as bit s + stride * t, as in steps
+        valid = 0
+        for t in range(value + 1):
+            valid |= below << (stride * t)
+        reach = 1
+        pairs = 1
+        for p in range(len(values) - 1, -1, -1):
+            v = values[p]
+            if v is None or v > value:
+                continue
+            if base <= value:
+                total = base + v
+                if (total <= value and reach >> (value - total) & 1) or (
+                    pairs >> (value - base + stride * (value - v)) & 1
+                ):
+                    found.append(p)
+            reach |= (reach << v) & below
+            pairs = (pairs | pairs << v | pairs << (stride * v)) & valid
+        found.reverse()
+        self._firsts[key] = found
+        return found
+
+    def card_steps(self, i: int) -> tuple[list[Action], list[Action]]:
+        """The first steps of every play of card ``i``: (captures, builds and trail)."""
+        state = self.state
+        config = self.config
+        card = self.hand[i]
+        items = self.items
+        captures: list[Action] = []
+        owned_values = self.owned_values
+        owner_free = self.rest_covers(i, owned_values)
+        if not self.royal and card.rank.is_face:
+            # CA-3 / CA-17: a face card pairs with loose cards of its rank.
+            rank = card.rank
+            same = [p for p, c in enumerate(state.loose) if c.rank is rank]
+            plain = config.face_capture == "one" or (owner_free and not config.capture_all)
+            if same and not plain:
+                ctx = Context(state, card=card, kind="capture", value=0, face=True)
+                same = ctx.next_items(())
+            captures += [_header(card, items[p], ace_high=False) for p in same]
+        else:
+            fast = owner_free and not config.capture_all and not config.build_as_card
+            for value in self.hand_values[i]:
+                high = value == 14
+                if fast:
+                    positions = self.capture_positions(value)
+                elif config.build_as_card or self.sums >> value & 1 or value in self.build_values:
+                    ctx = Context(
+                        state,
+                        card=card,
+                        kind="capture",
+                        value=value,
+                        loose_values=self.loose_values,
+                    )
+                    positions = ctx.next_items(())
+                else:
+                    continue  # nothing on the table makes this value
+                captures += [_header(card, items[p], ace_high=high) for p in positions]
+        others: list[Action] = []
+        builds = self.builds
+        seat = self.seat
+        owned = self.owned
+        sums = self.sums
+        a = table_value(card, self.royal)
+        if a is not None:  # CA-17: standard face cards never build
+            top = config.max_value
+            held = sorted(v for v in self.counts if self.rest_has(i, v))
+            # New builds (§4 "New build"): the card and at least one loose card.
+            for value in held:
+                if value < a or value > top:
+                    continue
+                if not config.same_value_builds and value in self.build_values:
+                    continue  # CA-10 option
+                if not self.rest_covers(i, [*owned_values, value]):  # CA-7
+                    continue
+                if not sums >> (value - a if value > a else value) & 1:
+                    continue  # nothing completes the card's group (or makes a group beside it)
+                others += [
+                    Build(card, kind="new", value=value, cards=items[p])
+                    for p in self.build_positions(value, a)
+                ]
+            # Raises of single builds (§4 "Raise", CA-9, CA-11).
+            for j, build in enumerate(builds):
+                if not build.is_single or (build.owner == seat and not config.raise_own_build):
+                    continue
+                base = build.value + a
+                others_owned = [builds[k].value for k in owned if k != j]
+                values = range(base, top + 1) if config.table_cards_in_raise else (base,)
+                for value in values:
+                    if value > top or not self.rest_has(i, value):
+                        continue
+                    if not config.same_value_builds and any(
+                        b.value == value for k, b in enumerate(builds) if k != j
+                    ):
+                        continue
+                    if not self.rest_covers(i, [*others_owned, value]):
+                        continue
+                    others += self.build_heads(card, "raise", value, j, base)
+            # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
+            for j, build in enumerate(builds):
+                value = build.value
+                if a > value:
+                    continue
+                if _partner_add(config, seat, build):
+                    required = owned_values
+                else:
+                    required = [*(builds[k].value for k in owned if k != j), value]
+                if not self.rest_covers(i, required):
+                    continue
+                others += self.build_heads(card, "add", value, j, a)
+        if (not owned or config.owner_may_trail) and owner_free:
+            others.append(Trail(card))  # §1.4, CA-7
+        return captures, others
+
+    def build_heads(
+        self, card: Card, kind: Literal["raise", "add"], value: int, j: int, head: int
+    ) -> list[Action]:
+        """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
+
+        With ``head == value`` the play is complete with no loose card (listed first),
+        and loose cards can only join as further groups of ``value``; otherwise loose
+        cards must first make up ``value - head``.
+        """
+        target = self.builds[j].cards
+        sums = self.sums
+        heads: list[Action] = []
+        if head == value:
+            heads.append(Build(card, kind=kind, value=value, target=target))
+            if not sums >> value & 1:
+                return heads
+        elif not sums >> (value - head) & 1:
             return heads
-    elif not sums >> (value - head) & 1:
+        items = self.items
+        heads += [
+            Build(card, kind=kind, value=value, target=target, cards=items[p])
+            for p in self.build_positions(value, head)
+        ]
         return heads
-    ctx = Context(state, card=card, kind=kind, value=value, target=j, loose_values=loose_values)
-    heads += [
-        Build(card, kind=kind, value=value, target=target, cards=items[p])
-        for p in ctx.next_items(())
-    ]
-    return heads
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -408,7 +536,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state is getattr(cache, "state", None):
         listed: tuple[Action, ...] = cache.actions
         return listed
-    actions = _legal_actions(expect_state(state))
+    if state is getattr(cache, "ahead_state", None):
+        actions: tuple[Action, ...] = cache.ahead_actions
+    else:
+        actions = _legal_actions(expect_state(state))
     cache.state, cache.actions = state, actions
     return actions
 
@@ -425,6 +556,10 @@ action's fields (:func:`~cardrules.casino.actions.malformed`): an object
 altered after listing is checked in full like any other. A plain
 ``threading.local`` with attributes set on use (not a subclass with class
 defaults), which the compiled build reads safely from any thread.
+
+``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` in this
+thread left with a play in progress, and that state's steps, which apply had
+just worked out to know the play goes on (so listing them costs nothing more).
 """
 
 
@@ -449,14 +584,11 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         if ctx.complete(chosen):
             steps.append(Done())
         return tuple(steps)
-    seat = state.to_act
+    turn = _Turn(state)
     captures: list[Action] = []
     every: list[Action] = []
-    royal = state.config.royal
-    loose_values = [table_value(c, royal) for c in state.loose]
-    items = item_order(state)
-    for card in state.hands[seat]:
-        caps, others = _card_steps(state, card, loose_values, items)
+    for i in range(len(turn.hand)):
+        caps, others = turn.card_steps(i)
         captures += caps
         every += caps + others
     if state.config.compulsory_capture and captures:  # CA-8 option
@@ -632,12 +764,65 @@ def apply(state: State, action: Action) -> State:
     else:
         assert isinstance(action, Capture | Build)
         current = action
-        if len(named_items(action)) > 1:  # a whole play (checked as one)
+        named = len(action.cards) + (len(action.builds) if isinstance(action, Capture) else 0)
+        if named > 1:  # a whole play (checked as one)
             return _perform(state, action)
+        if named == 0 or (isinstance(action, Capture) and _capture_ends(state, action)):
+            return _perform(state, action)
+    ctx = context_of(state, current)
     chosen = _positions(state, current)
-    if chosen and context_of(state, current).next_items(chosen):
-        return _evolve(state, pending=current)
-    return _perform(state, current)
+    following = ctx.next_items(chosen)
+    if not following:
+        return _perform(state, current)
+    new = _evolve(state, pending=current)
+    # The next state's steps, known now: legal_actions(new) need not build this context again.
+    items = item_order(state)
+    ahead: list[Action] = [Take(items[p]) for p in following]
+    if ctx.complete(chosen):
+        ahead.append(Done())
+    cache = _listed
+    cache.ahead_state, cache.ahead_actions = new, tuple(ahead)
+    return new
+
+
+def _capture_ends(state: State, capture: Capture) -> bool:
+    """True if the legal capture ``capture``, naming one item, can take nothing more.
+
+    Decided without a :class:`~cardrules.casino.steps.Context` in the usual
+    case (no capture_all, no build_as_card, a number card, and the rest of the
+    hand covering every owned build): a loose card of less than the capture
+    value needs more cards; one of the value alone, or a build of the value,
+    goes on exactly when a later loose subset or a later build makes the value
+    again. Any other case answers ``False`` (the caller then asks a context).
+    """
+    config = state.config
+    card = capture.card
+    royal = config.royal
+    if config.capture_all or config.build_as_card or (not royal and card.rank.is_face):
+        return False
+    seat = state.to_act
+    assert seat is not None
+    owned_values = [b.value for b in state.builds if b.owner == seat]
+    if owned_values and not covers(_without(state.hands[seat], card), owned_values, config):
+        return False
+    value = 14 if capture.ace_high else capture_values(card, config)[0]
+    if capture.builds:
+        j = find_build(state.builds, capture.builds[0])
+        if j is None or state.builds[j].value != value:
+            return False
+        return not any(b.value == value for b in state.builds[j + 1 :])
+    first = capture.cards[0]
+    if table_value(first, royal) != value:
+        return False  # smaller: more cards must join its group (or a case left to a context)
+    if any(b.value == value for b in state.builds):
+        return False
+    below = (1 << (value + 1)) - 1
+    reach = 1
+    for c in state.loose[state.loose.index(first) + 1 :]:
+        v = table_value(c, royal)
+        if v is not None and v <= value:
+            reach |= (reach << v) & below
+    return not reach >> value & 1
 
 
 def _refusal(reason: str, action: object) -> IllegalActionError:

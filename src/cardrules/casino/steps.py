@@ -241,9 +241,9 @@ class Context:
         self.value = value
         self.face_one = face and config.face_capture == "one"
         self.capture_all = kind == "capture" and config.capture_all
-        hand = list(hand_to_play(state))
-        hand.remove(card)
-        self.rest = tuple(hand)
+        self._hand = hand_to_play(state)
+        self._card = card
+        self._rest: tuple[Card, ...] | None = None
         self.config = config
         n = len(state.loose)
         royal = config.royal
@@ -300,8 +300,23 @@ class Context:
         self._reach = reach
         self._pairs: list[int] | None = None
         self._suffixes: list[tuple[Element, ...]] | None = None
-        # CA-7 cannot get in the way when the rest of the hand covers every owned build.
-        self._owner_free = covers(self.rest, list(self.owned_values.values()), config)
+        self._free: bool | None = None
+
+    @property
+    def rest(self) -> tuple[Card, ...]:
+        """The hand of the player to act without the card played (made on first use)."""
+        if self._rest is None:
+            hand = list(self._hand)
+            hand.remove(self._card)
+            self._rest = tuple(hand)
+        return self._rest
+
+    @property
+    def _owner_free(self) -> bool:
+        """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
+        if self._free is None:
+            self._free = covers(self.rest, list(self.owned_values.values()), self.config)
+        return self._free
 
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
