@@ -6,6 +6,7 @@ Comments cite the rules' sections and decisions as the docs show them
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Sequence
 from typing import Final, Literal
@@ -20,9 +21,20 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
+    listed_build,
+    listed_capture,
+    listed_take,
+    listed_trail,
     malformed,
 )
-from cardrules.casino.captures import capture_values, covers, partition, table_value
+from cardrules.casino.captures import (
+    capture_value_table,
+    capture_values,
+    covers,
+    partition,
+    table_value,
+    table_value_table,
+)
 from cardrules.casino.config import Config
 from cardrules.casino.events import log_move
 from cardrules.casino.plays import check_play
@@ -97,8 +109,13 @@ def expect_state(state: object) -> State:
     return state
 
 
-def _index(card: Card) -> int:
-    return card.index
+_BY_INDEX: Final = operator.attrgetter("index")
+"""The key of :func:`~cardrules.cards.sort_cards` (hand order), read in C."""
+
+
+def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``sort_cards(cards)``, for the piles and the table sorted at every play."""
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 # ---------------------------------------------------------------------------
@@ -237,10 +254,10 @@ def new_game(
 # Helpers
 
 
-def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    out = list(hand)
-    out.remove(card)
-    return tuple(out)
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less its first ``card`` (``ValueError`` if it has none)."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
 
 
 def _partner(config: Config, seat: int) -> int | None:
@@ -253,14 +270,20 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
 
 
 def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
+    named = named_items(play)
+    if len(named) == 1:  # a play's first step
+        try:
+            return (item_order(state).index(named[0]),)
+        except ValueError:
+            raise KeyError(named[0]) from None
     order = {item: k for k, item in enumerate(item_order(state))}
     return tuple(sorted(order[item] for item in named_items(play)))
 
 
 def _header(card: Card, item: tuple[Card, ...], *, ace_high: bool) -> Capture:
     if len(item) == 1:
-        return Capture(card, item, ace_high=ace_high)
-    return Capture(card, (), (item,), ace_high=ace_high)
+        return listed_capture(card, item, ace_high=ace_high)
+    return listed_capture(card, (), (item,), ace_high=ace_high)
 
 
 def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
@@ -298,7 +321,8 @@ class _Turn:
         self.royal = royal = config.royal
         self.hand = hand = state.hands[seat]
         self.builds = builds = state.builds
-        self.loose_values = loose_values = [table_value(c, royal) for c in state.loose]
+        values_of = table_value_table(royal)
+        self.loose_values = loose_values = [values_of[c.index] for c in state.loose]
         self.items = item_order(state)
         # Totals some loose cards make (bit s: a subset sums to s): a capture or a
         # build whose missing part no subset makes needs no closer look.
@@ -310,26 +334,29 @@ class _Turn:
         self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
         self.owned_values = [builds[j].value for j in self.owned]
         self.build_values = {b.value for b in builds}
-        self.hand_values = [capture_values(c, config) for c in hand]
+        captures_of = capture_value_table(config)
+        self.hand_values = hand_values = [captures_of[c.index] for c in hand]
         counts: dict[int, int] = {}
-        for values in self.hand_values:
+        for values in hand_values:
             for v in values:
                 counts[v] = counts.get(v, 0) + 1
         self.counts = counts
+        self.values = sorted(counts)
+        # No card with two capture values (a Royal ace): covering several values
+        # is then holding a card of each (as ``covers`` decides).
+        self.simple = all(len(values) <= 1 for values in hand_values)
         self._captures: dict[int, list[int]] = {}
         self._firsts: dict[tuple[int, int], list[int]] = {}
 
     def rest_has(self, i: int, value: int) -> bool:
         """True if a card of the hand other than card ``i`` captures at ``value``."""
-        return self.counts.get(value, 0) - (value in self.hand_values[i]) > 0
+        return self.counts.get(value, 0) > (1 if value in self.hand_values[i] else 0)
 
     def rest_covers(self, i: int, required: list[int]) -> bool:
         """``covers`` (CA-7) for the hand without card ``i``."""
         needed = set(required)
-        if not needed:
-            return True
-        if len(needed) == 1:
-            return self.rest_has(i, next(iter(needed)))
+        if len(needed) <= 1 or self.simple:
+            return all(self.rest_has(i, v) for v in needed)
         hand = self.hand
         return covers(hand[:i] + hand[i + 1 :], required, self.config)
 
@@ -344,7 +371,6 @@ class _Turn:
         if found is not None:
             return found
         found = []
-        builds = self.builds
         n = len(self.loose_values)
         if self.sums >> value & 1:
             below = (1 << (value + 1)) - 1
@@ -357,7 +383,7 @@ class _Turn:
                     reach |= (reach << v) & below
             found.reverse()
         if value in self.build_values:
-            found += [n + j for j, b in enumerate(builds) if b.value == value]
+            found += [n + j for j, b in enumerate(self.builds) if b.value == value]
         self._captures[value] = found
         return found
 
@@ -403,11 +429,14 @@ class _Turn:
         config = self.config
         card = self.hand[i]
         items = self.items
-        captures: list[Action] = []
+        owned = self.owned
         owned_values = self.owned_values
-        owner_free = self.rest_covers(i, owned_values)
-        if not self.royal and card.rank.is_face:
-            # CA-3 / CA-17: a face card pairs with loose cards of its rank.
+        sums = self.sums
+        build_values = self.build_values
+        captures: list[Action] = []
+        owner_free = not owned or self.rest_covers(i, owned_values)
+        a = table_value_table(self.royal)[card.index]
+        if a is None:  # CA-3 / CA-17: a standard face card pairs with loose cards of its rank
             rank = card.rank
             same = [p for p, c in enumerate(state.loose) if c.rank is rank]
             plain = config.face_capture == "one" or (owner_free and not config.capture_all)
@@ -421,7 +450,7 @@ class _Turn:
                 high = value == 14
                 if fast:
                     positions = self.capture_positions(value)
-                elif config.build_as_card or self.sums >> value & 1 or value in self.build_values:
+                elif config.build_as_card or sums >> value & 1 or value in build_values:
                     ctx = Context(
                         state,
                         card=card,
@@ -434,26 +463,25 @@ class _Turn:
                     continue  # nothing on the table makes this value
                 captures += [_header(card, items[p], ace_high=high) for p in positions]
         others: list[Action] = []
-        builds = self.builds
-        seat = self.seat
-        owned = self.owned
-        sums = self.sums
-        a = table_value(card, self.royal)
         if a is not None:  # CA-17: standard face cards never build
+            builds = self.builds
+            seat = self.seat
             top = config.max_value
-            held = sorted(v for v in self.counts if self.rest_has(i, v))
+            counts = self.counts
+            mine = self.hand_values[i]
+            held = [v for v in self.values if counts[v] > (1 if v in mine else 0)]
             # New builds (§4 "New build"): the card and at least one loose card.
             for value in held:
                 if value < a or value > top:
                     continue
-                if not config.same_value_builds and value in self.build_values:
-                    continue  # CA-10 option
-                if not self.rest_covers(i, [*owned_values, value]):  # CA-7
-                    continue
                 if not sums >> (value - a if value > a else value) & 1:
                     continue  # nothing completes the card's group (or makes a group beside it)
+                if not config.same_value_builds and value in build_values:
+                    continue  # CA-10 option
+                if owned and not self.rest_covers(i, [*owned_values, value]):  # CA-7
+                    continue
                 others += [
-                    Build(card, kind="new", value=value, cards=items[p])
+                    listed_build(card, kind="new", value=value, cards=items[p])
                     for p in self.build_positions(value, a)
                 ]
             # Raises of single builds (§4 "Raise", CA-9, CA-11).
@@ -464,7 +492,7 @@ class _Turn:
                 others_owned = [builds[k].value for k in owned if k != j]
                 values = range(base, top + 1) if config.table_cards_in_raise else (base,)
                 for value in values:
-                    if value > top or not self.rest_has(i, value):
+                    if value > top or value not in held:
                         continue
                     if not config.same_value_builds and any(
                         b.value == value for k, b in enumerate(builds) if k != j
@@ -485,8 +513,8 @@ class _Turn:
                 if not self.rest_covers(i, required):
                     continue
                 others += self.build_heads(card, "add", value, j, a)
-        if (not owned or config.owner_may_trail) and owner_free:
-            others.append(Trail(card))  # §1.4, CA-7
+        if owner_free and (not owned or config.owner_may_trail):
+            others.append(listed_trail(card))  # §1.4, CA-7
         return captures, others
 
     def build_heads(
@@ -502,14 +530,14 @@ class _Turn:
         sums = self.sums
         heads: list[Action] = []
         if head == value:
-            heads.append(Build(card, kind=kind, value=value, target=target))
+            heads.append(listed_build(card, kind=kind, value=value, target=target))
             if not sums >> value & 1:
                 return heads
         elif not sums >> (value - head) & 1:
             return heads
         items = self.items
         heads += [
-            Build(card, kind=kind, value=value, target=target, cards=items[p])
+            listed_build(card, kind=kind, value=value, target=target, cards=items[p])
             for p in self.build_positions(value, head)
         ]
         return heads
@@ -580,7 +608,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         ctx = context_of(state, pending)
         chosen = _positions(state, pending)
         items = item_order(state)
-        steps: list[Action] = [Take(items[p]) for p in ctx.next_items(chosen)]
+        steps: list[Action] = [listed_take(items[p]) for p in ctx.next_items(chosen)]
         if ctx.complete(chosen):
             steps.append(Done())
         return tuple(steps)
@@ -777,7 +805,7 @@ def apply(state: State, action: Action) -> State:
     new = _evolve(state, pending=current)
     # The next state's steps, known now: legal_actions(new) need not build this context again.
     items = item_order(state)
-    ahead: list[Action] = [Take(items[p]) for p in following]
+    ahead: list[Action] = [listed_take(items[p]) for p in following]
     if ctx.complete(chosen):
         ahead.append(Done())
     cache = _listed
@@ -858,7 +886,7 @@ def _perform(state: State, action: Play) -> State:
             assert find_build(state.builds, cards) is not None
             taken += cards
         builds = [b for b in builds if b.cards not in action.builds]
-        piles[seat] = sort_cards([*piles[seat], card, *taken])
+        piles[seat] = _sorted_cards([*piles[seat], card, *taken])
         last_capturer = seat
         if not loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
@@ -907,7 +935,7 @@ def _perform(state: State, action: Play) -> State:
         state,
         seat=seat,
         hands=tuple(hands),
-        loose=sort_cards(loose),
+        loose=_sorted_cards(loose),
         builds=tuple(builds),
         piles=tuple(piles),
         sweep_log=sweep_log,

@@ -471,6 +471,29 @@ class Context:
         """The items that may be taken next, in table order."""
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
+        if chosen and not self.capture_all and not self.face_one:
+            # A play going on, the common case: what feasible() asks, without its memo.
+            elements = self.elements
+            if any(roles[p] == _UNUSABLE for p in chosen):
+                return []
+            if self.kind != "capture":
+                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
+                return [
+                    p
+                    for p in range(start, self.size)
+                    if roles[p] != _UNUSABLE and self._possible([*forced, elements[p][0]], p + 1)
+                ]
+            if self._owner_free:
+                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
+                return [
+                    p
+                    for p in range(start, self.size)
+                    if (roles[p] == _ALONE and self._possible(forced, p + 1))
+                    or (
+                        roles[p] == _SUMMABLE
+                        and self._possible([*forced, elements[p][0]], p + 1)
+                    )
+                ]
         if chosen or self.capture_all or self.face_one:
             return [
                 p
