@@ -29,7 +29,6 @@ from cardrules.casino.actions import (
 )
 from cardrules.casino.captures import (
     capture_value_table,
-    capture_values,
     covers,
     partition,
     table_value,
@@ -42,6 +41,7 @@ from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
+    capture_follow_up,
     context_of,
     find_build,
     first_step,
@@ -793,64 +793,27 @@ def apply(state: State, action: Action) -> State:
         assert isinstance(action, Capture | Build)
         current = action
         named = len(action.cards) + (len(action.builds) if isinstance(action, Capture) else 0)
-        if named > 1:  # a whole play (checked as one)
+        if named != 1:  # a whole play (checked as one), or a raise or add taking nothing
             return _perform(state, action)
-        if named == 0 or (isinstance(action, Capture) and _capture_ends(state, action)):
-            return _perform(state, action)
-    ctx = context_of(state, current)
-    chosen = _positions(state, current)
-    following = ctx.next_items(chosen)
+    quick = capture_follow_up(state, current) if isinstance(current, Capture) else None
+    if quick is None:
+        ctx = context_of(state, current)
+        chosen = _positions(state, current)
+        following = ctx.next_items(chosen)
+        complete = bool(following) and ctx.complete(chosen)
+    else:
+        following, complete = quick
     if not following:
         return _perform(state, current)
     new = _evolve(state, pending=current)
-    # The next state's steps, known now: legal_actions(new) need not build this context again.
+    # The next state's steps, known now: legal_actions(new) need not work them out again.
     items = item_order(state)
     ahead: list[Action] = [listed_take(items[p]) for p in following]
-    if ctx.complete(chosen):
+    if complete:
         ahead.append(Done())
     cache = _listed
     cache.ahead_state, cache.ahead_actions = new, tuple(ahead)
     return new
-
-
-def _capture_ends(state: State, capture: Capture) -> bool:
-    """True if the legal capture ``capture``, naming one item, can take nothing more.
-
-    Decided without a :class:`~cardrules.casino.steps.Context` in the usual
-    case (no capture_all, no build_as_card, a number card, and the rest of the
-    hand covering every owned build): a loose card of less than the capture
-    value needs more cards; one of the value alone, or a build of the value,
-    goes on exactly when a later loose subset or a later build makes the value
-    again. Any other case answers ``False`` (the caller then asks a context).
-    """
-    config = state.config
-    card = capture.card
-    royal = config.royal
-    if config.capture_all or config.build_as_card or (not royal and card.rank.is_face):
-        return False
-    seat = state.to_act
-    assert seat is not None
-    owned_values = [b.value for b in state.builds if b.owner == seat]
-    if owned_values and not covers(_without(state.hands[seat], card), owned_values, config):
-        return False
-    value = 14 if capture.ace_high else capture_values(card, config)[0]
-    if capture.builds:
-        j = find_build(state.builds, capture.builds[0])
-        if j is None or state.builds[j].value != value:
-            return False
-        return not any(b.value == value for b in state.builds[j + 1 :])
-    first = capture.cards[0]
-    if table_value(first, royal) != value:
-        return False  # smaller: more cards must join its group (or a case left to a context)
-    if any(b.value == value for b in state.builds):
-        return False
-    below = (1 << (value + 1)) - 1
-    reach = 1
-    for c in state.loose[state.loose.index(first) + 1 :]:
-        v = table_value(c, royal)
-        if v is not None and v <= value:
-            reach |= (reach << v) & below
-    return not reach >> value & 1
 
 
 def _refusal(reason: str, action: object) -> IllegalActionError:
