@@ -25,12 +25,21 @@ import hashlib
 import random
 from typing import Literal
 
+import attrs
 import pytest
 
 import cardrules
 from cardrules import casino
+from cardrules.cards import Card, parse_cards
 from cardrules.casino import Action, Build, Capture, Config, Done, State, Take, Trail
 from cardrules.casino import rules as casino_rules
+from cardrules.casino.actions import (
+    listed_build,
+    listed_capture,
+    listed_take,
+    listed_trail,
+    malformed,
+)
 from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.steps import Context, capture_contexts, context_of, item_order
 
@@ -58,28 +67,28 @@ CONFIGS = {
 # The oracle: every first step from a Context, card by card
 
 
-def _header(card: object, item: tuple[object, ...], high: bool) -> Capture:
+def _header(card: Card, item: tuple[Card, ...], high: bool) -> Capture:
     if len(item) == 1:
-        return Capture(card, item, ace_high=high)  # type: ignore[arg-type]
-    return Capture(card, (), (item,), ace_high=high)  # type: ignore[arg-type]
+        return Capture(card, item, ace_high=high)
+    return Capture(card, (), (item,), ace_high=high)
 
 
 def _oracle_heads(
     state: State,
-    card: object,
+    card: Card,
     kind: Literal["raise", "add"],
     value: int,
     j: int,
     head: int,
-    items: list[tuple[object, ...]],
+    items: list[tuple[Card, ...]],
 ) -> list[Action]:
     target = state.builds[j].cards
     heads: list[Action] = []
     if head == value:
-        heads.append(Build(card, kind=kind, value=value, target=target))  # type: ignore[arg-type]
-    ctx = Context(state, card=card, kind=kind, value=value, target=j)  # type: ignore[arg-type]
+        heads.append(Build(card, kind=kind, value=value, target=target))
+    ctx = Context(state, card=card, kind=kind, value=value, target=j)
     heads += [
-        Build(card, kind=kind, value=value, target=target, cards=items[p])  # type: ignore[arg-type]
+        Build(card, kind=kind, value=value, target=target, cards=items[p])
         for p in ctx.next_items(())
     ]
     return heads
@@ -653,3 +662,61 @@ def test_random_games_unchanged(name: str) -> None:
 def test_random_games_unchanged_long(name: str) -> None:
     digests = [game_digest(CONFIGS[name], seed) for seed in range(3, 23)]
     assert digests == PINNED_LONG[name]
+
+
+# ---------------------------------------------------------------------------
+# What the fast paths assume of the classes
+
+
+def test_classes_have_the_fields_the_fast_paths_set() -> None:
+    """``apply`` builds states positionally and ``listed_*`` set every field of a step."""
+    assert [f.name for f in attrs.fields(State)] == [
+        "config",
+        "seed",
+        "shuffles",
+        "dealer",
+        "round_number",
+        "deal_number",
+        "to_act",
+        "hands",
+        "loose",
+        "builds",
+        "piles",
+        "sweep_log",
+        "last_capturer",
+        "stock",
+        "scores",
+        "winners",
+        "history",
+        "pending",
+        "events",
+        "stacked",
+    ]
+    assert [f.name for f in attrs.fields(Capture)] == ["card", "cards", "builds", "ace_high"]
+    assert [f.name for f in attrs.fields(Build)] == ["card", "kind", "value", "cards", "target"]
+    assert [f.name for f in attrs.fields(Trail)] == ["card"]
+    assert [f.name for f in attrs.fields(Take)] == ["item"]
+
+
+def test_listed_steps_equal_constructed_ones() -> None:
+    """Issue 18 item 2: a step made by ``listed_*`` is the object its constructor makes."""
+    five, three, four = parse_cards("5H 3C 4D")
+    pairs = [
+        (listed_capture(five, (three,)), Capture(five, (three,))),
+        (listed_capture(five, (), ((three, four),)), Capture(five, (), ((four, three),))),
+        (listed_capture(five, (three,), ace_high=False), Capture(five, [three])),
+        (
+            listed_build(five, kind="new", value=8, cards=(three,)),
+            Build(five, kind="new", value=8, cards=(three,)),
+        ),
+        (
+            listed_build(five, kind="add", value=9, target=(three, four)),
+            Build(five, kind="add", value=9, target=(four, three)),
+        ),
+        (listed_trail(five), Trail(five)),
+        (listed_take((three, four)), Take((four, three))),
+    ]
+    for fast, made in pairs:
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        assert malformed(fast) is None
+        assert cardrules.to_json(fast) == cardrules.to_json(made)

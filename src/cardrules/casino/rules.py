@@ -805,7 +805,28 @@ def apply(state: State, action: Action) -> State:
         following, complete = quick
     if not following:
         return _perform(state, current)
-    new = _evolve(state, pending=current)
+    new = State(  # the same state with the play in progress (fields in State's order)
+        state.config,
+        state.seed,
+        state.shuffles,
+        state.dealer,
+        state.round_number,
+        state.deal_number,
+        state.to_act,
+        state.hands,
+        state.loose,
+        state.builds,
+        state.piles,
+        state.sweep_log,
+        state.last_capturer,
+        state.stock,
+        state.scores,
+        state.winners,
+        state.history,
+        current,
+        state.events,
+        state.stacked,
+    )
     # The next state's steps, known now: legal_actions(new) need not work them out again.
     items = item_order(state)
     ahead: list[Action] = [listed_take(items[p]) for p in following]
@@ -833,15 +854,24 @@ def _perform(state: State, action: Play) -> State:
     card = action.card
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
+    if isinstance(action, Trail):  # the most common play: only the hand and the table change
+        return _advance(
+            state,
+            seat=seat,
+            hands=tuple(hands),
+            loose=_sorted_cards([*state.loose, card]),
+            builds=state.builds,
+            piles=state.piles,
+            sweep_log=state.sweep_log,
+            last_capturer=state.last_capturer,
+        )
     loose = list(state.loose)
     builds = list(state.builds)
     piles = list(state.piles)
     sweep_log = state.sweep_log
     last_capturer = state.last_capturer
     royal = config.royal
-    if isinstance(action, Trail):
-        loose.append(card)
-    elif isinstance(action, Capture):
+    if isinstance(action, Capture):
         taken = list(action.cards)
         for c in action.cards:
             loose.remove(c)
@@ -920,16 +950,27 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return _evolve(
-            state,
-            pending=None,
-            to_act=(seat + 1) % n,
-            hands=hands,
-            loose=loose,
-            builds=builds,
-            piles=piles,
-            sweep_log=sweep_log,
-            last_capturer=last_capturer,
+        return State(  # every field, in State's order (pinned by a test): made at every play
+            state.config,
+            state.seed,
+            state.shuffles,
+            state.dealer,
+            state.round_number,
+            state.deal_number,
+            (seat + 1) % n,
+            hands,
+            loose,
+            builds,
+            piles,
+            sweep_log,
+            last_capturer,
+            state.stock,
+            state.scores,
+            state.winners,
+            state.history,
+            None,
+            state.events,
+            state.stacked,
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.
