@@ -237,14 +237,14 @@ def _check_game(config: Config, seed: int) -> int:
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_legal_actions_and_apply_match_the_oracle(name: str) -> None:
     """Issue 18 item 2: every listed step, in order, and apply's choice, as Contexts answer."""
-    for seed in range(2):
+    for seed in range(3):
         assert _check_game(CONFIGS[name], seed) > 0
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_legal_actions_and_apply_match_the_oracle_long(name: str) -> None:
-    for seed in range(2, 30):
+    for seed in range(3, 30):
         assert _check_game(CONFIGS[name], seed) > 0
 
 

@@ -280,12 +280,6 @@ def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
     return tuple(sorted(order[item] for item in named_items(play)))
 
 
-def _header(card: Card, item: tuple[Card, ...], *, ace_high: bool) -> Capture:
-    if len(item) == 1:
-        return listed_capture(card, item, ace_high=ace_high)
-    return listed_capture(card, (), (item,), ace_high=ace_high)
-
-
 def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
     """``play`` taking ``item`` as well."""
     if isinstance(play, Capture):
@@ -321,9 +315,9 @@ class _Turn:
         self.royal = royal = config.royal
         self.hand = hand = state.hands[seat]
         self.builds = builds = state.builds
-        values_of = table_value_table(royal)
+        self.values_of = values_of = table_value_table(royal)
         self.loose_values = loose_values = [values_of[c.index] for c in state.loose]
-        self.items = item_order(state)
+        self.loose = state.loose
         # Totals some loose cards make (bit s: a subset sums to s): a capture or a
         # build whose missing part no subset makes needs no closer look.
         sums = 1
@@ -331,9 +325,13 @@ class _Turn:
             if v is not None:
                 sums |= (sums << v) & 0x7FFF
         self.sums = sums
-        self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
-        self.owned_values = [builds[j].value for j in self.owned]
-        self.build_values = {b.value for b in builds}
+        self.owned: list[int] = []
+        self.owned_values: list[int] = []
+        self.build_values: set[int] = set()
+        if builds:
+            self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
+            self.owned_values = [builds[j].value for j in self.owned]
+            self.build_values = {b.value for b in builds}
         captures_of = capture_value_table(config)
         self.hand_values = hand_values = [captures_of[c.index] for c in hand]
         counts: dict[int, int] = {}
@@ -344,7 +342,8 @@ class _Turn:
         self.values = sorted(counts)
         # No card with two capture values (a Royal ace): covering several values
         # is then holding a card of each (as ``covers`` decides).
-        self.simple = all(len(values) <= 1 for values in hand_values)
+        self.simple = not config.ace_14 or all(len(values) <= 1 for values in hand_values)
+        self.top = config.max_value
         self._captures: dict[int, list[int]] = {}
         self._firsts: dict[tuple[int, int], list[int]] = {}
 
@@ -428,14 +427,14 @@ class _Turn:
         state = self.state
         config = self.config
         card = self.hand[i]
-        items = self.items
+        loose = self.loose
         owned = self.owned
         owned_values = self.owned_values
         sums = self.sums
         build_values = self.build_values
         captures: list[Action] = []
         owner_free = not owned or self.rest_covers(i, owned_values)
-        a = table_value_table(self.royal)[card.index]
+        a = self.values_of[card.index]
         if a is None:  # CA-3 / CA-17: a standard face card pairs with loose cards of its rank
             rank = card.rank
             same = [p for p, c in enumerate(state.loose) if c.rank is rank]
@@ -443,13 +442,20 @@ class _Turn:
             if same and not plain:
                 ctx = Context(state, card=card, kind="capture", value=0, face=True)
                 same = ctx.next_items(())
-            captures += [_header(card, items[p], ace_high=False) for p in same]
+            captures += [listed_capture(card, (loose[p],)) for p in same]
         else:
-            fast = owner_free and not config.capture_all and not config.build_as_card
+            fast = not config.capture_all and not config.build_as_card
             for value in self.hand_values[i]:
                 high = value == 14
-                if fast:
+                if fast and owner_free:
                     positions = self.capture_positions(value)
+                elif fast and len(owned) == 1:
+                    # CA-7: the rest of the hand cannot cover the one owned build, so a
+                    # capture must take it (and what comes after it cannot start one).
+                    last = len(loose) + owned[0]
+                    if owned_values[0] != value:
+                        continue
+                    positions = [p for p in self.capture_positions(value) if p <= last]
                 elif config.build_as_card or sums >> value & 1 or value in build_values:
                     ctx = Context(
                         state,
@@ -461,12 +467,12 @@ class _Turn:
                     positions = ctx.next_items(())
                 else:
                     continue  # nothing on the table makes this value
-                captures += [_header(card, items[p], ace_high=high) for p in positions]
+                captures += self.capture_heads(card, positions, high)
         others: list[Action] = []
         if a is not None:  # CA-17: standard face cards never build
             builds = self.builds
             seat = self.seat
-            top = config.max_value
+            top = self.top
             counts = self.counts
             mine = self.hand_values[i]
             held = [v for v in self.values if counts[v] > (1 if v in mine else 0)]
@@ -481,7 +487,7 @@ class _Turn:
                 if owned and not self.rest_covers(i, [*owned_values, value]):  # CA-7
                     continue
                 others += [
-                    listed_build(card, kind="new", value=value, cards=items[p])
+                    listed_build(card, kind="new", value=value, cards=(loose[p],))
                     for p in self.build_positions(value, a)
                 ]
             # Raises of single builds (§4 "Raise", CA-9, CA-11).
@@ -517,6 +523,17 @@ class _Turn:
             others.append(listed_trail(card))  # §1.4, CA-7
         return captures, others
 
+    def capture_heads(self, card: Card, positions: list[int], high: bool) -> list[Action]:
+        """The first steps of captures with ``card``, each naming the item at a position."""
+        loose = self.loose
+        n = len(loose)
+        return [
+            listed_capture(card, (loose[p],), ace_high=high)
+            if p < n
+            else listed_capture(card, (), (self.builds[p - n].cards,), ace_high=high)
+            for p in positions
+        ]
+
     def build_heads(
         self, card: Card, kind: Literal["raise", "add"], value: int, j: int, head: int
     ) -> list[Action]:
@@ -535,9 +552,9 @@ class _Turn:
                 return heads
         elif not sums >> (value - head) & 1:
             return heads
-        items = self.items
+        loose = self.loose
         heads += [
-            listed_build(card, kind=kind, value=value, target=target, cards=items[p])
+            listed_build(card, kind=kind, value=value, target=target, cards=(loose[p],))
             for p in self.build_positions(value, head)
         ]
         return heads
@@ -588,16 +605,50 @@ defaults), which the compiled build reads safely from any thread.
 ``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` in this
 thread left with a play in progress, and that state's steps, which apply had
 just worked out to know the play goes on (so listing them costs nothing more).
+``context``: the last context :func:`_play_context` made, with what it was made for.
 """
 
 
 def _was_listed(state: State, action: object) -> bool:
     cache = _listed
-    return (
-        state is getattr(cache, "state", None)
-        and any(a is action for a in cache.actions)
-        and malformed(action) is None
-    )
+    if state is not getattr(cache, "state", None):
+        return False
+    for listed in cache.actions:
+        if listed is action:
+            return malformed(action) is None
+    return False
+
+
+def _play_context(state: State, play: Capture | Build) -> Context:
+    """``context_of(state, play)``; the last one made in this thread is kept.
+
+    A play made one item at a time keeps the same header, hand and table
+    (the same objects: a state with a play in progress shares them) from its
+    first step to its last, and its context depends on nothing else; so each
+    later step reuses the context of the first.
+    """
+    cache = _listed
+    if isinstance(play, Capture):
+        header: tuple[object, ...] = ("capture", play.card, play.ace_high)
+    else:
+        header = (play.kind, play.card, play.value, play.target)
+    held = getattr(cache, "context", None)
+    if held is not None:
+        table, was, ctx = held
+        if (
+            table[0] is state.loose
+            and table[1] is state.builds
+            and table[2] is state.hands
+            and table[3] is state.config
+            and table[4] == state.to_act
+            and was == header
+        ):
+            found: Context = ctx
+            return found
+    ctx = context_of(state, play)
+    table_now = (state.loose, state.builds, state.hands, state.config, state.to_act)
+    cache.context = (table_now, header, ctx)
+    return ctx
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
@@ -605,7 +656,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     pending = state.pending
     if pending is not None:
-        ctx = context_of(state, pending)
+        ctx = _play_context(state, pending)
         chosen = _positions(state, pending)
         items = item_order(state)
         steps: list[Action] = [listed_take(items[p]) for p in ctx.next_items(chosen)]
@@ -797,7 +848,7 @@ def apply(state: State, action: Action) -> State:
             return _perform(state, action)
     quick = capture_follow_up(state, current) if isinstance(current, Capture) else None
     if quick is None:
-        ctx = context_of(state, current)
+        ctx = _play_context(state, current)
         chosen = _positions(state, current)
         following = ctx.next_items(chosen)
         complete = bool(following) and ctx.complete(chosen)
@@ -875,10 +926,11 @@ def _perform(state: State, action: Play) -> State:
         taken = list(action.cards)
         for c in action.cards:
             loose.remove(c)
-        for cards in action.builds:
-            assert find_build(state.builds, cards) is not None
-            taken += cards
-        builds = [b for b in builds if b.cards not in action.builds]
+        if action.builds:
+            for cards in action.builds:
+                assert find_build(state.builds, cards) is not None
+                taken += cards
+            builds = [b for b in builds if b.cards not in action.builds]
         piles[seat] = _sorted_cards([*piles[seat], card, *taken])
         last_capturer = seat
         if not loose and not builds:  # CA-5: a sweep empties the table

@@ -564,6 +564,11 @@ def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], boo
     ``None`` in any other case (ask a context). A standard face card taking
     one matching card, as ``face_capture="one"`` has it, takes no more.
 
+    The same holds when the player owns one build, of the capture value,
+    that the rest of the hand cannot cover: the capture must take it, so
+    until it is taken only items up to it may follow, and the play is not
+    complete without it.
+
     A loose card ``v`` goes on with a later loose card ``w`` that completes
     with later cards either one group (``v + w`` and more) or two (one with
     ``v``, one with ``w``), or with a build of the value if ``v`` is the value
@@ -581,20 +586,21 @@ def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], boo
     if values_of[card.index] is None:  # a standard face card (CA-3)
         return ([], True) if config.face_capture == "one" else None  # "one": a single card
     builds = state.builds
-    owned_values = [b.value for b in builds if b.owner == seat]
-    if owned_values:
-        rest = list(hand_to_play(state))
-        rest.remove(card)
-        if not covers(rest, owned_values, config):
-            return None
     value = 14 if capture.ace_high else capture_values(card, config)[0]
     loose = state.loose
     n = len(loose)
+    # The one owned build the rest of the hand cannot cover, which the capture must take.
+    limit = _uncovered_build(state, card, value)
+    if limit == -1:
+        return None
     if capture.builds:
         j = find_build(builds, capture.builds[0])
-        if j is None or builds[j].value != value:
+        if j is None or builds[j].value != value or (limit is not None and n + j > limit):
             return None
-        return [n + k for k in range(j + 1, len(builds)) if builds[k].value == value], True
+        later = [n + k for k in range(j + 1, len(builds)) if builds[k].value == value]
+        if limit is None or n + j == limit:
+            return later, True
+        return [q for q in later if q <= limit], False
     first = capture.cards[0]
     if first not in loose:
         return None
@@ -624,7 +630,33 @@ def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], boo
     following.reverse()
     if v == value:
         following += [n + k for k, b in enumerate(builds) if b.value == value]
-    return following, v == value
+    if limit is None:
+        return following, v == value
+    return [q for q in following if q <= limit], False
+
+
+def _uncovered_build(state: Position, card: Card, value: int) -> int | None:
+    """CA-7 for a capture at ``value`` with ``card`` (no build_as_card, no capture_all).
+
+    ``None`` when the rest of the hand covers every build the player owns;
+    else the position of the one owned build it does not cover, if that is the
+    only owned build and has the capture value (every legal capture then takes
+    it, and nothing after it: a Context finds the same); else ``-1``, which
+    the callers leave to a Context.
+    """
+    seat = state.to_act
+    builds = state.builds
+    owned = [j for j, b in enumerate(builds) if b.owner == seat]
+    if not owned:
+        return None
+    config = state.config
+    rest = list(hand_to_play(state))
+    rest.remove(card)
+    if covers(rest, [builds[j].value for j in owned], config):
+        return None
+    if len(owned) == 1 and builds[owned[0]].value == value:
+        return len(state.loose) + owned[0]
+    return -1
 
 
 def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | None:
