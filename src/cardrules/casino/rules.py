@@ -295,6 +295,14 @@ def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> C
 # Enumeration (one step at a time, see cardrules.casino.steps)
 
 
+_SUMS: Final = (1 << 15) - 1
+"""Sums up to 14, the highest capture or build value (CA-6)."""
+_STRIDE: Final = 30
+"""Pairs of sums ``(s, t)`` as bit ``s + 30 t``: room for a sum of 14 shifted by 14 more."""
+_PAIRS: Final = sum(_SUMS << (_STRIDE * t) for t in range(15))
+"""Every pair of sums up to 14."""
+
+
 class _Turn:
     """What every first step of a turn needs about the state, worked out once.
 
@@ -318,13 +326,19 @@ class _Turn:
         self.values_of = values_of = table_value_table(royal)
         self.loose_values = loose_values = [values_of[c.index] for c in state.loose]
         self.loose = state.loose
-        # Totals some loose cards make (bit s: a subset sums to s): a capture or a
-        # build whose missing part no subset makes needs no closer look.
+        # Totals the loose cards from each position on make (bit s: a subset sums to s,
+        # up to 14): a capture or a build whose missing part no subset makes needs no
+        # closer look, and later cards that complete an earlier one are read here.
+        after = [1] * (len(loose_values) + 1)
         sums = 1
-        for v in loose_values:
+        for p in range(len(loose_values) - 1, -1, -1):
+            v = loose_values[p]
             if v is not None:
-                sums |= (sums << v) & 0x7FFF
+                sums |= (sums << v) & _SUMS
+            after[p] = sums
+        self.after = after
         self.sums = sums
+        self._pairs: list[int] | None = None
         self.owned: list[int] = []
         self.owned_values: list[int] = []
         self.build_values: set[int] = set()
@@ -370,18 +384,15 @@ class _Turn:
         if found is not None:
             return found
         found = []
-        n = len(self.loose_values)
         if self.sums >> value & 1:
-            below = (1 << (value + 1)) - 1
-            reach = 1
-            for p in range(n - 1, -1, -1):
-                v = self.loose_values[p]
-                if v is not None and v <= value:
-                    if reach >> (value - v) & 1:
-                        found.append(p)
-                    reach |= (reach << v) & below
-            found.reverse()
+            after = self.after
+            found = [
+                p
+                for p, v in enumerate(self.loose_values)
+                if v is not None and v <= value and after[p + 1] >> (value - v) & 1
+            ]
         if value in self.build_values:
+            n = len(self.loose_values)
             found += [n + j for j, b in enumerate(self.builds) if b.value == value]
         self._captures[value] = found
         return found
@@ -398,29 +409,41 @@ class _Turn:
         if found is not None:
             return found
         found = []
-        values = self.loose_values
-        below = (1 << (value + 1)) - 1
-        stride = 2 * value + 2  # pairs of sums (s, t) as bit s + stride * t, as in steps
-        valid = 0
-        for t in range(value + 1):
-            valid |= below << (stride * t)
-        reach = 1
-        pairs = 1
-        for p in range(len(values) - 1, -1, -1):
-            v = values[p]
-            if v is None or v > value:
-                continue
-            if base <= value:
-                total = base + v
-                if (total <= value and reach >> (value - total) & 1) or (
-                    pairs >> (value - base + stride * (value - v)) & 1
-                ):
-                    found.append(p)
-            reach |= (reach << v) & below
-            pairs = (pairs | pairs << v | pairs << (stride * v)) & valid
-        found.reverse()
+        if base <= value:
+            after = self.after
+            pairs = self.pairs_after()
+            found = [
+                p
+                for p, v in enumerate(self.loose_values)
+                if v is not None
+                and v <= value
+                and (
+                    (base + v <= value and after[p + 1] >> (value - base - v) & 1)
+                    or pairs[p + 1] >> (value - base + _STRIDE * (value - v)) & 1
+                )
+            ]
         self._firsts[key] = found
         return found
+
+    def pairs_after(self) -> list[int]:
+        """For each position, the pairs of sums two disjoint sets of later loose cards make.
+
+        Bit ``s + _STRIDE * t`` is set when one set sums to ``s`` and another to
+        ``t`` (both at most 14): what a Context's pair sums hold, for every value
+        at once (larger sums never lead back to smaller ones, so no cap is lost).
+        """
+        pairs = self._pairs
+        if pairs is None:
+            values = self.loose_values
+            pairs = [1] * (len(values) + 1)
+            r = 1
+            for p in range(len(values) - 1, -1, -1):
+                v = values[p]
+                if v is not None:
+                    r = (r | r << v | r << (_STRIDE * v)) & _PAIRS
+                pairs[p] = r
+            self._pairs = pairs
+        return pairs
 
     def card_steps(self, i: int) -> tuple[list[Action], list[Action]]:
         """The first steps of every play of card ``i``: (captures, builds and trail)."""
