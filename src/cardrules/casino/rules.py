@@ -270,14 +270,20 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
 
 
 def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
-    named = named_items(play)
-    if len(named) == 1:  # a play's first step
+    """The table-order positions of the items ``play`` names (``KeyError`` for one not there).
+
+    Found with ``list.index``, which compares cards by identity, rather than a
+    dictionary of items, which would hash every card of every item.
+    """
+    order = item_order(state)
+    positions = []
+    for item in named_items(play):
         try:
-            return (item_order(state).index(named[0]),)
+            positions.append(order.index(item))
         except ValueError:
-            raise KeyError(named[0]) from None
-    order = {item: k for k, item in enumerate(item_order(state))}
-    return tuple(sorted(order[item] for item in named_items(play)))
+            raise KeyError(item) from None
+    positions.sort()
+    return tuple(positions)
 
 
 def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
