@@ -698,7 +698,8 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     for i in range(len(turn.hand)):
         caps, others = turn.card_steps(i)
         captures += caps
-        every += caps + others
+        every += caps
+        every += others
     if state.config.compulsory_capture and captures:  # CA-8 option
         return tuple(captures)
     return tuple(every)
