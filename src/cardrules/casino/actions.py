@@ -201,15 +201,93 @@ class Done:
         return "done"
 
 
+# ---------------------------------------------------------------------------
+# Steps made by the rules themselves
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def listed_capture(
+    card: Card,
+    cards: tuple[Card, ...] = (),
+    builds: tuple[tuple[Card, ...], ...] = (),
+    *,
+    ace_high: bool = False,
+) -> Capture:
+    """``Capture(card, cards, builds, ace_high=ace_high)`` from fields already in its form.
+
+    For ``legal_actions``, which lists several actions at every step and
+    makes their fields from the table (natural cards, each tuple sorted, at
+    most one build): the same object the constructor would return, without
+    converting and checking again what is known to be right. Not for input.
+
+    >>> from cardrules.cards import parse_card
+    >>> five, three = parse_card("5H"), parse_card("3C")
+    >>> listed_capture(five, (three,)) == Capture(five, (three,))
+    True
+    """
+    step: Capture = _new(Capture)
+    _set(step, "card", card)
+    _set(step, "cards", cards)
+    _set(step, "builds", builds)
+    _set(step, "ace_high", ace_high)
+    return step
+
+
+def listed_build(
+    card: Card,
+    *,
+    kind: Literal["new", "raise", "add"],
+    value: int,
+    cards: tuple[Card, ...] = (),
+    target: tuple[Card, ...] = (),
+) -> Build:
+    """``Build(card, kind=kind, value=value, cards=cards, target=target)`` (see listed_capture).
+
+    >>> from cardrules.cards import parse_card
+    >>> five, three = parse_card("5H"), parse_card("3C")
+    >>> listed_build(five, kind="new", value=8, cards=(three,)) == Build(
+    ...     five, kind="new", value=8, cards=(three,)
+    ... )
+    True
+    """
+    step: Build = _new(Build)
+    _set(step, "card", card)
+    _set(step, "kind", kind)
+    _set(step, "value", value)
+    _set(step, "cards", cards)
+    _set(step, "target", target)
+    return step
+
+
+def listed_trail(card: Card) -> Trail:
+    """``Trail(card)``, as :func:`listed_capture`."""
+    step: Trail = _new(Trail)
+    _set(step, "card", card)
+    return step
+
+
+def listed_take(item: tuple[Card, ...]) -> Take:
+    """``Take(item)``, as :func:`listed_capture` (``item`` a table item: sorted, not empty)."""
+    step: Take = _new(Take)
+    _set(step, "item", item)
+    return step
+
+
 def _card_tuple(value: object, name: str) -> str | None:
     """Why ``value`` is not a sorted tuple of distinct natural cards (``None``: it is)."""
     if not isinstance(value, tuple):
         return f"{name} must be a tuple of cards, not {type(value).__name__}"
+    previous = -1
     for card in value:
         if not isinstance(card, Card) or card.is_joker:
             return f"{name} must hold natural Card values, not {card!r}"
-    if list(value) != sorted(value, key=lambda c: c.index):
-        return f"{name} must be in card order (as the constructor puts them)"
+    for card in value:  # in card order: what sorting by index would leave unchanged
+        if card.index < previous:
+            return f"{name} must be in card order (as the constructor puts them)"
+        previous = card.index
     return None
 
 
@@ -254,7 +332,9 @@ def malformed(action: object) -> str | None:
             reason = _card_tuple(build, "a build taken")
             if reason is not None:
                 return reason
-        if list(action.builds) != sorted(action.builds, key=lambda b: [c.index for c in b]):
+        if len(action.builds) > 1 and list(action.builds) != sorted(
+            action.builds, key=lambda b: [c.index for c in b]
+        ):
             return "the builds taken must be in card order (as the constructor puts them)"
         return None
     if action.kind not in ("new", "raise", "add"):

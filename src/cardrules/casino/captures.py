@@ -27,10 +27,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from cardrules.cards import Card
+from cardrules.cards import JOKER, Card, make_deck
 from cardrules.casino.config import Config
 
-__all__ = ["Table", "capture_values", "covers", "partition", "table_value"]
+__all__ = [
+    "Table",
+    "capture_value_table",
+    "capture_values",
+    "covers",
+    "partition",
+    "table_value",
+    "table_value_table",
+]
 
 
 def table_value(card: Card, royal: bool) -> int | None:
@@ -55,6 +63,38 @@ def capture_values(card: Card, config: Config) -> tuple[int, ...]:
     if config.royal:
         return (1, 14) if rank == 1 and config.ace_14 else (rank,)
     return () if rank > 10 else (rank,)
+
+
+_BY_INDEX: list[Card] = sorted([*make_deck(), JOKER], key=lambda card: card.index)
+"""Every card (the joker too), card ``k`` at place ``k``: tables of values read by index."""
+
+_TABLE_VALUES: dict[bool, tuple[int | None, ...]] = {
+    royal: tuple([table_value(card, royal) for card in _BY_INDEX]) for royal in (False, True)
+}
+_CAPTURE_VALUES: dict[tuple[bool, bool], tuple[tuple[int, ...], ...]] = {
+    (config.royal, config.ace_14): tuple([capture_values(card, config) for card in _BY_INDEX])
+    for config in (Config(), Config(variant="royal"), Config(variant="royal", royal_ace_14=False))
+}
+
+
+def table_value_table(royal: bool) -> tuple[int | None, ...]:
+    """:func:`table_value` of every card, by :attr:`~cardrules.cards.Card.index`.
+
+    >>> from cardrules.cards import parse_card
+    >>> table_value_table(True)[parse_card("QH").index]
+    12
+    """
+    return _TABLE_VALUES[royal]
+
+
+def capture_value_table(config: Config) -> tuple[tuple[int, ...], ...]:
+    """:func:`capture_values` of every card under ``config``, by card index.
+
+    >>> from cardrules.cards import parse_card
+    >>> capture_value_table(Config(variant="royal"))[parse_card("AS").index]
+    (1, 14)
+    """
+    return _CAPTURE_VALUES[config.royal, config.ace_14]
 
 
 def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> bool:

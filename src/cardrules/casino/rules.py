@@ -6,11 +6,10 @@ Comments cite the rules' sections and decisions as the docs show them
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Sequence
 from typing import Final, Literal
-
-import attrs
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
@@ -22,9 +21,19 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
+    listed_build,
+    listed_capture,
+    listed_take,
+    listed_trail,
     malformed,
 )
-from cardrules.casino.captures import capture_values, covers, partition, table_value
+from cardrules.casino.captures import (
+    capture_value_table,
+    covers,
+    partition,
+    table_value,
+    table_value_table,
+)
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
@@ -32,7 +41,7 @@ from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
-    capture_contexts,
+    capture_follow_up,
     context_of,
     find_build,
     first_step,
@@ -100,8 +109,13 @@ def expect_state(state: object) -> State:
     return state
 
 
-def _index(card: Card) -> int:
-    return card.index
+_BY_INDEX: Final = operator.attrgetter("index")
+"""The key of :func:`~cardrules.cards.sort_cards` (hand order), read in C."""
+
+
+def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``sort_cards(cards)``, for the piles and the table sorted at every play."""
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 # ---------------------------------------------------------------------------
@@ -240,10 +254,10 @@ def new_game(
 # Helpers
 
 
-def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    out = list(hand)
-    out.remove(card)
-    return tuple(out)
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less its first ``card`` (``ValueError`` if it has none)."""
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
 
 
 def _partner(config: Config, seat: int) -> int | None:
@@ -256,135 +270,323 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
 
 
 def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
-    order = {item: k for k, item in enumerate(item_order(state))}
-    return tuple(sorted(order[item] for item in named_items(play)))
+    """The table-order positions of the items ``play`` names (``KeyError`` for one not there).
 
-
-def _header(card: Card, item: tuple[Card, ...], *, ace_high: bool) -> Capture:
-    if len(item) == 1:
-        return Capture(card, item, ace_high=ace_high)
-    return Capture(card, (), (item,), ace_high=ace_high)
+    Found with ``list.index``, which compares cards by identity, rather than a
+    dictionary of items, which would hash every card of every item.
+    """
+    order = item_order(state)
+    positions = []
+    for item in named_items(play):
+        try:
+            positions.append(order.index(item))
+        except ValueError:
+            raise KeyError(item) from None
+    positions.sort()
+    return tuple(positions)
 
 
 def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
     """``play`` taking ``item`` as well."""
     if isinstance(play, Capture):
         if len(item) == 1 and item[0] in state.loose:
-            return attrs.evolve(play, cards=(*play.cards, *item))
-        return attrs.evolve(play, builds=(*play.builds, item))
-    return attrs.evolve(play, cards=(*play.cards, *item))
+            return Capture(play.card, (*play.cards, *item), play.builds, ace_high=play.ace_high)
+        return Capture(play.card, play.cards, (*play.builds, item), ace_high=play.ace_high)
+    return Build(
+        play.card, kind=play.kind, value=play.value, cards=(*play.cards, *item), target=play.target
+    )
 
 
 # ---------------------------------------------------------------------------
 # Enumeration (one step at a time, see cardrules.casino.steps)
 
 
-def _card_steps(
-    state: State, card: Card, loose_values: list[int | None], items: list[tuple[Card, ...]]
-) -> tuple[list[Action], list[Action]]:
-    """The first steps of every play of ``card``: (captures, builds and trail)."""
-    config = state.config
-    seat = state.to_act
-    assert seat is not None
-    # Totals some loose cards make (bit s: a subset sums to s): a build whose
-    # missing part no subset makes needs no closer look.
-    sums = 1
-    for v in loose_values:
-        if v is not None:
-            sums |= (sums << v) & 0x7FFF
-    captures: list[Action] = []
-    for ctx, high in capture_contexts(state, card, loose_values):
-        captures += [_header(card, items[p], ace_high=high) for p in ctx.next_items(())]
-    others: list[Action] = []
-    builds = state.builds
-    rest = _without(state.hands[seat], card)
-    owned = [j for j, b in enumerate(builds) if b.owner == seat]
-    owned_values = [builds[j].value for j in owned]
-    a = table_value(card, config.royal)
-    if a is not None:  # CA-17: standard face cards never build
-        held = {v for c in rest for v in capture_values(c, config)}
-        top = config.max_value
-        # New builds (§4 "New build"): the card and at least one loose card.
-        for value in sorted(held):
-            if value < a or value > top:
-                continue
-            if not config.same_value_builds and any(b.value == value for b in builds):
-                continue  # CA-10 option
-            if not covers(rest, [*owned_values, value], config):  # CA-7
-                continue
-            if not sums >> (value - a if value > a else value) & 1:
-                continue  # nothing completes the card's group (or makes a group beside it)
-            ctx = Context(state, card=card, kind="new", value=value, loose_values=loose_values)
-            others += [
-                Build(card, kind="new", value=value, cards=items[p]) for p in ctx.next_items(())
-            ]
-        # Raises of single builds (§4 "Raise", CA-9, CA-11).
-        for j, build in enumerate(builds):
-            if not build.is_single or (build.owner == seat and not config.raise_own_build):
-                continue
-            base = build.value + a
-            others_owned = [builds[k].value for k in owned if k != j]
-            values = range(base, top + 1) if config.table_cards_in_raise else (base,)
-            for value in values:
-                if value > top or value not in held:
-                    continue
-                if not config.same_value_builds and any(
-                    b.value == value for k, b in enumerate(builds) if k != j
-                ):
-                    continue
-                if not covers(rest, [*others_owned, value], config):
-                    continue
-                others += _build_heads(
-                    state, card, "raise", value, j, base, sums, loose_values, items
-                )
-        # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
-        for j, build in enumerate(builds):
-            value = build.value
-            if a > value:
-                continue
-            if _partner_add(config, seat, build):
-                required = owned_values
-            else:
-                required = [*(builds[k].value for k in owned if k != j), value]
-            if not covers(rest, required, config):
-                continue
-            others += _build_heads(state, card, "add", value, j, a, sums, loose_values, items)
-    if (not owned or config.owner_may_trail) and covers(rest, owned_values, config):
-        others.append(Trail(card))  # §1.4, CA-7
-    return captures, others
+_SUMS: Final = (1 << 15) - 1
+"""Sums up to 14, the highest capture or build value (CA-6)."""
+_STRIDE: Final = 30
+"""Pairs of sums ``(s, t)`` as bit ``s + 30 t``: room for a sum of 14 shifted by 14 more."""
+_PAIRS: Final = sum(_SUMS << (_STRIDE * t) for t in range(15))
+"""Every pair of sums up to 14."""
 
 
-def _build_heads(
-    state: State,
-    card: Card,
-    kind: Literal["raise", "add"],
-    value: int,
-    j: int,
-    head: int,
-    sums: int,
-    loose_values: list[int | None],
-    items: list[tuple[Card, ...]],
-) -> list[Action]:
-    """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
+class _Turn:
+    """What every first step of a turn needs about the state, worked out once.
 
-    With ``head == value`` the play is complete with no loose card (listed first),
-    and loose cards can only join as further groups of ``value``; otherwise loose
-    cards must first make up ``value - head``.
+    ``legal_actions`` looks at each card of the hand, each value and each
+    build; the table's subset sums, the hand's capture values and the lists of
+    capturable items per value are shared by all of them instead of being
+    rebuilt for each (a :class:`~cardrules.casino.steps.Context` is made only
+    where the shortcuts below do not decide).
     """
-    target = state.builds[j].cards
-    heads: list[Action] = []
-    if head == value:
-        heads.append(Build(card, kind=kind, value=value, target=target))
-        if not sums >> value & 1:
+
+    def __init__(self, state: State) -> None:
+        config = state.config
+        seat = state.to_act
+        assert seat is not None
+        self.state = state
+        self.config = config
+        self.seat = seat
+        self.royal = royal = config.royal
+        self.hand = hand = state.hands[seat]
+        self.builds = builds = state.builds
+        self.values_of = values_of = table_value_table(royal)
+        self.loose_values = loose_values = [values_of[c.index] for c in state.loose]
+        self.loose = state.loose
+        # Totals the loose cards from each position on make (bit s: a subset sums to s,
+        # up to 14): a capture or a build whose missing part no subset makes needs no
+        # closer look, and later cards that complete an earlier one are read here.
+        after = [1] * (len(loose_values) + 1)
+        sums = 1
+        for p in range(len(loose_values) - 1, -1, -1):
+            v = loose_values[p]
+            if v is not None:
+                sums |= (sums << v) & _SUMS
+            after[p] = sums
+        self.after = after
+        self.sums = sums
+        self._pairs: list[int] | None = None
+        self.owned: list[int] = []
+        self.owned_values: list[int] = []
+        self.build_values: set[int] = set()
+        if builds:
+            self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
+            self.owned_values = [builds[j].value for j in self.owned]
+            self.build_values = {b.value for b in builds}
+        captures_of = capture_value_table(config)
+        self.hand_values = hand_values = [captures_of[c.index] for c in hand]
+        counts: dict[int, int] = {}
+        for values in hand_values:
+            for v in values:
+                counts[v] = counts.get(v, 0) + 1
+        self.counts = counts
+        self.values = sorted(counts)
+        # No card with two capture values (a Royal ace): covering several values
+        # is then holding a card of each (as ``covers`` decides).
+        self.simple = not config.ace_14 or all(len(values) <= 1 for values in hand_values)
+        self.top = config.max_value
+        self._captures: dict[int, list[int]] = {}
+        self._firsts: dict[tuple[int, int], list[int]] = {}
+
+    def rest_has(self, i: int, value: int) -> bool:
+        """True if a card of the hand other than card ``i`` captures at ``value``."""
+        return self.counts.get(value, 0) > (1 if value in self.hand_values[i] else 0)
+
+    def rest_covers(self, i: int, required: list[int]) -> bool:
+        """``covers`` (CA-7) for the hand without card ``i``."""
+        needed = set(required)
+        if len(needed) <= 1 or self.simple:
+            return all(self.rest_has(i, v) for v in needed)
+        hand = self.hand
+        return covers(hand[:i] + hand[i + 1 :], required, self.config)
+
+    def capture_positions(self, value: int) -> list[int]:
+        """The first items of a capture at ``value`` (no build_as_card, no capture_all).
+
+        As :meth:`~cardrules.casino.steps.Context.next_items` answers when the
+        rest of the hand covers every owned build: a loose card that some later
+        loose cards complete to ``value``, then each build of ``value``.
+        """
+        found = self._captures.get(value)
+        if found is not None:
+            return found
+        found = []
+        if self.sums >> value & 1:
+            after = self.after
+            found = [
+                p
+                for p, v in enumerate(self.loose_values)
+                if v is not None and v <= value and after[p + 1] >> (value - v) & 1
+            ]
+        if value in self.build_values:
+            n = len(self.loose_values)
+            found += [n + j for j, b in enumerate(self.builds) if b.value == value]
+        self._captures[value] = found
+        return found
+
+    def build_positions(self, value: int, base: int) -> list[int]:
+        """The first loose cards of a build of ``value`` to which the card brings ``base``.
+
+        As :meth:`~cardrules.casino.steps.Context.next_items` answers for a
+        build: a loose card ``v`` such that ``base`` and ``v`` make groups of
+        ``value`` with later loose cards (one group, or two disjoint ones).
+        """
+        key = (value, base)
+        found = self._firsts.get(key)
+        if found is not None:
+            return found
+        found = []
+        if base <= value:
+            after = self.after
+            pairs = self.pairs_after()
+            found = [
+                p
+                for p, v in enumerate(self.loose_values)
+                if v is not None
+                and v <= value
+                and (
+                    (base + v <= value and after[p + 1] >> (value - base - v) & 1)
+                    or pairs[p + 1] >> (value - base + _STRIDE * (value - v)) & 1
+                )
+            ]
+        self._firsts[key] = found
+        return found
+
+    def pairs_after(self) -> list[int]:
+        """For each position, the pairs of sums two disjoint sets of later loose cards make.
+
+        Bit ``s + _STRIDE * t`` is set when one set sums to ``s`` and another to
+        ``t`` (both at most 14): what a Context's pair sums hold, for every value
+        at once (larger sums never lead back to smaller ones, so no cap is lost).
+        """
+        pairs = self._pairs
+        if pairs is None:
+            values = self.loose_values
+            pairs = [1] * (len(values) + 1)
+            r = 1
+            for p in range(len(values) - 1, -1, -1):
+                v = values[p]
+                if v is not None:
+                    r = (r | r << v | r << (_STRIDE * v)) & _PAIRS
+                pairs[p] = r
+            self._pairs = pairs
+        return pairs
+
+    def card_steps(self, i: int) -> tuple[list[Action], list[Action]]:
+        """The first steps of every play of card ``i``: (captures, builds and trail)."""
+        state = self.state
+        config = self.config
+        card = self.hand[i]
+        loose = self.loose
+        owned = self.owned
+        owned_values = self.owned_values
+        sums = self.sums
+        build_values = self.build_values
+        captures: list[Action] = []
+        owner_free = not owned or self.rest_covers(i, owned_values)
+        a = self.values_of[card.index]
+        if a is None:  # CA-3 / CA-17: a standard face card pairs with loose cards of its rank
+            rank = card.rank
+            same = [p for p, c in enumerate(state.loose) if c.rank is rank]
+            plain = config.face_capture == "one" or (owner_free and not config.capture_all)
+            if same and not plain:
+                ctx = Context(state, card=card, kind="capture", value=0, face=True)
+                same = ctx.next_items(())
+            captures += [listed_capture(card, (loose[p],)) for p in same]
+        else:
+            fast = not config.capture_all and not config.build_as_card
+            for value in self.hand_values[i]:
+                high = value == 14
+                if fast and owner_free:
+                    positions = self.capture_positions(value)
+                elif fast and len(owned) == 1:
+                    # CA-7: the rest of the hand cannot cover the one owned build, so a
+                    # capture must take it (and what comes after it cannot start one).
+                    last = len(loose) + owned[0]
+                    if owned_values[0] != value:
+                        continue
+                    positions = [p for p in self.capture_positions(value) if p <= last]
+                elif config.build_as_card or sums >> value & 1 or value in build_values:
+                    ctx = Context(
+                        state,
+                        card=card,
+                        kind="capture",
+                        value=value,
+                        loose_values=self.loose_values,
+                    )
+                    positions = ctx.next_items(())
+                else:
+                    continue  # nothing on the table makes this value
+                captures += self.capture_heads(card, positions, high)
+        others: list[Action] = []
+        if a is not None:  # CA-17: standard face cards never build
+            builds = self.builds
+            seat = self.seat
+            top = self.top
+            counts = self.counts
+            mine = self.hand_values[i]
+            held = [v for v in self.values if counts[v] > (1 if v in mine else 0)]
+            # New builds (§4 "New build"): the card and at least one loose card.
+            for value in held:
+                if value < a or value > top:
+                    continue
+                if not sums >> (value - a if value > a else value) & 1:
+                    continue  # nothing completes the card's group (or makes a group beside it)
+                if not config.same_value_builds and value in build_values:
+                    continue  # CA-10 option
+                if owned and not self.rest_covers(i, [*owned_values, value]):  # CA-7
+                    continue
+                others += [
+                    listed_build(card, kind="new", value=value, cards=(loose[p],))
+                    for p in self.build_positions(value, a)
+                ]
+            # Raises of single builds (§4 "Raise", CA-9, CA-11).
+            for j, build in enumerate(builds):
+                if not build.is_single or (build.owner == seat and not config.raise_own_build):
+                    continue
+                base = build.value + a
+                others_owned = [builds[k].value for k in owned if k != j]
+                values = range(base, top + 1) if config.table_cards_in_raise else (base,)
+                for value in values:
+                    if value > top or value not in held:
+                        continue
+                    if not config.same_value_builds and any(
+                        b.value == value for k, b in enumerate(builds) if k != j
+                    ):
+                        continue
+                    if not self.rest_covers(i, [*others_owned, value]):
+                        continue
+                    others += self.build_heads(card, "raise", value, j, base)
+            # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
+            for j, build in enumerate(builds):
+                value = build.value
+                if a > value:
+                    continue
+                if _partner_add(config, seat, build):
+                    required = owned_values
+                else:
+                    required = [*(builds[k].value for k in owned if k != j), value]
+                if not self.rest_covers(i, required):
+                    continue
+                others += self.build_heads(card, "add", value, j, a)
+        if owner_free and (not owned or config.owner_may_trail):
+            others.append(listed_trail(card))  # §1.4, CA-7
+        return captures, others
+
+    def capture_heads(self, card: Card, positions: list[int], high: bool) -> list[Action]:
+        """The first steps of captures with ``card``, each naming the item at a position."""
+        loose = self.loose
+        n = len(loose)
+        return [
+            listed_capture(card, (loose[p],), ace_high=high)
+            if p < n
+            else listed_capture(card, (), (self.builds[p - n].cards,), ace_high=high)
+            for p in positions
+        ]
+
+    def build_heads(
+        self, card: Card, kind: Literal["raise", "add"], value: int, j: int, head: int
+    ) -> list[Action]:
+        """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
+
+        With ``head == value`` the play is complete with no loose card (listed first),
+        and loose cards can only join as further groups of ``value``; otherwise loose
+        cards must first make up ``value - head``.
+        """
+        target = self.builds[j].cards
+        sums = self.sums
+        heads: list[Action] = []
+        if head == value:
+            heads.append(listed_build(card, kind=kind, value=value, target=target))
+            if not sums >> value & 1:
+                return heads
+        elif not sums >> (value - head) & 1:
             return heads
-    elif not sums >> (value - head) & 1:
+        loose = self.loose
+        heads += [
+            listed_build(card, kind=kind, value=value, target=target, cards=(loose[p],))
+            for p in self.build_positions(value, head)
+        ]
         return heads
-    ctx = Context(state, card=card, kind=kind, value=value, target=j, loose_values=loose_values)
-    heads += [
-        Build(card, kind=kind, value=value, target=target, cards=items[p])
-        for p in ctx.next_items(())
-    ]
-    return heads
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -408,7 +610,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state is getattr(cache, "state", None):
         listed: tuple[Action, ...] = cache.actions
         return listed
-    actions = _legal_actions(expect_state(state))
+    if state is getattr(cache, "ahead_state", None):
+        actions: tuple[Action, ...] = cache.ahead_actions
+    else:
+        actions = _legal_actions(expect_state(state))
     cache.state, cache.actions = state, actions
     return actions
 
@@ -425,16 +630,54 @@ action's fields (:func:`~cardrules.casino.actions.malformed`): an object
 altered after listing is checked in full like any other. A plain
 ``threading.local`` with attributes set on use (not a subclass with class
 defaults), which the compiled build reads safely from any thread.
+
+``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` in this
+thread left with a play in progress, and that state's steps, which apply had
+just worked out to know the play goes on (so listing them costs nothing more).
+``context``: the last context :func:`_play_context` made, with what it was made for.
 """
 
 
 def _was_listed(state: State, action: object) -> bool:
     cache = _listed
-    return (
-        state is getattr(cache, "state", None)
-        and any(a is action for a in cache.actions)
-        and malformed(action) is None
-    )
+    if state is not getattr(cache, "state", None):
+        return False
+    for listed in cache.actions:
+        if listed is action:
+            return malformed(action) is None
+    return False
+
+
+def _play_context(state: State, play: Capture | Build) -> Context:
+    """``context_of(state, play)``; the last one made in this thread is kept.
+
+    A play made one item at a time keeps the same header, hand and table
+    (the same objects: a state with a play in progress shares them) from its
+    first step to its last, and its context depends on nothing else; so each
+    later step reuses the context of the first.
+    """
+    cache = _listed
+    if isinstance(play, Capture):
+        header: tuple[object, ...] = ("capture", play.card, play.ace_high)
+    else:
+        header = (play.kind, play.card, play.value, play.target)
+    held = getattr(cache, "context", None)
+    if held is not None:
+        table, was, ctx = held
+        if (
+            table[0] is state.loose
+            and table[1] is state.builds
+            and table[2] is state.hands
+            and table[3] is state.config
+            and table[4] == state.to_act
+            and was == header
+        ):
+            found: Context = ctx
+            return found
+    ctx = context_of(state, play)
+    table_now = (state.loose, state.builds, state.hands, state.config, state.to_act)
+    cache.context = (table_now, header, ctx)
+    return ctx
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
@@ -442,23 +685,21 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     pending = state.pending
     if pending is not None:
-        ctx = context_of(state, pending)
+        ctx = _play_context(state, pending)
         chosen = _positions(state, pending)
         items = item_order(state)
-        steps: list[Action] = [Take(items[p]) for p in ctx.next_items(chosen)]
+        steps: list[Action] = [listed_take(items[p]) for p in ctx.next_items(chosen)]
         if ctx.complete(chosen):
             steps.append(Done())
         return tuple(steps)
-    seat = state.to_act
+    turn = _Turn(state)
     captures: list[Action] = []
     every: list[Action] = []
-    royal = state.config.royal
-    loose_values = [table_value(c, royal) for c in state.loose]
-    items = item_order(state)
-    for card in state.hands[seat]:
-        caps, others = _card_steps(state, card, loose_values, items)
+    for i in range(len(turn.hand)):
+        caps, others = turn.card_steps(i)
         captures += caps
-        every += caps + others
+        every += caps
+        every += others
     if state.config.compulsory_capture and captures:  # CA-8 option
         return tuple(captures)
     return tuple(every)
@@ -632,12 +873,49 @@ def apply(state: State, action: Action) -> State:
     else:
         assert isinstance(action, Capture | Build)
         current = action
-        if len(named_items(action)) > 1:  # a whole play (checked as one)
+        named = len(action.cards) + (len(action.builds) if isinstance(action, Capture) else 0)
+        if named != 1:  # a whole play (checked as one), or a raise or add taking nothing
             return _perform(state, action)
-    chosen = _positions(state, current)
-    if chosen and context_of(state, current).next_items(chosen):
-        return _evolve(state, pending=current)
-    return _perform(state, current)
+    quick = capture_follow_up(state, current) if isinstance(current, Capture) else None
+    if quick is None:
+        ctx = _play_context(state, current)
+        chosen = _positions(state, current)
+        following = ctx.next_items(chosen)
+        complete = bool(following) and ctx.complete(chosen)
+    else:
+        following, complete = quick
+    if not following:
+        return _perform(state, current)
+    new = State(  # the same state with the play in progress (fields in State's order)
+        state.config,
+        state.seed,
+        state.shuffles,
+        state.dealer,
+        state.round_number,
+        state.deal_number,
+        state.to_act,
+        state.hands,
+        state.loose,
+        state.builds,
+        state.piles,
+        state.sweep_log,
+        state.last_capturer,
+        state.stock,
+        state.scores,
+        state.winners,
+        state.history,
+        current,
+        state.events,
+        state.stacked,
+    )
+    # The next state's steps, known now: legal_actions(new) need not work them out again.
+    items = item_order(state)
+    ahead: list[Action] = [listed_take(items[p]) for p in following]
+    if complete:
+        ahead.append(Done())
+    cache = _listed
+    cache.ahead_state, cache.ahead_actions = new, tuple(ahead)
+    return new
 
 
 def _refusal(reason: str, action: object) -> IllegalActionError:
@@ -657,23 +935,33 @@ def _perform(state: State, action: Play) -> State:
     card = action.card
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
+    if isinstance(action, Trail):  # the most common play: only the hand and the table change
+        return _advance(
+            state,
+            seat=seat,
+            hands=tuple(hands),
+            loose=_sorted_cards([*state.loose, card]),
+            builds=state.builds,
+            piles=state.piles,
+            sweep_log=state.sweep_log,
+            last_capturer=state.last_capturer,
+        )
     loose = list(state.loose)
     builds = list(state.builds)
     piles = list(state.piles)
     sweep_log = state.sweep_log
     last_capturer = state.last_capturer
     royal = config.royal
-    if isinstance(action, Trail):
-        loose.append(card)
-    elif isinstance(action, Capture):
+    if isinstance(action, Capture):
         taken = list(action.cards)
         for c in action.cards:
             loose.remove(c)
-        for cards in action.builds:
-            assert find_build(state.builds, cards) is not None
-            taken += cards
-        builds = [b for b in builds if b.cards not in action.builds]
-        piles[seat] = sort_cards([*piles[seat], card, *taken])
+        if action.builds:
+            for cards in action.builds:
+                assert find_build(state.builds, cards) is not None
+                taken += cards
+            builds = [b for b in builds if b.cards not in action.builds]
+        piles[seat] = _sorted_cards([*piles[seat], card, *taken])
         last_capturer = seat
         if not loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
@@ -722,7 +1010,7 @@ def _perform(state: State, action: Play) -> State:
         state,
         seat=seat,
         hands=tuple(hands),
-        loose=sort_cards(loose),
+        loose=_sorted_cards(loose),
         builds=tuple(builds),
         piles=tuple(piles),
         sweep_log=sweep_log,
@@ -744,16 +1032,27 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return _evolve(
-            state,
-            pending=None,
-            to_act=(seat + 1) % n,
-            hands=hands,
-            loose=loose,
-            builds=builds,
-            piles=piles,
-            sweep_log=sweep_log,
-            last_capturer=last_capturer,
+        return State(  # every field, in State's order (pinned by a test): made at every play
+            state.config,
+            state.seed,
+            state.shuffles,
+            state.dealer,
+            state.round_number,
+            state.deal_number,
+            (seat + 1) % n,
+            hands,
+            loose,
+            builds,
+            piles,
+            sweep_log,
+            last_capturer,
+            state.stock,
+            state.scores,
+            state.winners,
+            state.history,
+            None,
+            state.events,
+            state.stacked,
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.

@@ -36,7 +36,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
-from cardrules.casino.captures import capture_values, covers, table_value
+from cardrules.casino.captures import capture_values, covers, table_value, table_value_table
 from cardrules.casino.config import Config
 from cardrules.casino.state import State, TableBuild
 
@@ -241,9 +241,9 @@ class Context:
         self.value = value
         self.face_one = face and config.face_capture == "one"
         self.capture_all = kind == "capture" and config.capture_all
-        hand = list(hand_to_play(state))
-        hand.remove(card)
-        self.rest = tuple(hand)
+        self._hand = hand_to_play(state)
+        self._card = card
+        self._rest: tuple[Card, ...] | None = None
         self.config = config
         n = len(state.loose)
         royal = config.royal
@@ -300,8 +300,23 @@ class Context:
         self._reach = reach
         self._pairs: list[int] | None = None
         self._suffixes: list[tuple[Element, ...]] | None = None
-        # CA-7 cannot get in the way when the rest of the hand covers every owned build.
-        self._owner_free = covers(self.rest, list(self.owned_values.values()), config)
+        self._free: bool | None = None
+
+    @property
+    def rest(self) -> tuple[Card, ...]:
+        """The hand of the player to act without the card played (made on first use)."""
+        if self._rest is None:
+            hand = list(self._hand)
+            hand.remove(self._card)
+            self._rest = tuple(hand)
+        return self._rest
+
+    @property
+    def _owner_free(self) -> bool:
+        """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
+        if self._free is None:
+            self._free = covers(self.rest, list(self.owned_values.values()), self.config)
+        return self._free
 
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
@@ -447,6 +462,18 @@ class Context:
             return False
         if self.kind == "new" and not chosen:
             return False
+        if chosen and not self.capture_all and not self.face_one:
+            # As _compute decides it, without its memo (a play in progress, the common case).
+            roles = self.roles
+            elements = self.elements
+            if any(roles[p] == _UNUSABLE for p in chosen):
+                return False
+            if self.kind != "capture":
+                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
+                return self._possible(forced, self.size)
+            if self._owner_free:
+                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
+                return self._possible(forced, self.size)
         got = self._evaluate(chosen, self.size)
         if got is None:
             return False
@@ -456,6 +483,26 @@ class Context:
         """The items that may be taken next, in table order."""
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
+        if chosen and not self.capture_all and not self.face_one:
+            # A play going on, the common case: what feasible() asks, without its memo.
+            elements = self.elements
+            if any(roles[p] == _UNUSABLE for p in chosen):
+                return []
+            if self.kind != "capture":
+                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
+                return [
+                    p
+                    for p in range(start, self.size)
+                    if roles[p] != _UNUSABLE and self._possible([*forced, elements[p][0]], p + 1)
+                ]
+            if self._owner_free:
+                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
+                return [
+                    p
+                    for p in range(start, self.size)
+                    if (roles[p] == _ALONE and self._possible(forced, p + 1))
+                    or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
+                ]
         if chosen or self.capture_all or self.face_one:
             return [
                 p
@@ -504,6 +551,112 @@ def context_of(state: Position, play: Capture | Build) -> Context:
         target = find_build(state.builds, play.target)
         assert target is not None
     return Context(state, card=card, kind=play.kind, value=play.value, target=target)
+
+
+def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], bool] | None:
+    """What a context of ``capture``, naming one table item, says of the play going on.
+
+    ``(context.next_items(chosen), context.complete(chosen))`` for ``chosen``
+    the position of that item, worked out from the table's values without a
+    :class:`Context`, in the usual case: no capture_all, no build_as_card, a
+    number card, the rest of the hand covering every owned build, and the item
+    a loose card of at most the capture value or a build of that value.
+    ``None`` in any other case (ask a context). A standard face card taking
+    one matching card, as ``face_capture="one"`` has it, takes no more.
+
+    The same holds when the player owns one build, of the capture value,
+    that the rest of the hand cannot cover: the capture must take it, so
+    until it is taken only items up to it may follow, and the play is not
+    complete without it.
+
+    A loose card ``v`` goes on with a later loose card ``w`` that completes
+    with later cards either one group (``v + w`` and more) or two (one with
+    ``v``, one with ``w``), or with a build of the value if ``v`` is the value
+    alone; a build goes on with each later build of the value.
+    """
+    config = state.config
+    seat = state.to_act
+    if config.capture_all or config.build_as_card or seat is None:
+        return None
+    if len(capture.cards) + len(capture.builds) != 1:
+        return None
+    royal = config.royal
+    values_of = table_value_table(royal)
+    card = capture.card
+    if values_of[card.index] is None:  # a standard face card (CA-3)
+        return ([], True) if config.face_capture == "one" else None  # "one": a single card
+    builds = state.builds
+    value = 14 if capture.ace_high else capture_values(card, config)[0]
+    loose = state.loose
+    n = len(loose)
+    # The one owned build the rest of the hand cannot cover, which the capture must take.
+    limit = _uncovered_build(state, card, value)
+    if limit == -1:
+        return None
+    if capture.builds:
+        j = find_build(builds, capture.builds[0])
+        if j is None or builds[j].value != value or (limit is not None and n + j > limit):
+            return None
+        later = [n + k for k in range(j + 1, len(builds)) if builds[k].value == value]
+        if limit is None or n + j == limit:
+            return later, True
+        return [q for q in later if q <= limit], False
+    first = capture.cards[0]
+    if first not in loose:
+        return None
+    p = loose.index(first)
+    v = values_of[first.index]
+    if v is None or v > value:
+        return None
+    below = (1 << (value + 1)) - 1
+    stride = 2 * value + 2  # pairs of sums (s, t) as bit s + stride * t, as Context has them
+    valid = 0
+    for t in range(value + 1):
+        valid |= below << (stride * t)
+    following: list[int] = []
+    reach = 1
+    pairs = 1
+    for q in range(n - 1, p, -1):
+        w = values_of[loose[q].index]
+        if w is None or w > value:
+            continue
+        total = v + w
+        if (total <= value and reach >> (value - total) & 1) or (
+            pairs >> (value - v + stride * (value - w)) & 1
+        ):
+            following.append(q)
+        reach |= (reach << w) & below
+        pairs = (pairs | pairs << w | pairs << (stride * w)) & valid
+    following.reverse()
+    if v == value:
+        following += [n + k for k, b in enumerate(builds) if b.value == value]
+    if limit is None:
+        return following, v == value
+    return [q for q in following if q <= limit], False
+
+
+def _uncovered_build(state: Position, card: Card, value: int) -> int | None:
+    """CA-7 for a capture at ``value`` with ``card`` (no build_as_card, no capture_all).
+
+    ``None`` when the rest of the hand covers every build the player owns;
+    else the position of the one owned build it does not cover, if that is the
+    only owned build and has the capture value (every legal capture then takes
+    it, and nothing after it: a Context finds the same); else ``-1``, which
+    the callers leave to a Context.
+    """
+    seat = state.to_act
+    builds = state.builds
+    owned = [j for j, b in enumerate(builds) if b.owner == seat]
+    if not owned:
+        return None
+    config = state.config
+    rest = list(hand_to_play(state))
+    rest.remove(card)
+    if covers(rest, [builds[j].value for j in owned], config):
+        return None
+    if len(owned) == 1 and builds[owned[0]].value == value:
+        return len(state.loose) + owned[0]
+    return -1
 
 
 def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | None:
