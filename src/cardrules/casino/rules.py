@@ -66,6 +66,46 @@ __all__ = [
 ]
 
 _evolve: Final = evolver(State)
+
+
+def _at_table(
+    state: State,
+    to_act: int | None,
+    hands: tuple[tuple[Card, ...], ...],
+    loose: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    piles: tuple[tuple[Card, ...], ...],
+    sweep_log: tuple[int, ...],
+    last_capturer: int | None,
+    pending: Capture | Build | None,
+) -> State:
+    """``state`` with the table, the player to act and the play in progress replaced.
+
+    Made at every step of play, so every field is passed by position, in
+    ``State``'s order (pinned by a test), rather than looked up by name.
+    """
+    return State(
+        state.config,
+        state.seed,
+        state.shuffles,
+        state.dealer,
+        state.round_number,
+        state.deal_number,
+        to_act,
+        hands,
+        loose,
+        builds,
+        piles,
+        sweep_log,
+        last_capturer,
+        state.stock,
+        state.scores,
+        state.winners,
+        state.history,
+        pending,
+        state.events,
+        state.stacked,
+    )
 """``attrs.evolve``, the fields looked up once: a new state is made at every action."""
 
 _DECK = make_deck()
@@ -886,13 +926,8 @@ def apply(state: State, action: Action) -> State:
         following, complete = quick
     if not following:
         return _perform(state, current)
-    new = State(  # the same state with the play in progress (fields in State's order)
-        state.config,
-        state.seed,
-        state.shuffles,
-        state.dealer,
-        state.round_number,
-        state.deal_number,
+    new = _at_table(  # the same state with the play in progress
+        state,
         state.to_act,
         state.hands,
         state.loose,
@@ -900,13 +935,7 @@ def apply(state: State, action: Action) -> State:
         state.piles,
         state.sweep_log,
         state.last_capturer,
-        state.stock,
-        state.scores,
-        state.winners,
-        state.history,
         current,
-        state.events,
-        state.stacked,
     )
     # The next state's steps, known now: legal_actions(new) need not work them out again.
     items = item_order(state)
@@ -1032,27 +1061,8 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return State(  # every field, in State's order (pinned by a test): made at every play
-            state.config,
-            state.seed,
-            state.shuffles,
-            state.dealer,
-            state.round_number,
-            state.deal_number,
-            (seat + 1) % n,
-            hands,
-            loose,
-            builds,
-            piles,
-            sweep_log,
-            last_capturer,
-            state.stock,
-            state.scores,
-            state.winners,
-            state.history,
-            None,
-            state.events,
-            state.stacked,
+        return _at_table(
+            state, (seat + 1) % n, hands, loose, builds, piles, sweep_log, last_capturer, None
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.
