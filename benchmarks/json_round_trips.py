@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -37,39 +36,11 @@ from typing import Any
 GAMES = ("rummy500", "vegas_rummy", "casino")
 
 
-def mid_game_states(game: str, count: int, seed: int) -> list[Any]:
-    """``count`` states taken every 7th random move of seeded games (as in ``peers.py``)."""
-    from cardrules import engine
-
-    rules = engine.definition(game)
-    chooser = random.Random(seed)
-    states = []
-    number = 0
-    while len(states) < count:
-        state = rules.new_game(None, seed=seed + number)
-        number += 1
-        step = 0
-        while not state.is_over and len(states) < count:
-            if step % 7 == 3:
-                states.append(state)
-            state = rules.apply(state, chooser.choice(rules.legal_actions(state)))
-            step += 1
-    return states
-
-
-def yardstick(seconds: float) -> float:
-    """Loops per second of the plain-Python shuffle-and-scan loop of ``peers.py``."""
-    deck = list(range(52))
-    chooser = random.Random(1)
-    count = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        chooser.shuffle(deck)
-        count += sum(1 for card in deck if card % 13 == 0)
-    return count / (time.process_time() - start)
-
-
 def child_main() -> None:
+    # The child imports the cardrules it measures (PYTHONPATH or its own venv), and
+    # peers.py beside this file for the same states and yardstick loop.
+    from peers import mid_game_states, yardstick
+
     import cardrules
 
     states: dict[tuple[str, int], list[Any]] = {}
@@ -92,7 +63,8 @@ def child_main() -> None:
                     raise AssertionError("a JSON round trip changed the state")
             count += len(chosen)
         trips = count / (time.process_time() - start)
-        print(json.dumps({"trips": trips, "yardstick": yardstick(seconds)}), flush=True)
+        loops = yardstick(seconds, time.process_time)
+        print(json.dumps({"trips": trips, "yardstick": loops}), flush=True)
 
 
 class Child:

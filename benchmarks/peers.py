@@ -593,16 +593,19 @@ def expert_latency(seconds: float, seed: int) -> list[Latency]:
 # Reporting
 
 
-def yardstick(seconds: float) -> float:
-    """Iterations per second of a plain-Python shuffle-and-scan loop (as in random_play.py)."""
+def yardstick(seconds: float, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Iterations per second of a plain-Python shuffle-and-scan loop (as in random_play.py).
+
+    ``clock`` times it: wall time here, CPU time in ``json_round_trips.py``.
+    """
     deck = list(range(52))
     chooser = random.Random(1)
     count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         chooser.shuffle(deck)
         count += sum(1 for card in deck if card % 13 == 0)
-    return count / (time.perf_counter() - start)
+    return count / (clock() - start)
 
 
 def version_of(distribution: str) -> str:
