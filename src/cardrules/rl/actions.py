@@ -66,6 +66,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import itertools
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -175,7 +176,7 @@ _TOO_MANY = (
 # The spaces
 
 
-class ActionSpace:
+class ActionSpace(abc.ABC):
     """The numbered actions of one game under one config (see the module docstring).
 
     ``size`` is OpenSpiel's ``num_distinct_actions``. ``index`` numbers an
@@ -214,9 +215,9 @@ class ActionSpace:
     def _at(self, block: str, offset: int) -> int:
         return self._starts[block] + offset
 
+    @abc.abstractmethod
     def index(self, position: Any, action: Any) -> int:
         """The number of ``action`` played in ``position`` (a state or the actor's view)."""
-        raise NotImplementedError
 
     def legal(self, position: Any) -> dict[int, Any]:
         """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
