@@ -60,8 +60,6 @@ MAX_EVENTS: Final = 1024
 MAX_EVENT_TEXT: Final = 400
 """The longest text an event may carry (checked when a state or view is loaded)."""
 
-
-
 _DRAWS_AND_DISCARDS: dict[int, Move] = {}
 
 

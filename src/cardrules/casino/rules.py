@@ -11,7 +11,7 @@ import threading
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from cardrules import rng, stacking
+from cardrules import listing, rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
 from cardrules.casino.actions import (
     Action,
@@ -646,46 +646,36 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     (table items + 1) later steps are listed, however crowded the table: under
     50 ms on any table legal play can reach (the docs give measured figures).
     """
-    cache = _listed
-    if state is getattr(cache, "state", None):
-        listed: tuple[Action, ...] = cache.actions
-        return listed
-    if state is getattr(cache, "ahead_state", None):
-        actions: tuple[Action, ...] = cache.ahead_actions
+    known = listing.recall(_listed, state)
+    if known is not None:
+        return known
+    carried = _carried
+    if state is getattr(carried, "ahead_state", None):
+        actions: tuple[Action, ...] = carried.ahead_actions
     else:
         actions = _legal_actions(expect_state(state))
-    cache.state, cache.actions = state, actions
+    listing.remember(_listed, state, actions)
     return actions
 
 
-_listed = threading.local()
-"""The state :func:`legal_actions` last answered for in this thread (``state``), and
-its answer (``actions``); neither is set in a thread that has not listed yet.
+_listed = listing.memory()
+"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
 
-Legality is a function of the state alone, so :func:`apply` need not check
-again an action that is one of the very objects just listed for that very
-state (the usual loop: list, pick one, apply). The entry is per thread, so
-threads never see each other's lists, and :func:`apply` still checks such an
-action's fields (:func:`~cardrules.casino.actions.malformed`): an object
-altered after listing is checked in full like any other. A plain
-``threading.local`` with attributes set on use (not a subclass with class
-defaults), which the compiled build reads safely from any thread.
+_carried = threading.local()
+"""What one step of a play hands on to the next, in this thread (a plain
+``threading.local`` with attributes set on use, read safely by the compiled build).
 
-``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` in this
-thread left with a play in progress, and that state's steps, which apply had
-just worked out to know the play goes on (so listing them costs nothing more).
-``context``: the last context :func:`_play_context` made, with what it was made for.
+``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` left with a
+play in progress, and that state's steps, which apply had just worked out to know
+the play goes on (so listing them costs nothing more). ``context``: the last
+context :func:`_play_context` made, with what it was made for.
 """
 
 
 def _was_listed(state: State, action: object) -> bool:
-    cache = _listed
-    if state is not getattr(cache, "state", None):
-        return False
-    for listed in cache.actions:
-        if listed is action:
-            return malformed(action) is None
-    return False
+    """A listed action (:mod:`cardrules.listing`) whose fields are still well formed
+    (an object altered after listing is checked in full like any other)."""
+    return listing.was_listed(_listed, state, action) and malformed(action) is None
 
 
 def _play_context(state: State, play: Capture | Build) -> Context:
@@ -696,7 +686,7 @@ def _play_context(state: State, play: Capture | Build) -> Context:
     first step to its last, and its context depends on nothing else; so each
     later step reuses the context of the first.
     """
-    cache = _listed
+    cache = _carried
     if isinstance(play, Capture):
         header: tuple[object, ...] = ("capture", play.card, play.ace_high)
     else:
@@ -942,8 +932,8 @@ def apply(state: State, action: Action) -> State:
     ahead: list[Action] = [listed_take(items[p]) for p in following]
     if complete:
         ahead.append(Done())
-    cache = _listed
-    cache.ahead_state, cache.ahead_actions = new, tuple(ahead)
+    carried = _carried
+    carried.ahead_state, carried.ahead_actions = new, tuple(ahead)
     return new
 
 
