@@ -26,7 +26,6 @@ here; this module holds the functions (so the compiled build compiles them).
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
@@ -185,7 +184,6 @@ def check_view_events(view: Any, where: str = "data") -> None:
         raise ValueError(f"{where}.legal_texts: must be the text of each legal action, in order")
 
 
-_NESTED: contextvars.ContextVar[bool] = contextvars.ContextVar("cardrules_apply", default=False)
 _S = TypeVar("_S")
 _A = TypeVar("_A")
 
@@ -198,20 +196,15 @@ def logs_events(
     ``derive`` returns the next state's whole log (``None``: the move logs
     nothing, as a step of a play still in progress). It runs only after
     ``apply`` has accepted the action, so an illegal action logs nothing.
+    Every call logs: a decorated ``apply`` must not play a move by calling
+    itself on its parts (Casino's :func:`~cardrules.casino.play` calls it
+    once per step, from outside).
     """
 
     def decorate(apply: Callable[[_S, _A], _S]) -> Callable[[_S, _A], _S]:
         @functools.wraps(apply)
         def apply_and_log(state: _S, action: _A) -> _S:
-            # Only the outermost call logs: an apply that plays a whole move by
-            # calling apply on its parts (Casino steps) is one event, not several.
-            token = _NESTED.set(True)
-            try:
-                new = apply(state, action)
-            finally:
-                _NESTED.reset(token)
-            if _NESTED.get():
-                return new
+            new = apply(state, action)
             log = derive(state, action, new)
             if log is None:
                 return new
