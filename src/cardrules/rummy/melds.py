@@ -47,6 +47,7 @@ __all__ = [
     "TableMeld",
     "can_place",
     "can_place_natural",
+    "can_place_on_natural",
     "canonical_meld",
     "card_at",
     "card_mask",
@@ -60,6 +61,9 @@ __all__ = [
     "natural_melds",
     "natural_table",
     "natural_table_after",
+    "natural_table_without",
+    "note_table_change",
+    "pile_depths",
     "placements",
     "rank_at",
 ]
@@ -733,6 +737,25 @@ def natural_table_after(
     return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
 
 
+def natural_table_without(
+    summary: NaturalTable, table: Sequence[TableMeld], removed: int
+) -> NaturalTable:
+    """``summary`` of ``table`` with meld ``removed`` left out (its places, and as a run).
+
+    What a card can do with this smaller table it can still do whatever
+    happens to that one meld: a cheap first answer for a play that lays off on
+    it (:func:`can_place_natural` only ever gains from more places and runs).
+    """
+    fits_each = (*summary.fits_each[:removed], 0, *summary.fits_each[removed + 1 :])
+    runs = summary.runs
+    meld = table[removed]
+    if isinstance(meld, RunMeld):
+        suit = meld.suit
+        kept = tuple(run for run in runs[suit] if run is not meld)
+        runs = (*runs[:suit], kept, *runs[suit + 1 :])
+    return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
+
+
 _last_table: tuple[Sequence[TableMeld] | None, MeldRules | None, NaturalTable | None] = (
     None,
     None,
@@ -768,6 +791,22 @@ def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
     if isinstance(table, tuple):  # immutable, so safe to remember
         _last_table = (table, rules, answer)
     return answer
+
+
+def note_table_change(
+    before: tuple[TableMeld, ...], after: tuple[TableMeld, ...], changed: int, rules: MeldRules
+) -> None:
+    """Tell :func:`natural_table` that ``after`` is ``before`` with meld ``changed`` new or changed.
+
+    When the summary of ``before`` is the one remembered, the summary of
+    ``after`` is worked out from it (:func:`natural_table_after`) and
+    remembered instead, so the next state's first question about its table is
+    answered without summing up every meld again.
+    """
+    global _last_table
+    last, last_rules, answer = _last_table
+    if last is before and last_rules is rules and answer is not None:
+        _last_table = (after, rules, natural_table_after(answer, after, changed, rules))
 
 
 def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
@@ -865,6 +904,93 @@ def can_place_natural(
     assert card.suit is not None
     return any(
         _bridges_natural(meld, card, held, rules, budget - 1) for meld in table.runs[card.suit]
+    )
+
+
+_RANK_MASK_AT: Final = tuple(_RANK_MASKS[card.rank - 1] for card in sort_cards(_CARDS.values()))
+"""``_RANK_MASK_AT[card.index]``: the mask of the four cards of that natural card's rank."""
+
+
+def pile_depths(
+    pile: Sequence[Card],
+    held: int,
+    table: NaturalTable,
+    rules: MeldRules,
+    budget: int,
+    *,
+    first_free: bool,
+    bridging: bool = True,
+) -> list[int]:
+    """The depths of a discard pile (1 = the top card) whose card could be placed this turn.
+
+    :func:`can_place_natural` for every card of ``pile`` (bottom first, natural
+    cards only) with every card above it taken too, in one pass: taking the
+    card at depth ``count`` adds ``count`` cards to the hand ``held`` and to
+    ``budget``, the cards that could be played with the top card alone. With
+    ``first_free`` the top card needs no place. The answer is the same as
+    asking :func:`can_place_natural` depth by depth, only with one call.
+
+    >>> from cardrules.cards import parse_cards
+    >>> from cardrules.rummy.meld_types import MeldRules
+    >>> hand = parse_cards("7C 7D 2S")
+    >>> pile_depths(parse_cards("7H 9S"), card_mask(hand), natural_table((), MeldRules()),
+    ...             MeldRules(), len(hand), first_free=False)
+    [2]
+    """
+    windows = _WINDOWS[rules.allow_wraparound]
+    fits = table.fits
+    depths = []
+    for count in range(1, len(pile) + 1):
+        card = pile[-count]
+        index = card.index
+        held |= 1 << index
+        room = budget + count - 1
+        if count == 1 and first_free:
+            depths.append(count)
+            continue
+        if room >= 3:
+            if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
+                depths.append(count)
+                continue
+            in_run = False
+            for window in windows[index]:
+                if held & window == window:
+                    in_run = True
+                    break
+            if in_run:
+                depths.append(count)
+                continue
+        if room < 1:
+            continue
+        if fits >> index & 1:
+            depths.append(count)
+        elif bridging:
+            assert card.suit is not None
+            for meld in table.runs[card.suit]:
+                if _bridges_natural(meld, card, held, rules, room - 1):
+                    depths.append(count)
+                    break
+    return depths
+
+
+def can_place_on_natural(
+    card: Card, held: int, meld: TableMeld, rules: MeldRules, budget: int
+) -> bool:
+    """Whether ``card`` can go onto this one table meld this turn, when nothing is wild.
+
+    Straight onto it, or after laying off held cards to bridge the gap: the
+    part of :func:`can_place_natural` that the meld adds to a table. So
+    ``can_place_natural`` with a table and one more meld is its answer without
+    the meld, or this one.
+    """
+    if budget < 1:
+        return False
+    if _natural_fits(meld, rules) >> card.index & 1:
+        return True
+    return (
+        isinstance(meld, RunMeld)
+        and meld.suit is card.suit
+        and _bridges_natural(meld, card, held, rules, budget - 1)
     )
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -35,11 +35,13 @@ from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.rummy.melds import (
     MeldRules,
+    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
     can_place,
     can_place_natural,
+    can_place_on_natural,
     card_at,
     card_mask,
     cards_in,
@@ -51,6 +53,9 @@ from cardrules.rummy.melds import (
     natural_melds,
     natural_table,
     natural_table_after,
+    natural_table_without,
+    note_table_change,
+    pile_depths,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -270,32 +275,32 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
-def _draw_actions(state: State) -> Iterator[Action]:
-    if _can_draw_stock(state):
-        yield _DRAW
+def _draw_actions(state: State) -> list[Action]:
+    actions: list[Action] = [_DRAW] if _can_draw_stock(state) else []
     config = state.config
     rules = meld_rules(config)
+    discard = state.discard
     if rules.wilds:
-        for count in range(1, len(state.discard) + 1):
-            action = TakeDiscard(state.discard[-count], count)
+        for count in range(1, len(discard) + 1):
+            action = TakeDiscard(discard[-count], count)
             if _take_reason(state, action) is None:
-                yield action
+                actions.append(action)
     else:
-        # The same test as _take_reason, with one mask of held cards grown depth by depth.
+        # The same test as _take_reason, for every depth of the pile in one pass.
         hand = _hand(state)
-        held = card_mask(hand)
-        table = natural_table(state.melds, rules)
-        keep = 0 if config.go_out_without_discard else 1
-        for count in range(1, len(state.discard) + 1):
-            card = state.discard[-count]
-            held |= 1 << card.index
-            budget = len(hand) + count - keep
-            if (count == 1 and not config.top_discard_must_be_used) or can_place_natural(
-                card, held, table, rules, budget, bridging=not config.strict_immediate
-            ):
-                yield TakeDiscard(card, count)
+        depths = pile_depths(
+            discard,
+            card_mask(hand),
+            natural_table(state.melds, rules),
+            rules,
+            len(hand) + 1 - (0 if config.go_out_without_discard else 1),
+            first_free=not config.top_discard_must_be_used,
+            bridging=not config.strict_immediate,
+        )
+        actions += [TakeDiscard(discard[-count], count) for count in depths]
     if _end_round_reason(state) is None:
-        yield _END_ROUND
+        actions.append(_END_ROUND)
+    return actions
 
 
 def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
@@ -410,6 +415,7 @@ def _owed_play_actions(state: State) -> list[Action]:
     natural = not rules.wilds and not config.strict_immediate
     held = card_mask(hand) if natural else 0
     table = natural_table(state.melds, rules) if natural else None
+    without: dict[int, NaturalTable] = {}
     actions: list[Action] = []
     for action in candidates:
         if isinstance(action, Meld):
@@ -436,27 +442,47 @@ def _owed_play_actions(state: State) -> list[Action]:
         ):
             actions.append(action)
             continue
-        if isinstance(action, Meld):
-            melds_after = (*state.melds, action.meld)
-        else:
-            melds_after = _replace(state.melds, changed, _layoff_result(state, action))
         if table is not None:
             # _owed_reason's test with nothing wild, on masks kept from the hand before.
             after = held
             for card in used:
                 if counts[card] <= used.count(card):
                     after &= ~(1 << card.index)
-            summary = natural_table_after(table, melds_after, changed, rules)
-            if after >> owed.index & 1 and can_place_natural(
-                owed, after, summary, rules, left - keep
+            if not after >> owed.index & 1:
+                continue
+            # The table after the play is the table before a new meld, or
+            # without the meld laid off on, plus that one meld: the owed card
+            # fits the table after if it fits the one or goes onto the other.
+            rest_of_table: NaturalTable | None = table
+            if isinstance(action, Meld):
+                changed_meld = action.meld
+            else:
+                rest_of_table = without.get(changed)
+                if rest_of_table is None:
+                    rest_of_table = natural_table_without(table, state.melds, changed)
+                    without[changed] = rest_of_table
+                laid_off = _layoff_result(state, action)
+                assert laid_off is not None  # a candidate: it fits
+                changed_meld = laid_off
+            assert rest_of_table is not None
+            if can_place_natural(owed, after, rest_of_table, rules, left - keep) or (
+                can_place_on_natural(owed, after, changed_meld, rules, left - keep)
             ):
                 actions.append(action)
             continue
+        melds_after = _melds_after(state, action)
         rest = _remove(hand, used)
         assert rest is not None
         if _owed_reason(state, rest, melds_after, placed_owed, changed) is None:
             actions.append(action)
     return actions
+
+
+def _melds_after(state: State, action: Meld | LayOff) -> tuple[TableMeld, ...]:
+    """The table after a meld or lay-off of the hand (legal, found by :func:`_play_candidates`)."""
+    if isinstance(action, Meld):
+        return (*state.melds, action.meld)
+    return _replace(state.melds, action.target, _layoff_result(state, action))
 
 
 def _natural_fits(table_meld: TableMeld, held: int, rules: MeldRules) -> list[Card]:
@@ -918,6 +944,122 @@ def _evolve(state: State, **changes: Any) -> State:
     return State(*values)
 
 
+# The three changes of nearly every move, each passing every field by position, in
+# State's order (pinned by a test): a move makes a state, and looking the fields up
+# by name was a tenth of it.
+
+
+def _after_draw(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    shuffles: int,
+    reshuffles: int,
+    stock_ran_out: bool,
+    owed: Card | None,
+    taken: tuple[Card, ...],
+) -> State:
+    """``state`` after a draw from the stock or the discard pile: the play phase."""
+    return State(
+        state.config,
+        state.seed,
+        shuffles,
+        state.round_number,
+        state.dealer,
+        state.scores,
+        hands,
+        stock,
+        discard,
+        state.melds,
+        state.meld_owners,
+        state.placed,
+        state.placed_points,
+        Phase.PLAY,
+        state.to_act,
+        owed,
+        taken,
+        stock_ran_out,
+        reshuffles,
+        state.history,
+        state.winners,
+        state.turns,
+        state.events,
+        state.stacked,
+    )
+
+
+def _after_placement(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    melds: tuple[TableMeld, ...],
+    meld_owners: tuple[int, ...],
+    placed: tuple[tuple[Card, ...], ...],
+    placed_points: tuple[tuple[int, ...], ...],
+    owed: Card | None,
+) -> State:
+    """``state`` after a meld or a lay-off: the same seat plays on."""
+    return State(
+        state.config,
+        state.seed,
+        state.shuffles,
+        state.round_number,
+        state.dealer,
+        state.scores,
+        hands,
+        state.stock,
+        state.discard,
+        melds,
+        meld_owners,
+        placed,
+        placed_points,
+        state.phase,
+        state.to_act,
+        owed,
+        state.taken,
+        state.stock_ran_out,
+        state.reshuffles,
+        state.history,
+        state.winners,
+        state.turns,
+        state.events,
+        state.stacked,
+    )
+
+
+def _after_discard(
+    state: State, hands: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], turns: int
+) -> State:
+    """``state`` after a discard that does not end the round: the next seat draws."""
+    assert state.to_act is not None
+    return State(
+        state.config,
+        state.seed,
+        state.shuffles,
+        state.round_number,
+        state.dealer,
+        state.scores,
+        hands,
+        state.stock,
+        discard,
+        state.melds,
+        state.meld_owners,
+        state.placed,
+        state.placed_points,
+        Phase.DRAW,
+        (state.to_act + 1) % len(state.hands),
+        None,
+        (),
+        state.stock_ran_out,
+        state.reshuffles,
+        state.history,
+        state.winners,
+        turns,
+        state.events,
+        state.stacked,
+    )
+
+
 def _index_of(card: Card) -> int:
     return card.index
 
@@ -945,15 +1087,9 @@ def _apply_draw(state: State) -> State:
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
     card = stock[0]
-    return _evolve(
-        state,
-        hands=_replace(state.hands, seat, _with_card(state.hands[seat], card)),
-        stock=stock[1:],
-        discard=discard,
-        shuffles=shuffles,
-        reshuffles=reshuffles,
-        phase=Phase.PLAY,
-        stock_ran_out=last,
+    hands = _replace(state.hands, seat, _with_card(state.hands[seat], card))
+    return _after_draw(
+        state, hands, stock[1:], discard, shuffles, reshuffles, last, state.owed, state.taken
     )
 
 
@@ -962,13 +1098,17 @@ def _apply_take(state: State, action: TakeDiscard) -> State:
     assert seat is not None
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return _evolve(
+    hands = _replace(state.hands, seat, sort_cards((*state.hands[seat], *taken)))
+    return _after_draw(
         state,
-        hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
-        discard=state.discard[: -action.count],
-        phase=Phase.PLAY,
-        owed=action.card if must_use else None,
-        taken=taken,
+        hands,
+        state.stock,
+        state.discard[: -action.count],
+        state.shuffles,
+        state.reshuffles,
+        state.stock_ran_out,
+        action.card if must_use else None,
+        taken,
     )
 
 
@@ -989,18 +1129,21 @@ def _apply_placement(
         indexes = range(1) if _end_of(state.melds[target], meld) == "low" else range(
             len(meld.cards) - 1, len(meld.cards)
         )
+    rules = meld_rules(state.config)
+    if not rules.wilds:
+        note_table_change(state.melds, melds, len(state.melds) if target is None else target, rules)
     points = tuple(scoring.placement_points(meld, i, state.config) for i in indexes)
     owed = state.owed
     if owed is not None and owed in cards:
         owed = None
-    new = _evolve(
+    new = _after_placement(
         state,
-        hands=_replace(state.hands, seat, rest),
-        melds=melds,
-        meld_owners=owners,
-        placed=_replace(state.placed, seat, (*state.placed[seat], *cards)),
-        placed_points=_replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
-        owed=owed,
+        _replace(state.hands, seat, rest),
+        melds,
+        owners,
+        _replace(state.placed, seat, (*state.placed[seat], *cards)),
+        _replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
+        owed,
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
@@ -1022,16 +1165,7 @@ def _apply_discard(state: State, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return _evolve(
-        state,
-        hands=hands,
-        discard=discard,
-        phase=Phase.DRAW,
-        to_act=(seat + 1) % state.num_players,
-        owed=None,
-        taken=(),
-        turns=turns,
-    )
+    return _after_discard(state, hands, discard, turns)
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
