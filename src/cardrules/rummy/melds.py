@@ -605,6 +605,8 @@ def _runs_for_span(
 _ROW: Final = (1 << 13) - 1
 """The bits of one suit's row."""
 
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
+
 
 def card_mask(cards: Iterable[Card]) -> int:
     """The cards as a bit mask, bit ``card.index`` set for each (a second copy adds nothing).
@@ -657,8 +659,11 @@ def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]
 
 def natural_melds(held: int, rules: MeldRules) -> list[TableMeld]:
     """:func:`find_melds` for a hand given as a :func:`card_mask`, when nothing is wild."""
-    rows = [held >> 13 * suit & _ROW for suit in SUITS]
-    clubs, diamonds, hearts, spades = rows
+    # The four suits' rows written out: this runs for every listing of a play.
+    clubs = held & _ROW
+    diamonds = held >> 13 & _ROW
+    hearts = held >> 26 & _ROW
+    spades = held >> 39 & _ROW
     melds: list[TableMeld] = []
     # The ranks held in three or four suits, ace (bit 0) first.
     ranks = clubs & diamonds & (hearts | spades) | hearts & spades & (clubs | diamonds)
@@ -666,11 +671,17 @@ def natural_melds(held: int, rules: MeldRules) -> list[TableMeld]:
         bit = ranks & -ranks
         ranks ^= bit
         shift = bit.bit_length() - 1
-        suits_held = sum((row >> shift & 1) << suit for suit, row in enumerate(rows))
+        suits_held = (
+            (clubs >> shift & 1)
+            | (diamonds >> shift & 1) << 1
+            | (hearts >> shift & 1) << 2
+            | (spades >> shift & 1) << 3
+        )
         melds.extend(_SET_TABLE[shift][suits_held])
-    for suit, row in zip(SUITS, rows):
+    wrap = rules.allow_wraparound
+    for suit, row in ((_CLUBS, clubs), (_DIAMONDS, diamonds), (_HEARTS, hearts), (_SPADES, spades)):
         if row.bit_count() >= 3:
-            melds.extend(_find_runs_of(suit, row, rules.allow_wraparound))
+            melds.extend(_find_runs_of(suit, row, wrap))
     return melds
 
 
@@ -996,25 +1007,51 @@ def can_place_on_natural(
 
 def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, budget: int) -> bool:
     """:func:`_bridges` with nothing wild: held cards lead from an end of the run to ``card``."""
-    wrap = rules.allow_wraparound
+    key = (meld.start, len(meld.cards), card.rank, rules.allow_wraparound)
+    gaps = _BRIDGE_GAPS.get(key)
+    if gaps is None:
+        gaps = _BRIDGE_GAPS[key] = _bridge_gaps(*key)
+    row = held >> 13 * meld.suit & _ROW
+    for spent, gap in gaps:  # noqa: SIM110 (any() over a generator is slower here)
+        if spent <= budget and row & gap == gap:
+            return True
+    return False
+
+
+_BRIDGE_GAPS: dict[tuple[int, int, Rank, bool], tuple[tuple[int, int], ...]] = {}
+""":func:`_bridge_gaps` answers, at most one per run start, length, rank and
+wrap-around setting (a few thousand)."""
+
+
+def _bridge_gaps(start: int, length: int, rank: Rank, wrap: bool) -> tuple[tuple[int, int], ...]:
+    """How held cards could bridge a run (at ``start``, ``length`` cards) to a card of ``rank``.
+
+    For each end, walking away from the run: the first place beyond which a
+    card of ``rank`` would fit, as ``(cards to lay off first, their ranks as a
+    row mask)``. The place must be two or more steps away (one step is a plain
+    lay-off), the walk may not pass the card's own place, and the run may not
+    grow past :data:`MAX_RUN`.
+    """
+    found = []
     for direction in (-1, 1):
-        position = meld.start if direction < 0 else meld.end
-        length = len(meld.cards)
-        spent = 0
-        while length < MAX_RUN - 1 and spent < budget:
+        position = start if direction < 0 else start + length - 1
+        size, spent, gap = length, 0, 0
+        while size < MAX_RUN - 1:
             position += direction
             if not wrap and not 1 <= position <= 14:
                 break
-            natural = card_at(meld.suit, position)
-            if natural is card or not held >> natural.index & 1:
+            natural = rank_at(position)
+            if natural is rank:
                 break
             spent += 1
-            length += 1
+            size += 1
+            gap |= 1 << (natural - 1)
             beyond = position + direction
-            fits_beyond = (wrap or 1 <= beyond <= 14) and card_at(meld.suit, beyond) is card
-            if fits_beyond and length < MAX_RUN:
-                return True
-    return False
+            if (wrap or 1 <= beyond <= 14) and rank_at(beyond) is rank:
+                if size < MAX_RUN:
+                    found.append((spent, gap))
+                break
+    return tuple(found)
 
 
 def find_melds_with(card: Card, counts: Counter[Card], rules: MeldRules) -> Iterator[TableMeld]:
