@@ -101,3 +101,38 @@ def test_state_has_the_fields_apply_sets_by_position() -> None:
         "events",
         "stacked",
     ]
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_a_natural_card_lays_off_one_way_but_on_twelve_card_runs(wrap: bool) -> None:
+    """The listing takes ``LayOff(card, target)`` as the only lay-off of a natural card
+    on a set or a run of other than twelve cards (R5-2, lay-offs; issue 20 names the
+    end only where a card fits both). Every natural meld shape is tried."""
+    from cardrules.cards import SUITS, make_deck
+    from cardrules.rummy.melds import MAX_RUN, MeldRules, SetMeld, card_at, cards_in, make_meld
+    from cardrules.rummy.melds import natural_table as summary_of
+    from cardrules.rummy500.actions import LayOff
+    from cardrules.rummy500.rules import _layoff_actions, _natural_layoff
+
+    rules = MeldRules(allow_wraparound=wrap)
+    melds = []
+    for suit in SUITS:
+        for start in range(1, 14):
+            for length in range(3, MAX_RUN + 1):
+                if wrap or start + length - 1 <= 14:
+                    cards = [card_at(suit, start + i) for i in range(length)]
+                    melds.append(make_meld(cards, rules))
+    deck = make_deck()
+    for rank in range(1, 14):
+        of_rank = [card for card in deck if card.rank == rank]
+        melds += [make_meld(of_rank[:3], rules), make_meld(of_rank[1:], rules)]
+    two_ways = 0
+    for meld in melds:
+        fits = summary_of((meld,), rules).fits
+        for card in cards_in(fits):
+            listed = _layoff_actions(card, 0, meld, rules)
+            if len(meld.cards) == 12 and not isinstance(meld, SetMeld):
+                two_ways += len(listed) == 2
+                continue
+            assert listed == [LayOff(card, 0)] == [_natural_layoff(card, 0)], (meld, card)
+    assert two_ways > 0  # the twelve-card runs do take a card both ways

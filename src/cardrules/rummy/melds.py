@@ -830,10 +830,12 @@ def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
                     fits |= 1 << _CARDS[(meld.rank, suit)].index
     elif len(meld.cards) < MAX_RUN:
         wrap = rules.allow_wraparound
-        if meld.start > 1 or wrap:
-            fits |= 1 << card_at(meld.suit, meld.start - 1 or 13).index
-        if meld.end < 14 or wrap:
-            fits |= 1 << card_at(meld.suit, meld.end + 1).index
+        start = meld.start
+        end = start + len(meld.cards) - 1  # meld.end, without a property call
+        if start > 1 or wrap:
+            fits |= 1 << card_at(meld.suit, start - 1 or 13).index
+        if end < 14 or wrap:
+            fits |= 1 << card_at(meld.suit, end + 1).index
     return fits
 
 

@@ -325,8 +325,15 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
         table = natural_table(state.melds, rules)
         if held & table.fits:
             for target, fits in enumerate(table.fits_each):
-                for card in cards_in(held & fits):
-                    actions.extend(_layoff_actions(card, target, state.melds[target], rules))
+                mine = held & fits
+                if not mine:
+                    continue
+                table_meld = state.melds[target]
+                if isinstance(table_meld, SetMeld) or len(table_meld.cards) != _TWO_ENDED:
+                    actions += [_natural_layoff(card, target) for card in cards_in(mine)]
+                    continue
+                for card in cards_in(mine):
+                    actions.extend(_layoff_actions(card, target, table_meld, rules))
     elif state.melds:
         held = card_mask(distinct)
         wild_cards = [card for card in distinct if card in rules.wilds]
@@ -339,6 +346,26 @@ def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
     if discards:
         actions.extend([_DISCARDS[card.index] for card in distinct])
     return actions
+
+
+_TWO_ENDED: Final = 12
+"""The one length of run whose two ends take the same natural card: 2 to K takes
+the ace at either end, and so does any twelve-card run with wrap-around."""
+
+_NATURAL_LAYOFFS: dict[tuple[int, int], LayOff] = {}
+"""``LayOff(card, target)`` by card index and target, made once each (at most 53
+cards times the melds a table can hold); actions are immutable values."""
+
+
+def _natural_layoff(card: Card, target: int) -> LayOff:
+    """The one lay-off of a natural card that fits a set, or a run of any length but
+    :data:`_TWO_ENDED`, with nothing wild: ``LayOff(card, target)``, as
+    :func:`_layoff_actions` lists it."""
+    key = (card.index, target)
+    action = _NATURAL_LAYOFFS.get(key)
+    if action is None:
+        action = _NATURAL_LAYOFFS[key] = LayOff(card, target)
+    return action
 
 
 def _found_meld(meld: TableMeld) -> Meld:
@@ -410,7 +437,8 @@ def _owed_play_actions(state: State) -> list[Action]:
             if isinstance(action, Meld) and owed in action.meld.cards
         ][:16]
         fits_table = [i for i, m in enumerate(state.melds) if layoff_options(m, owed, rules)]
-    counts = Counter(hand) if witnesses or not rules.wilds else Counter()
+    repeats = config.decks > 1 or config.jokers > 0  # a card held twice
+    counts = Counter(hand) if witnesses or (repeats and not rules.wilds) else Counter()
     keep = 0 if config.go_out_without_discard else 1
     natural = not rules.wilds and not config.strict_immediate
     held = card_mask(hand) if natural else 0
@@ -444,10 +472,13 @@ def _owed_play_actions(state: State) -> list[Action]:
             continue
         if table is not None:
             # _owed_reason's test with nothing wild, on masks kept from the hand before.
-            after = held
-            for card in used:
-                if counts[card] <= used.count(card):
-                    after &= ~(1 << card.index)
+            if repeats:
+                after = held
+                for card in used:
+                    if counts[card] <= used.count(card):
+                        after &= ~(1 << card.index)
+            else:
+                after = held & ~card_mask(used)
             if not after >> owed.index & 1:
                 continue
             # The table after the play is the table before a new meld, or
