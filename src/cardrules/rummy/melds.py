@@ -735,12 +735,14 @@ def natural_table_after(
     Cheaper than :func:`natural_table` when one meld was made or laid off on.
     """
     meld = table[changed]
-    fits_each = (
-        *summary.fits_each[:changed],
-        _natural_fits(meld, rules),
-        *summary.fits_each[changed + 1 :],
-    )
+    fits = _natural_fits(meld, rules)
     runs = summary.runs
+    if changed == len(summary.fits_each):  # a new meld, at the end: it only adds
+        if isinstance(meld, RunMeld):
+            suit = meld.suit
+            runs = (*runs[:suit], (*runs[suit], meld), *runs[suit + 1 :])
+        return NaturalTable((*summary.fits_each, fits), summary.fits | fits, runs)
+    fits_each = (*summary.fits_each[:changed], fits, *summary.fits_each[changed + 1 :])
     if isinstance(meld, RunMeld):
         suit = meld.suit
         same_suit = tuple(m for m in table if isinstance(m, RunMeld) and m.suit is suit)

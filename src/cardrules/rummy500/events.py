@@ -25,7 +25,7 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move:
     if isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[len(state.discard) - action.count :]
     elif isinstance(action, Meld):  # as stored on the table (normalised by the rules)
-        if len(new.melds) > len(state.melds):
+        if len(new.melds) > len(state.melds) and new.melds[-1] is not action.meld:
             action = Meld(new.melds[-1])
         kind, cards = "meld", action.meld.cards
     elif isinstance(action, LayOff):
