@@ -9,10 +9,12 @@ import random
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import casino, events, rummy500
-from cardrules.events import MAX_EVENTS, Move, RoundEnd, since_last_move
+from cardrules.events import MAX_EVENTS, Move, RoundEnd, append, since_last_move
 
 
 def _hook(game: str):
@@ -181,8 +183,9 @@ def test_the_log_is_trimmed_to_one_trip_round_the_table():
     assert len(events.append(many, [b], seats=(1, 2))) == MAX_EVENTS
 
 
-def test_an_apply_that_calls_apply_on_its_parts_logs_one_event():
-    """A game's apply may play a whole move through its steps: only the outer call logs."""
+def test_every_call_of_a_decorated_apply_logs():
+    """The hook logs each call it wraps (no call is taken for part of another), which is
+    why no game's ``apply`` calls itself."""
     calls = []
 
     def derive(state, action, new):
@@ -196,4 +199,68 @@ def test_an_apply_that_calls_apply_on_its_parts_logs_one_event():
         return state + 1
 
     assert apply(0, "abc") == 3
-    assert calls == ["abc"]
+    assert calls == ["c", "bc", "abc"]
+
+
+def test_a_whole_casino_play_logs_as_its_steps_do():
+    """A play that ``apply`` plays at once and the same play step by step
+    (``casino.play``, which calls ``apply`` once per step) leave the same state and
+    log: one Move, made when the play is done."""
+    chooser = random.Random(4)
+    state = casino.new_game(seed=4)
+    compared = 0
+    while not state.is_over and compared < 60:
+        if state.pending is None:
+            for whole in casino.plays(state)[:4]:
+                at_once = casino.apply(state, whole)
+                if at_once.pending is None:  # a one-item capture that could go on is a step
+                    assert at_once == casino.play(state, whole)
+                    compared += 1
+        state = casino.apply(state, chooser.choice(casino.legal_actions(state)))
+    assert compared >= 60
+
+
+def _append_by_scanning(log, new, seats):
+    """``events.append`` as its docstring says it: the plain scan, no shortcuts."""
+    events = (*log, *new)
+    if not new:
+        return log
+    last_moves = {}
+    for index, event in enumerate(events):
+        if isinstance(event, Move):
+            last_moves[event.seat] = index
+    seats = set(seats)
+    if not seats or seats - set(last_moves):
+        start = 0
+    else:
+        start = min(last_moves[seat] for seat in seats) + 1
+    return events[max(start, len(events) - MAX_EVENTS) :]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.lists(  # the events of one move: its Move, maybe a RoundEnd
+                st.one_of(
+                    st.builds(lambda seat: Move(seat, "draw", "draw"), st.integers(0, 3)),
+                    st.just(RoundEnd(1, (0, 0), ())),
+                ),
+                max_size=3,
+            ),
+            st.sampled_from([range(2), (0, 1), (1, 0), range(3), [0, 2], (0, 1, 2, 3), (2,)]),
+            st.integers(0, 4),  # which earlier log to append to (0: the last one)
+        ),
+        max_size=60,
+    ),
+    start=st.integers(0, MAX_EVENTS + 5),
+)
+def test_append_is_the_plain_scan(steps, start):
+    """``append``'s shortcuts (two seats taking turns; a seat's second move onto the
+    log it last made) give what scanning the whole log gives, for any log: made by
+    append or not, long or short, for the same seats or others."""
+    logs = [tuple(Move(i % 2, "draw", "draw") for i in range(start))]
+    for new, seats, back in steps:
+        log = logs[-1 - min(back, len(logs) - 1)]
+        assert append(log, new, seats) == _append_by_scanning(log, new, seats)
+        logs.append(append(log, new, seats))
