@@ -275,6 +275,19 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+_TAKES: dict[tuple[int, int], TakeDiscard] = {}
+"""``TakeDiscard(card, count)`` by card index and count, made once each (at most 53
+cards × the 108 cards a pile can hold); actions are immutable values."""
+
+
+def _take(card: Card, count: int) -> TakeDiscard:
+    key = (card.index, count)
+    action = _TAKES.get(key)
+    if action is None:
+        action = _TAKES[key] = TakeDiscard(card, count)
+    return action
+
+
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [_DRAW] if _can_draw_stock(state) else []
     config = state.config
@@ -297,7 +310,7 @@ def _draw_actions(state: State) -> list[Action]:
             first_free=not config.top_discard_must_be_used,
             bridging=not config.strict_immediate,
         )
-        actions += [TakeDiscard(discard[-count], count) for count in depths]
+        actions += [_take(discard[-count], count) for count in depths]
     if _end_round_reason(state) is None:
         actions.append(_END_ROUND)
     return actions
