@@ -10,6 +10,7 @@ a player never holds the stacked decks.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import random
@@ -291,13 +292,18 @@ def test_bad_records_are_refused_on_construction(changes, error, message):
 
 
 def _record_doc():
+    return json.loads(_record_text())
+
+
+@functools.cache
+def _record_text():
     rnd = random.Random(2)
     decks = [_shuffled(_vegas_pack(VEGAS, 3), rnd) for _ in range(2)]
     _, actions, joins = play_vegas(2, decks=decks, max_actions=200)
     assert joins
-    return json.loads(cardrules.to_json(
+    return cardrules.to_json(
         cardrules.GameRecord("vegas_rummy", VEGAS, 2, None, actions, decks=decks, joins=joins)
-    ))
+    )
 
 
 @pytest.mark.parametrize(
@@ -463,3 +469,49 @@ def test_web_games_saved_again_keep_joins_and_decks():
     again = WebGame.from_document(game.document())
     assert cardrules.from_json(json.dumps(json.loads(game.document())["record"])) == record
     assert again.state == record.final_state()
+
+
+# ---------------------------------------------------------------------------
+# Damaged records with joins and decks: a valid record, or ValueError (never a
+# crash deep inside, never TypeError from text)
+
+
+def _paths(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (key,)
+            yield from ((key, *path) for path in _paths(item))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield (index,)
+            yield from ((index, *path) for path in _paths(item))
+
+
+_DAMAGE = [None, True, 0, -1, 1, 3, 10**30, "", "AS", "JK", [], {}, [0], [True], [3, 1], 1.5]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(picks=st.lists(st.tuples(st.integers(0, 10**9), st.sampled_from(_DAMAGE)),
+                      min_size=1, max_size=2))
+def test_damaged_records_with_joins_and_decks_load_valid_or_raise_value_error(picks):
+    doc = _record_doc()
+    data = doc["data"]
+    # Damage the new parts (and sometimes anything else): decks, joins, their neighbours.
+    paths = [p for p in _paths(data) if p[0] in ("decks", "joins")] + list(_paths(data))[:40]
+    for pick, replacement in picks:
+        path = paths[pick % len(paths)]
+        target = data
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = replacement
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        loaded = cardrules.from_json(json.dumps(doc))
+    except ValueError:
+        return
+    assert isinstance(loaded, cardrules.GameRecord)
+    final = loaded.final_state()
+    vr.validate_state(final)
+    assert cardrules.from_json(cardrules.to_json(loaded)) == loaded
