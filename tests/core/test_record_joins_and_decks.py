@@ -188,6 +188,20 @@ def test_stacked_decks_of_every_deal_are_recorded_and_replayed():
         plain.final_state()
 
 
+def test_casino_hands_from_stacked_decks_through_the_top_level_api():
+    rnd = random.Random(9)
+    decks = [_shuffled(make_deck(), rnd) for _ in range(3)]
+    state = cardrules.new_game("casino", seed=9, decks=decks)
+    actions = []
+    while state.round_number < 3 and not state.is_over:
+        actions.append(rnd.choice(cardrules.legal_actions(state)))
+        state = cardrules.apply(state, actions[-1])
+    assert state.round_number == 3 and not state.stacked  # hands 2 and 3: decks 1 and 2
+    record = cardrules.GameRecord("casino", state.config, 9, None, actions, decks=decks)
+    loaded = cardrules.from_json(cardrules.to_json(record))
+    assert cardrules.to_json(loaded.final_state()) == cardrules.to_json(state)
+
+
 def test_one_stacked_deck_is_the_same_record_as_deck():
     pack = make_deck()
     state = cardrules.new_game("casino", seed=2, decks=[pack])
