@@ -111,6 +111,10 @@ def _to_decks(value: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(_to_cards(deck, f"stacked deck {number}") for number, deck in enumerate(value))
 
 
+def _to_cut_deck(value: Any) -> tuple[Card, ...] | None:
+    return None if value is None else _to_cards(value, "cut_deck")
+
+
 def _to_tuple(value: Any, what: str) -> tuple[Any, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise TypeError(f"{what} must be a sequence, not {type(value).__name__}")
@@ -141,6 +145,10 @@ class GameRecord:
       played before each join, in order, once for every player seated (a join
       after ``n`` actions happens before ``actions[n]``; ``len(actions)`` is a
       join after the last action). At most :data:`MAX_RECORD_JOINS`.
+    - ``cut_deck`` (Las Vegas Rummy only) stacks the cut for the first dealer
+      (``vegas_rummy.new_game``'s argument). Only the cards the cut dealt
+      matter, so it is kept as those (top first) and the rest of the pack in
+      sorted order, and as ``None`` when the config names the first dealer.
 
     Construction checks the record's shape (the types above; ``joins`` rising,
     each within ``0..len(actions)``; at most :data:`MAX_RECORD_ACTIONS` actions)
@@ -181,6 +189,9 @@ class GameRecord:
         default=(), kw_only=True, converter=_to_decks
     )
     joins: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_to_joins)
+    cut_deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=_to_cut_deck
+    )
 
     def __attrs_post_init__(self) -> None:
         rules = engine.definition(self.game)
@@ -194,14 +205,20 @@ class GameRecord:
                 object.__setattr__(self, "deck", self.decks[0])
                 object.__setattr__(self, "decks", ())
         _check_joins(self.game, self.joins, len(self.actions))
+        if self.cut_deck is not None and self.game != "vegas_rummy":
+            raise ValueError(f"{engine.TITLES[self.game]} has no cut for the first dealer "
+                             "(cut_deck is Las Vegas Rummy's)")
         # The game must start from what the record says (config, seed, decks):
         # new_game gives the reason when it cannot.
-        self._first_state(rules)
+        first = self._first_state(rules)
+        if self.cut_deck is not None:
+            object.__setattr__(self, "cut_deck", _used_cut_deck(first, self.cut_deck))
 
     def _first_state(self, rules: engine.GameDefinition) -> Any:
-        if self.decks:
-            return rules.new_game(self.config, seed=self.seed, decks=self.decks)
-        return rules.new_game(self.config, seed=self.seed, deck=self.deck)
+        stacked: dict[str, Any] = {"decks": self.decks} if self.decks else {"deck": self.deck}
+        if self.cut_deck is not None:
+            stacked["cut_deck"] = self.cut_deck
+        return rules.new_game(self.config, seed=self.seed, **stacked)
 
     def _replay(self, *, loading: bool = False) -> Iterator[Any]:
         """Every state, as :meth:`states` lists them; ``loading``: errors as a bad record's."""
@@ -269,6 +286,22 @@ class GameRecord:
             for state in states
         ]
         return player_record(self.game, seat, self.config, self.actions, views, self.joins)
+
+
+def _used_cut_deck(first: Any, cut_deck: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``cut_deck`` as far as the game used it: the cards the cut dealt (top first), then
+    the rest in sorted order; ``None`` when no cut was made (a fixed first dealer).
+
+    The cut deals only from the top of the pack and only its first attempt, so
+    every pack with those top cards starts the same game (as validation's
+    ``stacked_cut_dealer`` replays it): one record for one game.
+    """
+    if not first.cut:
+        return None
+    top = [card for row in first.cut[0].passes for card in row if card is not None]
+    rest = collections.Counter(cut_deck)
+    rest.subtract(top)
+    return (*top, *sorted(rest.elements()))
 
 
 def _check_joins(game: str, joins: tuple[int, ...], actions: int) -> None:
@@ -537,6 +570,8 @@ def to_json(obj: object) -> str:
         data["actions"] = [encode(action) for action in obj.actions]
         if obj.joins:
             data["joins"] = list(obj.joins)
+        if obj.cut_deck is not None:
+            data["cut_deck"] = encode(obj.cut_deck)
     elif isinstance(obj, PlayerRecord):
         rules = engine.definition(obj.game)
         kind = "player_record"
@@ -690,15 +725,15 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
 
 
 _RECORD_KEYS: Final = frozenset({"config", "seed", "deck", "actions"})
-_RECORD_OPTIONAL: Final = frozenset({"decks", "joins"})
+_RECORD_OPTIONAL: Final = frozenset({"decks", "joins", "cut_deck"})
 
 
 def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
     record = _expect_dict(data, "data")
     if not _RECORD_KEYS <= set(record) <= _RECORD_KEYS | _RECORD_OPTIONAL:
         raise ValueError(
-            "bad game record: expected keys config, seed, deck, actions (and decks, joins "
-            "when there are any)"
+            "bad game record: expected keys config, seed, deck, actions (and decks, joins, "
+            "cut_deck when there are any)"
         )
     config = decode(rules.config_type, record["config"], "data.config")
     seed = record["seed"]
@@ -723,8 +758,11 @@ def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
         decode(action_type, item, f"data.actions[{i}]") for i, item in enumerate(raw_actions)
     )
     joins = _decode_joins(record.get("joins", []), "game record")
+    cut_deck = decode(tuple[Card, ...] | None, record.get("cut_deck"), "data.cut_deck")
     try:
-        result = GameRecord(rules.name, config, seed, deck, actions, decks=decks, joins=joins)
+        result = GameRecord(
+            rules.name, config, seed, deck, actions, decks=decks, joins=joins, cut_deck=cut_deck
+        )
     except (ValueError, TypeError) as exc:
         raise ValueError(f"bad game record: {exc}") from None
     # Replaying re-validates the whole game: every action and join must be legal in turn.

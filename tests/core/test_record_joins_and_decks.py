@@ -1,6 +1,7 @@
 """Game records of every game the library plays: stacked decks for every deal
-(``new_game(..., decks=[...])``) and Las Vegas Rummy late joins (LV-14,
-``vegas_rummy.join``, a call of the host and never an action).
+(``new_game(..., decks=[...])``), Las Vegas Rummy late joins (LV-14,
+``vegas_rummy.join``, a call of the host and never an action) and the Las Vegas
+stacked cut for the first dealer (LV-16, ``vegas_rummy.new_game(cut_deck=...)``).
 
 A record keeps ``decks`` (two or more; one is kept as ``deck``) and ``joins``
 (the number of actions played before each join); replaying it gives exactly the
@@ -39,11 +40,12 @@ def _shuffled(pack, rnd: random.Random) -> tuple:
     return tuple(rnd.sample(pack, len(pack)))
 
 
-def play_vegas(seed, config=VEGAS, *, decks=None, join_chance=0.6, max_actions=2_000):
+def play_vegas(seed, config=VEGAS, *, decks=None, join_chance=0.6, max_actions=2_000,
+               cut_deck=None):
     """A random Las Vegas game with late joins at random allowed moments: the live state,
     its actions and the join points (the number of actions played before each join)."""
     rnd = random.Random(seed)
-    state = vr.new_game(config, seed=seed, decks=decks)
+    state = vr.new_game(config, seed=seed, decks=decks, cut_deck=cut_deck)
     actions, joins = [], []
     while not state.is_over and len(actions) < max_actions:
         if vr.join_error(state) is None and rnd.random() < join_chance:
@@ -244,7 +246,7 @@ def test_the_record_given_to_a_player_never_holds_the_stacked_decks():
         mine = record.for_player(seat)
         assert mine == twin.for_player(seat)
         doc = json.loads(cardrules.to_json(mine))
-        assert not {"decks", "deck", "stacked", "seed", "stock"} & set(_keys(doc))
+        assert not {"decks", "deck", "cut_deck", "stacked", "seed", "stock"} & set(_keys(doc))
 
 
 def _keys(value):
@@ -255,6 +257,60 @@ def _keys(value):
     elif isinstance(value, list):
         for item in value:
             yield from _keys(item)
+
+
+# ---------------------------------------------------------------------------
+# LV-16: the stacked cut for the first dealer (vegas_rummy.new_game(cut_deck=...))
+
+
+HIGH_CARD = vr.Config(num_players=3, cards_per_player=3, max_score=60, first_dealer="high_card")
+
+
+def test_lv16_a_stacked_cut_is_recorded_as_far_as_it_was_used():
+    rnd = random.Random(7)
+    cut = _shuffled(PACK, rnd)
+    state = vr.new_game(HIGH_CARD, seed=7, cut_deck=cut)
+    actions = []
+    for _ in range(10):
+        actions.append(rnd.choice(vr.legal_actions(state)))
+        state = vr.apply(state, actions[-1])
+    record = cardrules.GameRecord("vegas_rummy", HIGH_CARD, 7, None, actions, cut_deck=cut)
+    assert record.final_state() == state
+    dealt = sum(c is not None for row in state.cut[0].passes for c in row)
+    assert record.cut_deck[:dealt] == cut[:dealt]
+    assert list(record.cut_deck[dealt:]) == sorted(cut[dealt:])
+    # Any pack with the same top cards is the same game, so the same record.
+    other = (*cut[:dealt], *sorted(cut[dealt:], reverse=True))
+    assert vr.new_game(HIGH_CARD, seed=7, cut_deck=other) == vr.new_game(HIGH_CARD, seed=7,
+                                                                          cut_deck=cut)
+    assert cardrules.GameRecord("vegas_rummy", HIGH_CARD, 7, None, actions,
+                                cut_deck=other) == record
+    text = cardrules.to_json(record)
+    assert json.loads(text)["data"]["cut_deck"] == [c.code for c in record.cut_deck]
+    loaded = cardrules.from_json(text)
+    assert loaded == record and cardrules.to_json(loaded.final_state()) == cardrules.to_json(state)
+    assert "cut_deck" not in cardrules.to_json(record.for_player(0))
+
+
+def test_lv16_a_cut_deck_without_a_cut_is_no_part_of_the_game():
+    config = vr.Config(num_players=3, first_dealer=1)
+    record = cardrules.GameRecord("vegas_rummy", config, 1, None, (), cut_deck=PACK)
+    assert record.cut_deck is None
+    assert record == cardrules.GameRecord("vegas_rummy", config, 1, None, ())
+
+
+def test_lv16_bad_cut_decks_are_refused():
+    with pytest.raises(ValueError, match="no cut for the first dealer"):
+        cardrules.GameRecord("rummy500", rummy500.Config(), 1, None, (), cut_deck=make_deck())
+    with pytest.raises(ValueError, match="stacked deck 0: missing 1 card"):
+        cardrules.GameRecord("vegas_rummy", HIGH_CARD, 1, None, (), cut_deck=PACK[1:])
+    with pytest.raises(TypeError, match="cut_deck holds str"):
+        cardrules.GameRecord("vegas_rummy", HIGH_CARD, 1, None, (), cut_deck=["AS"] * 54)
+    state = cardrules.new_game("casino", seed=1)
+    doc = json.loads(cardrules.to_json(cardrules.GameRecord("casino", state.config, 1, None, ())))
+    doc["data"]["cut_deck"] = [c.code for c in make_deck()]
+    with pytest.raises(ValueError, match="bad game record: Casino has no cut"):
+        cardrules.from_json(json.dumps(doc))
 
 
 # ---------------------------------------------------------------------------
@@ -380,9 +436,10 @@ def test_a_player_record_keeps_a_view_at_every_join():
     join_chance=st.sampled_from([0.0, 0.3, 0.8, 1.0]),
     deck_sizes=st.lists(st.sampled_from([1, 1, 2]), max_size=5),
     high_card=st.booleans(),
+    stacked_cut=st.booleans(),
 )
 def test_random_vegas_games_with_joins_and_stacked_decks_round_trip(
-    seed, players, join_chance, deck_sizes, high_card
+    seed, players, join_chance, deck_sizes, high_card, stacked_cut
 ):
     config = vr.Config(
         num_players=players, cards_per_player=3, max_score=50, reshuffle_limit=0,
@@ -392,10 +449,11 @@ def test_random_vegas_games_with_joins_and_stacked_decks_round_trip(
     first = config.decks_for(players)
     sizes = [first, *deck_sizes] if deck_sizes else []
     decks = [_shuffled(make_deck(decks=n, jokers_per_deck=2), rnd) for n in sizes] or None
+    cut = _shuffled(make_deck(decks=first, jokers_per_deck=2), rnd) if stacked_cut else None
     live, actions, joins = play_vegas(seed, config, decks=decks, join_chance=join_chance,
-                                      max_actions=400)
+                                      max_actions=400, cut_deck=cut)
     record = cardrules.GameRecord("vegas_rummy", config, seed, None, actions,
-                                  decks=decks or (), joins=joins)
+                                  decks=decks or (), joins=joins, cut_deck=cut)
     text = cardrules.to_json(record)
     loaded = cardrules.from_json(text)
     assert loaded == record and cardrules.to_json(loaded) == text
@@ -420,6 +478,8 @@ def test_the_schema_describes_records_with_decks_and_joins():
     doc = _record_doc()
     assert doc["data"]["decks"] and doc["data"]["joins"]
     assert not list(validator.iter_errors(doc))
+    cut = cardrules.GameRecord("vegas_rummy", HIGH_CARD, 1, None, (), cut_deck=PACK)
+    assert not list(validator.iter_errors(json.loads(cardrules.to_json(cut))))
     assert not list(validator.iter_errors(
         json.loads(cardrules.to_json(_vegas_record().for_player(3)))
     ))
@@ -431,6 +491,9 @@ def test_the_schema_describes_records_with_decks_and_joins():
                                                                    1, None, ())))
     assert not list(casino.iter_errors(casino_doc))
     casino_doc["data"]["joins"] = [0]
+    assert list(casino.iter_errors(casino_doc))
+    del casino_doc["data"]["joins"]
+    casino_doc["data"]["cut_deck"] = [c.code for c in make_deck()]
     assert list(casino.iter_errors(casino_doc))
 
 

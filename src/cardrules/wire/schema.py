@@ -174,7 +174,8 @@ def game_schema(game: str) -> dict[str, Any]:
     }
     build.defs["Record"] = {
         "description": "A whole game: config, seed, stacked deck (or null) and every action; "
-        "decks (two or more stacked decks, one a deal) and joins only when there are some.",
+        "decks (two or more stacked decks, one a deal), joins and cut_deck only when there are "
+        "some.",
         "type": "object",
         "properties": {
             "config": config,
@@ -183,6 +184,8 @@ def game_schema(game: str) -> dict[str, Any]:
             "decks": {"type": "array", "items": cards, "maxItems": MAX_STACKED_DECKS},
             "actions": {"type": "array", "items": action},
             "joins": joins,
+            # Only Las Vegas Rummy cuts for the first dealer; written only when stacked.
+            "cut_deck": cards if game == "vegas_rummy" else False,
         },
         "required": ["config", "seed", "deck", "actions"],
         "additionalProperties": False,
