@@ -506,11 +506,13 @@ def test_cli_resume_and_replay_keep_joins_and_decks(tmp_path: Path):
     from cardrules.cli.main import main
 
     rnd = random.Random(3)
-    decks = [_shuffled(_vegas_pack(VEGAS, 3), rnd) for _ in range(3)]
-    live, actions, joins = play_vegas(3, decks=decks, max_actions=150)
+    decks = [_shuffled(_vegas_pack(HIGH_CARD, 3), rnd) for _ in range(3)]
+    cut = _shuffled(PACK, rnd)
+    live, actions, joins = play_vegas(3, HIGH_CARD, decks=decks, max_actions=80,
+                                      cut_deck=cut)
     assert joins and not live.is_over
-    record = cardrules.GameRecord("vegas_rummy", VEGAS, 3, None, actions, decks=decks,
-                                  joins=joins)
+    record = cardrules.GameRecord("vegas_rummy", HIGH_CARD, 3, None, actions, decks=decks,
+                                  joins=joins, cut_deck=cut)
     save = tmp_path / "joined.json"
     save.write_text(cardrules.to_json(record), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()
@@ -528,7 +530,7 @@ def test_cli_resume_and_replay_keep_joins_and_decks(tmp_path: Path):
     loaded = load_record(str(save))
     session = Session(loaded.game, loaded.config, loaded.seed, loaded.final_state(), [],
                       None, io.StringIO(), list(loaded.actions), loaded.deck,  # type: ignore[arg-type]
-                      decks=loaded.decks, joins=loaded.joins)
+                      decks=loaded.decks, joins=loaded.joins, cut_deck=loaded.cut_deck)
     assert session.record() == record
 
 
@@ -537,10 +539,12 @@ def test_web_games_saved_again_keep_joins_and_decks():
     from cardrules.web.store import WebGame
 
     rnd = random.Random(3)
-    decks = [_shuffled(_vegas_pack(VEGAS, 3), rnd) for _ in range(3)]
-    _, actions, joins = play_vegas(3, decks=decks, max_actions=150)
-    record = cardrules.GameRecord("vegas_rummy", VEGAS, 3, None, actions, decks=decks,
-                                  joins=joins)
+    decks = [_shuffled(_vegas_pack(HIGH_CARD, 3), rnd) for _ in range(3)]
+    cut = _shuffled(PACK, rnd)
+    _, actions, joins = play_vegas(3, HIGH_CARD, decks=decks, max_actions=80, cut_deck=cut)
+    record = cardrules.GameRecord("vegas_rummy", HIGH_CARD, 3, None, actions, decks=decks,
+                                  joins=joins, cut_deck=cut)
+    assert record.cut_deck is not None
     game = WebGame("g1", "owner", record, ["me", "Bot 1", "Bot 2"], [None, "easy", "easy"],
                    practice=True)
     again = WebGame.from_document(game.document())
