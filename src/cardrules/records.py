@@ -33,19 +33,20 @@ ValueError: bad JSON document: missing key 'version'
 
 from __future__ import annotations
 
+import collections
 import enum
 import json
 import operator
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules import engine, events, rng
+from cardrules import engine, events, rng, stacking
 from cardrules.cards import Card, make_deck, parse_card
 from cardrules.errors import IllegalActionError
 
@@ -53,6 +54,8 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_DEPTH",
     "MAX_JSON_CHARS",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_JOINS",
     "GameRecord",
     "PlayerRecord",
     "from_json",
@@ -71,15 +74,88 @@ MAX_DEPTH: Final = 40
 MAX_RECORD_ACTIONS: Final = 200_000
 """A game record may hold at most this many actions."""
 
+MAX_RECORD_JOINS: Final = 16
+"""A game record may hold at most this many joins (Las Vegas Rummy, LV-14).
+
+Each join adds a seat and a Las Vegas table seats at most
+:data:`cardrules.vegas_rummy.config.MAX_SEATS` (16) players, so no game has more."""
+
 _KINDS: Final = ("config", "state", "action", "view", "record", "player_record")
+
+_JOINING_GAMES: Final = ("vegas_rummy",)
+"""The games in which the host may seat a new player between rounds."""
+
+
+def _to_cards(value: Any, what: str) -> tuple[Card, ...]:
+    """``value`` as a tuple of cards, or ``TypeError`` naming ``what``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise TypeError(f"{what} must be a sequence of cards, not {type(value).__name__}")
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"{what} holds {type(card).__name__}, not only cards")
+    return cards
+
+
+def _to_deck(value: Any) -> tuple[Card, ...] | None:
+    return None if value is None else _to_cards(value, "deck")
+
+
+def _to_decks(value: Any) -> tuple[tuple[Card, ...], ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise TypeError(f"decks must be a sequence of decks, not {type(value).__name__}")
+    if len(value) > stacking.MAX_STACKED_DECKS:
+        raise ValueError(f"at most {stacking.MAX_STACKED_DECKS} stacked decks")
+    return tuple(_to_cards(deck, f"stacked deck {number}") for number, deck in enumerate(value))
+
+
+def _to_cut_deck(value: Any) -> tuple[Card, ...] | None:
+    return None if value is None else _to_cards(value, "cut_deck")
+
+
+def _to_tuple(value: Any, what: str) -> tuple[Any, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise TypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    return tuple(value)
+
+
+def _to_actions(value: Any) -> tuple[Any, ...]:
+    return _to_tuple(value, "actions")
+
+
+def _to_joins(value: Any) -> tuple[int, ...]:
+    return _to_tuple(value, "joins")
 
 
 @attrs.frozen
 class GameRecord:
-    """A whole game as its config, seed, stacked deck (if any) and actions.
+    """A whole game: its config, seed, stacked decks (if any), actions and joins.
 
-    Replaying the actions from ``new_game(config, seed=seed, deck=deck)`` gives
-    every state of the game again.
+    Replaying the actions from ``new_game(config, seed=seed, deck=deck)`` (or
+    ``decks=decks``) gives every state of the game again.
+
+    - ``deck`` stacks the first deal, ``decks`` every deal (``new_game``'s
+      arguments of those names; at most one of them). One stacked deck is the
+      same game as ``deck``, so it is kept as ``deck`` and ``decks`` holds two
+      or more (or none).
+    - ``joins`` (Las Vegas Rummy only, LV-14) says when the host seated a new
+      player with :func:`cardrules.vegas_rummy.join`: the number of actions
+      played before each join, in order, once for every player seated (a join
+      after ``n`` actions happens before ``actions[n]``; ``len(actions)`` is a
+      join after the last action). At most :data:`MAX_RECORD_JOINS`.
+    - ``cut_deck`` (Las Vegas Rummy only) stacks the cut for the first dealer
+      (``vegas_rummy.new_game``'s argument). Only the cards the cut dealt
+      matter, so it is kept as those (top first) and the rest of the pack in
+      sorted order, and as ``None`` when the config names the first dealer.
+
+    Construction checks the record's shape (the types above; ``joins`` rising,
+    each within ``0..len(actions)``; at most :data:`MAX_RECORD_ACTIONS` actions)
+    and that the game can start from it (the config, the seed and the stacked
+    decks are ``new_game``'s), raising ``ValueError``/``TypeError``. That each
+    action and each join is legal in turn is checked by replaying it
+    (:meth:`states`, :meth:`final_state`, and :func:`from_json` always).
 
     >>> import cardrules
     >>> state = cardrules.new_game("rummy500", seed=5)
@@ -87,27 +163,99 @@ class GameRecord:
     >>> record = GameRecord("rummy500", state.config, 5, None, tuple(actions))
     >>> record.final_state() == cardrules.apply(state, actions[0])
     True
+
+    A game with a late join (record the number of actions played at each
+    ``join``):
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> config = vr.Config(num_players=2, cards_per_player=3, max_score=40, first_dealer=0)
+    >>> state, actions, joins = vr.new_game(config, seed=2), [], []
+    >>> while vr.join_error(state) is not None:
+    ...     actions.append(vr.legal_actions(state)[0])
+    ...     state = vr.apply(state, actions[-1])
+    >>> joins.append(len(actions))
+    >>> state = vr.join(state)
+    >>> record = GameRecord("vegas_rummy", config, 2, None, tuple(actions), joins=joins)
+    >>> record.final_state() == state, len(state.hands), record.joins == (len(actions),)
+    (True, 3, True)
     """
 
     game: str
     config: Any
     seed: int
-    deck: tuple[Card, ...] | None
-    actions: tuple[Any, ...]
+    deck: tuple[Card, ...] | None = attrs.field(converter=_to_deck)
+    actions: tuple[Any, ...] = attrs.field(converter=_to_actions)
+    decks: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=(), kw_only=True, converter=_to_decks
+    )
+    joins: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_to_joins)
+    cut_deck: tuple[Card, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=_to_cut_deck
+    )
+
+    def __attrs_post_init__(self) -> None:
+        rules = engine.definition(self.game)
+        rng.validate_seed(self.seed)
+        if len(self.actions) > MAX_RECORD_ACTIONS:
+            raise ValueError(f"a game record holds at most {MAX_RECORD_ACTIONS} actions")
+        if self.decks:
+            if self.deck is not None:
+                raise ValueError("give deck (the first deal) or decks (every deal), not both")
+            if len(self.decks) == 1:  # the same game as that deck given as ``deck``
+                object.__setattr__(self, "deck", self.decks[0])
+                object.__setattr__(self, "decks", ())
+        _check_joins(self.game, self.joins, len(self.actions))
+        if self.cut_deck is not None and self.game != "vegas_rummy":
+            raise ValueError(f"{engine.TITLES[self.game]} has no cut for the first dealer "
+                             "(cut_deck is Las Vegas Rummy's)")
+        # The game must start from what the record says (config, seed, decks):
+        # new_game gives the reason when it cannot.
+        first = self._first_state(rules)
+        if self.cut_deck is not None:
+            object.__setattr__(self, "cut_deck", _used_cut_deck(first, self.cut_deck))
+
+    def _first_state(self, rules: engine.GameDefinition) -> Any:
+        stacked: dict[str, Any] = {"decks": self.decks} if self.decks else {"deck": self.deck}
+        if self.cut_deck is not None:
+            stacked["cut_deck"] = self.cut_deck
+        return rules.new_game(self.config, seed=self.seed, **stacked)
+
+    def _replay(self, *, loading: bool = False) -> Iterator[Any]:
+        """Every state, as :meth:`states` lists them; ``loading``: errors as a bad record's."""
+        rules = engine.definition(self.game)
+        state = self._first_state(rules)
+        joins = self.joins
+        joined = 0
+        for played in range(len(self.actions) + 1):
+            if played:
+                action = self.actions[played - 1]
+                try:
+                    state = rules.apply(state, action)
+                except IllegalActionError as exc:
+                    if not loading:
+                        raise
+                    raise ValueError(
+                        f"bad game record: action {played - 1} ({action}) is illegal: "
+                        f"{exc.reason}"
+                    ) from None
+            while joined < len(joins) and joins[joined] == played:
+                state = _join(state, joined, played, loading)
+                joined += 1
+            yield state
 
     def states(self) -> list[Any]:
-        """Every state of the game, the first one included."""
-        rules = engine.definition(self.game)
-        state = rules.new_game(self.config, seed=self.seed, deck=self.deck)
-        states = [state]
-        for action in self.actions:
-            state = rules.apply(state, action)
-            states.append(state)
-        return states
+        """Every state of the game, the first one included: ``len(actions) + 1`` of them.
+
+        ``states()[n]`` is the state after ``n`` actions and the joins made
+        after them, so the state ``actions[n]`` is played in. Raises
+        :class:`~cardrules.IllegalActionError` for an illegal action and
+        ``ValueError`` for a join the rules refuse (``join_error``'s reason).
+        """
+        return list(self._replay())
 
     def final_state(self) -> Any:
-        """The state after the last action."""
-        return self.states()[-1]
+        """The state after the last action (and the joins after it); as :meth:`states` raises."""
+        return collections.deque(self._replay(), maxlen=1)[0]  # no list of every state
 
     def for_player(self, seat: int | None) -> PlayerRecord:
         """The game as ``seat`` saw it (``None``: a spectator): safe to give that player.
@@ -137,7 +285,54 @@ class GameRecord:
             rules.view(state, seat if seat is not None and seat < len(state.hands) else None)
             for state in states
         ]
-        return player_record(self.game, seat, self.config, self.actions, views)
+        return player_record(self.game, seat, self.config, self.actions, views, self.joins)
+
+
+def _used_cut_deck(first: Any, cut_deck: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``cut_deck`` as far as the game used it: the cards the cut dealt (top first), then
+    the rest in sorted order; ``None`` when no cut was made (a fixed first dealer).
+
+    The cut deals only from the top of the pack and only its first attempt, so
+    every pack with those top cards starts the same game (as validation's
+    ``stacked_cut_dealer`` replays it): one record for one game.
+    """
+    if not first.cut:
+        return None
+    top = [card for row in first.cut[0].passes for card in row if card is not None]
+    rest = collections.Counter(cut_deck)
+    rest.subtract(top)
+    return (*top, *sorted(rest.elements()))
+
+
+def _check_joins(game: str, joins: tuple[int, ...], actions: int) -> None:
+    """Raise ``ValueError``/``TypeError`` unless ``joins`` is a record's list of joins."""
+    if not joins:
+        return
+    if game not in _JOINING_GAMES:
+        raise ValueError(f"no player joins a game of {engine.TITLES[game]} (only Las Vegas Rummy)")
+    if len(joins) > MAX_RECORD_JOINS:
+        raise ValueError(f"a game record holds at most {MAX_RECORD_JOINS} joins")
+    previous = 0
+    for number, played in enumerate(joins):
+        if isinstance(played, bool) or not isinstance(played, int):
+            raise TypeError(f"join {number} is a number of actions, not {type(played).__name__}")
+        if not 0 <= played <= actions:
+            raise ValueError(f"join {number} is after {played} actions; the record has {actions}")
+        if played < previous:
+            raise ValueError(f"join {number} (after {played} actions) comes before join "
+                             f"{number - 1} (after {previous}): joins are in order")
+        previous = played
+
+
+def _join(state: Any, number: int, played: int, loading: bool) -> Any:
+    """``state`` with one more player seated (LV-14), or ``ValueError`` with the rules' reason."""
+    from cardrules import vegas_rummy  # the only game with joins (imported when one is met)
+
+    reason = vegas_rummy.join_error(state)
+    if reason is not None:
+        prefix = "bad game record: " if loading else ""
+        raise ValueError(f"{prefix}join {number} (after {played} actions) is refused: {reason}")
+    return vegas_rummy.join(state)
 
 
 @attrs.frozen
@@ -145,17 +340,21 @@ class PlayerRecord:
     """A whole game as one seat saw it: the game record a player may be given.
 
     Built by :meth:`GameRecord.for_player` from that seat's views alone, so it
-    can hold nothing a view does not: never the seed, the stacked deck, the
+    can hold nothing a view does not: never the seed, the stacked decks, the
     stock or another player's hidden cards.
 
     - ``actors[i]`` is the seat that made ``actions[i]``. Every action of the
       three games is played face up (a draw from the stock names no card), so
       all actions are shown.
     - ``hands[i]`` is ``seat``'s own hand after ``actions[i]`` — it shows the
-      card the seat drew and every new deal (empty for a spectator).
-    - ``views`` holds ``(n, view)``: the seat's full view after ``n`` actions,
-      for the start, every state where a new round (or Casino hand) begins,
-      and the end; together with the actions they give everything public.
+      card the seat drew and every new deal (empty for a spectator, and for a
+      seat not yet seated).
+    - ``views`` holds ``(n, view)``: the seat's full view after ``n`` actions
+      (and the joins after them), for the start, every state where a new round
+      (or Casino hand) begins, every join, and the end; together with the
+      actions they give everything public.
+    - ``joins`` is the game record's (public: everyone at the table sees a new
+      player sit down): the number of actions played before each join (LV-14).
     """
 
     game: str
@@ -165,21 +364,33 @@ class PlayerRecord:
     actions: tuple[Any, ...]
     hands: tuple[tuple[Card, ...], ...]
     views: tuple[tuple[int, Any], ...]
+    joins: tuple[int, ...] = attrs.field(default=(), kw_only=True, converter=_to_joins)
 
 
 def player_record(
-    game: str, seat: int | None, config: Any, actions: Sequence[Any], views: Sequence[Any]
+    game: str,
+    seat: int | None,
+    config: Any,
+    actions: Sequence[Any],
+    views: Sequence[Any],
+    joins: Sequence[int] = (),
 ) -> PlayerRecord:
     """A :class:`PlayerRecord` from the seat's view of every state of a game.
 
-    ``views[n]`` is the view after ``n`` actions (one more view than actions).
-    Nothing but these views and the (public) actions is read, which is what
-    makes the record as blind as the views are.
+    ``views[n]`` is the view after ``n`` actions and the ``joins`` after them
+    (one more view than actions). Nothing but these views, the (public)
+    actions and the (public) joins is read, which is what makes the record as
+    blind as the views are.
     """
     if len(views) != len(actions) + 1:
         raise ValueError("a player record needs one view more than actions")
+    joined = set(joins)
     kept = [0]
-    kept += [n for n in range(1, len(views)) if views[n].round_number != views[n - 1].round_number]
+    kept += [
+        n
+        for n in range(1, len(views))
+        if views[n].round_number != views[n - 1].round_number or n in joined
+    ]
     if kept[-1] != len(views) - 1:
         kept.append(len(views) - 1)
     return PlayerRecord(
@@ -190,6 +401,7 @@ def player_record(
         actions=tuple(actions),
         hands=tuple(tuple(view.hand or ()) for view in views[1:]),
         views=tuple((n, views[n]) for n in kept),
+        joins=tuple(joins),
     )
 
 
@@ -352,12 +564,14 @@ def to_json(obj: object) -> str:
     if isinstance(obj, GameRecord):
         rules = engine.definition(obj.game)
         kind = "record"
-        data: Any = {
-            "config": encode(obj.config),
-            "seed": obj.seed,
-            "deck": encode(obj.deck),
-            "actions": [encode(action) for action in obj.actions],
-        }
+        data: Any = {"config": encode(obj.config), "seed": obj.seed, "deck": encode(obj.deck)}
+        if obj.decks:  # written only when there are some: the documents of older versions
+            data["decks"] = encode(obj.decks)
+        data["actions"] = [encode(action) for action in obj.actions]
+        if obj.joins:
+            data["joins"] = list(obj.joins)
+        if obj.cut_deck is not None:
+            data["cut_deck"] = encode(obj.cut_deck)
     elif isinstance(obj, PlayerRecord):
         rules = engine.definition(obj.game)
         kind = "player_record"
@@ -369,6 +583,8 @@ def to_json(obj: object) -> str:
             "hands": encode(obj.hands),
             "views": [[n, encode(view)] for n, view in obj.views],
         }
+        if obj.joins:
+            data["joins"] = list(obj.joins)
     else:
         known = _KIND_OF.get(type(obj))
         if known is None:
@@ -508,10 +724,17 @@ def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
     return _load_record(rules, data)
 
 
+_RECORD_KEYS: Final = frozenset({"config", "seed", "deck", "actions"})
+_RECORD_OPTIONAL: Final = frozenset({"decks", "joins", "cut_deck"})
+
+
 def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
     record = _expect_dict(data, "data")
-    if set(record) != {"config", "seed", "deck", "actions"}:
-        raise ValueError("bad game record: expected keys config, seed, deck, actions")
+    if not _RECORD_KEYS <= set(record) <= _RECORD_KEYS | _RECORD_OPTIONAL:
+        raise ValueError(
+            "bad game record: expected keys config, seed, deck, actions (and decks, joins, "
+            "cut_deck when there are any)"
+        )
     config = decode(rules.config_type, record["config"], "data.config")
     seed = record["seed"]
     try:
@@ -519,6 +742,12 @@ def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
     except TypeError as exc:
         raise ValueError(f"bad game record: {exc}") from None
     deck = decode(tuple[Card, ...] | None, record["deck"], "data.deck")
+    raw_decks = record.get("decks", [])
+    if not isinstance(raw_decks, list):
+        raise ValueError("bad game record: decks must be a list")
+    if len(raw_decks) > stacking.MAX_STACKED_DECKS:
+        raise ValueError(f"bad game record: more than {stacking.MAX_STACKED_DECKS} decks")
+    decks = decode(tuple[tuple[Card, ...], ...], raw_decks, "data.decks")
     raw_actions = record["actions"]
     if not isinstance(raw_actions, list):
         raise ValueError("bad game record: actions must be a list")
@@ -528,25 +757,36 @@ def _load_record(rules: engine.GameDefinition, data: Any) -> GameRecord:
     actions = tuple(
         decode(action_type, item, f"data.actions[{i}]") for i, item in enumerate(raw_actions)
     )
-    result = GameRecord(rules.name, config, seed, deck, actions)
-    # Replaying re-validates the whole game: every action must be legal in turn.
-    state = rules.new_game(config, seed=seed, deck=deck)
-    for i, action in enumerate(actions):
-        try:
-            state = rules.apply(state, action)
-        except IllegalActionError as exc:
-            raise ValueError(
-                f"bad game record: action {i} ({action}) is illegal: {exc.reason}"
-            ) from None
+    joins = _decode_joins(record.get("joins", []), "game record")
+    cut_deck = decode(tuple[Card, ...] | None, record.get("cut_deck"), "data.cut_deck")
+    try:
+        result = GameRecord(
+            rules.name, config, seed, deck, actions, decks=decks, joins=joins, cut_deck=cut_deck
+        )
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"bad game record: {exc}") from None
+    # Replaying re-validates the whole game: every action and join must be legal in turn.
+    collections.deque(result._replay(loading=True), maxlen=0)
     return result
+
+
+def _decode_joins(raw: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(raw, list):
+        raise ValueError(f"bad {what}: joins must be a list")
+    if len(raw) > MAX_RECORD_JOINS:
+        raise ValueError(f"bad {what}: more than {MAX_RECORD_JOINS} joins")
+    joins: tuple[int, ...] = decode(tuple[int, ...], raw, "data.joins")
+    return joins
 
 
 def _load_player_record(rules: engine.GameDefinition, data: Any) -> PlayerRecord:
     """Decode and check the shape of a player record (its hidden facts cannot be checked)."""
     record = _expect_dict(data, "data")
-    if set(record) != {"seat", "config", "actors", "actions", "hands", "views"}:
+    keys = {"seat", "config", "actors", "actions", "hands", "views"}
+    if not keys <= set(record) <= keys | {"joins"}:
         raise ValueError(
-            "bad player record: expected keys seat, config, actors, actions, hands, views"
+            "bad player record: expected keys seat, config, actors, actions, hands, views "
+            "(and joins when there are any)"
         )
     seat = decode(int | None, record["seat"], "data.seat")
     config = decode(rules.config_type, record["config"], "data.config")
@@ -575,7 +815,14 @@ def _load_player_record(rules: engine.GameDefinition, data: Any) -> PlayerRecord
         events.check_view_events(view)
         if view.config != config or view.seat not in (seat, None):
             raise ValueError(f"bad player record: the view after {n} actions is another game's")
-    return PlayerRecord(rules.name, seat, config, actors, actions, hands, views)
+    joins = _decode_joins(record.get("joins", []), "player record")
+    try:
+        _check_joins(rules.name, joins, len(actions))
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"bad player record: {exc}") from None
+    if not {n for n, _ in views} >= set(joins):
+        raise ValueError("bad player record: a view must be kept at every join")
+    return PlayerRecord(rules.name, seat, config, actors, actions, hands, views, joins=joins)
 
 
 def _refuse_constant(name: str) -> Any:

@@ -266,7 +266,8 @@ def test_player_record_shows_new_rounds_and_the_draws_of_its_seat():
 
 def test_player_record_of_a_table_without_joins():
     # Las Vegas Rummy: a newcomer joining is a host call (vegas_rummy.join, issue 15
-    # item 5), never an action, so a record of actions keeps the seats it starts with.
+    # item 5), never an action, so a record without joins (GameRecord.joins, see
+    # test_record_joins_and_decks.py) keeps the seats it starts with.
     from cardrules import vegas_rummy
 
     config = vegas_rummy.Config(num_players=3, cards_per_player=3, max_score=10,

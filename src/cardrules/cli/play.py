@@ -155,6 +155,9 @@ def _new_session(args: argparse.Namespace, out: IO[str]) -> Session:
             out,
             list(record.actions),
             record.deck,
+            decks=record.decks,
+            joins=record.joins,
+            cut_deck=record.cut_deck,
         )
         if session.state.is_over:
             raise CliError(f"cannot resume {args.resume}: that game is over")

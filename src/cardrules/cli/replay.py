@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 from typing import IO
 
-from cardrules import engine
 from cardrules.cli.options import GAME_TITLES
 from cardrules.cli.render import style_for
 from cardrules.cli.saves import read_seats, resolve_save
@@ -55,7 +54,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
     step = args.step if args.step is not None else isatty(inp)
     style = style_for(out, no_color=args.no_color, ascii_only=args.ascii)
     states = record.states()
-    first = engine.new_game(record.game, record.config, seed=record.seed, deck=record.deck)
+    first = states[0]
     session = Session(
         record.game, record.config, record.seed, first, [], style, out, [], record.deck
     )
@@ -70,7 +69,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
         f"{GAME_TITLES[record.game]}: replay of {path}, {len(record.actions)} actions"
         + ("; the game is over, so every hand is shown." if over else ".")
     )
-    turns = _turns(states, len(record.actions))
+    turns = _turns(states, len(record.actions), frozenset(record.joins))
     if step:
         enable_line_editing(inp, out)
     shown = 0
@@ -102,12 +101,20 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
     return 0
 
 
-def _turns(states: list[object], actions: int) -> list[tuple[int, int]]:
-    """The actions grouped by turn: ``(first, end)`` index ranges, a turn a seat's run."""
+def _turns(
+    states: list[object], actions: int, joins: frozenset[int] = frozenset()
+) -> list[tuple[int, int]]:
+    """The actions grouped by turn: ``(first, end)`` index ranges, a turn a seat's run.
+
+    A late join (Las Vegas Rummy) after ``n`` actions ends a turn there too: the
+    actions from ``n`` on are played in the state the join made (``states[n]``).
+    """
     turns: list[tuple[int, int]] = []
     start = 0
     for index in range(1, actions):
-        if getattr(states[index], "to_act", None) != getattr(states[index - 1], "to_act", None):
+        if index in joins or (
+            getattr(states[index], "to_act", None) != getattr(states[index - 1], "to_act", None)
+        ):
             turns.append((start, index))
             start = index
     if actions:

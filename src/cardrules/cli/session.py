@@ -47,6 +47,11 @@ class Session:
     out: IO[str]
     actions: list[Any] = attrs.field(factory=list)
     deck: Any = None
+    decks: tuple[tuple[Card, ...], ...] = ()
+    """Every deal's stacked deck, the late joins and the stacked cut of a resumed record
+    (kept when saved again; the CLI itself stacks no deck and seats no one)."""
+    joins: tuple[int, ...] = ()
+    cut_deck: tuple[Card, ...] | None = None
     # Steps of a Casino play still in progress, shown together once it is made.
     partial: list[str] = attrs.field(factory=list)
     levels: list[str | None] = attrs.field(factory=list)
@@ -150,8 +155,11 @@ class Session:
         return ""
 
     def record(self) -> GameRecord:
-        """The game so far as a record (config, seed, actions)."""
-        return GameRecord(self.game, self.config, self.seed, self.deck, tuple(self.actions))
+        """The game so far as a record (config, seed, stacked decks, actions, joins)."""
+        return GameRecord(
+            self.game, self.config, self.seed, self.deck, tuple(self.actions),
+            decks=self.decks, joins=self.joins, cut_deck=self.cut_deck,
+        )
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
         """Write the game record as JSON; :class:`CliError` if it cannot.

@@ -195,6 +195,11 @@ class WebGame:
         self.config = record.config
         self.seed = record.seed
         self.deck = record.deck
+        # A file written elsewhere may stack every deal (or the cut) or seat late joiners: kept, so
+        # that the game saved again replays. (The lobby never makes such games.)
+        self.decks = record.decks
+        self.joins = record.joins
+        self.cut_deck = record.cut_deck
         self.actions: list[Any] = list(record.actions)
         self.state: Any = record.final_state()
         self.seat = 0
@@ -273,7 +278,10 @@ class WebGame:
 
     def document(self) -> str:
         """The game as the JSON text of its save file."""
-        record = GameRecord(self.game, self.config, self.seed, self.deck, tuple(self.actions))
+        record = GameRecord(
+            self.game, self.config, self.seed, self.deck, tuple(self.actions),
+            decks=self.decks, joins=self.joins, cut_deck=self.cut_deck,
+        )
         return json.dumps(
             {
                 "format": FILE_FORMAT,

@@ -35,7 +35,8 @@ import attrs
 
 from cardrules import engine
 from cardrules.cards import Card, make_deck
-from cardrules.records import FORMAT_VERSION
+from cardrules.records import FORMAT_VERSION, MAX_RECORD_JOINS
+from cardrules.stacking import MAX_STACKED_DECKS
 
 __all__ = [
     "SCHEMA_DIALECT",
@@ -163,14 +164,28 @@ def game_schema(game: str) -> dict[str, Any]:
     data["action"] = build.ref("Action")
     config, action, view = data["config"], build.ref("Action"), data["view"]
     cards = {"type": "array", "items": build.hint(Card)}
+    joins = {
+        "description": "The number of actions played before each late join (Las Vegas "
+        "Rummy, LV-14), in order; written only when there are joins.",
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+        # Only the host of a Las Vegas Rummy table seats players during a game.
+        "maxItems": MAX_RECORD_JOINS if game == "vegas_rummy" else 0,
+    }
     build.defs["Record"] = {
-        "description": "A whole game: config, seed, stacked deck (or null) and every action.",
+        "description": "A whole game: config, seed, stacked deck (or null) and every action; "
+        "decks (two or more stacked decks, one a deal), joins and cut_deck only when there are "
+        "some.",
         "type": "object",
         "properties": {
             "config": config,
             "seed": {"type": "integer"},
             "deck": {"anyOf": [cards, {"type": "null"}]},
+            "decks": {"type": "array", "items": cards, "maxItems": MAX_STACKED_DECKS},
             "actions": {"type": "array", "items": action},
+            "joins": joins,
+            # Only Las Vegas Rummy cuts for the first dealer; written only when stacked.
+            "cut_deck": cards if game == "vegas_rummy" else False,
         },
         "required": ["config", "seed", "deck", "actions"],
         "additionalProperties": False,
@@ -193,6 +208,7 @@ def game_schema(game: str) -> dict[str, Any]:
                     "minItems": 2,
                 },
             },
+            "joins": joins,
         },
         "required": ["seat", "config", "actors", "actions", "hands", "views"],
         "additionalProperties": False,
