@@ -25,6 +25,7 @@ import cardrules
 from cardrules import records, rummy500, stacking
 from cardrules import vegas_rummy as vr
 from cardrules.cards import make_deck
+from tests.core.test_records import _keys
 
 VEGAS = vr.Config(
     num_players=3, cards_per_player=3, max_score=60, reshuffle_limit=0, max_seats=8
@@ -247,16 +248,6 @@ def test_the_record_given_to_a_player_never_holds_the_stacked_decks():
         assert mine == twin.for_player(seat)
         doc = json.loads(cardrules.to_json(mine))
         assert not {"decks", "deck", "cut_deck", "stacked", "seed", "stock"} & set(_keys(doc))
-
-
-def _keys(value):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _keys(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _keys(item)
 
 
 # ---------------------------------------------------------------------------
