@@ -758,6 +758,13 @@ def natural_table_without(
     What a card can do with this smaller table it can still do whatever
     happens to that one meld: a cheap first answer for a play that lays off on
     it (:func:`can_place_natural` only ever gains from more places and runs).
+
+    >>> from cardrules.cards import parse_cards
+    >>> table = (make_meld(parse_cards("5H 6H 7H"), MeldRules()),
+    ...          make_meld(parse_cards("KC KD KS"), MeldRules()))
+    >>> summary = natural_table(table, MeldRules())
+    >>> cards_in(natural_table_without(summary, table, 0).fits)
+    [Card(Rank.KING, Suit.HEARTS)]
     """
     fits_each = (*summary.fits_each[:removed], 0, *summary.fits_each[removed + 1 :])
     runs = summary.runs
@@ -815,6 +822,15 @@ def note_table_change(
     ``after`` is worked out from it (:func:`natural_table_after`) and
     remembered instead, so the next state's first question about its table is
     answered without summing up every meld again.
+
+    >>> from cardrules.cards import parse_cards
+    >>> rules = MeldRules()
+    >>> before = (make_meld(parse_cards("5H 6H 7H"), rules),)
+    >>> after = (*before, make_meld(parse_cards("KC KD KS"), rules))
+    >>> summary = natural_table(before, rules)
+    >>> note_table_change(before, after, 1, rules)
+    >>> natural_table(after, rules) == natural_table(list(after), rules)  # a list: worked out
+    True
     """
     global _last_table
     last, last_rules, answer = _last_table
@@ -997,6 +1013,13 @@ def can_place_on_natural(
     part of :func:`can_place_natural` that the meld adds to a table. So
     ``can_place_natural`` with a table and one more meld is its answer without
     the meld, or this one.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> run = make_meld(parse_cards("5H 6H 7H"), MeldRules())
+    >>> held = card_mask(parse_cards("8H 9H"))
+    >>> [can_place_on_natural(parse_card("9H"), held, run, MeldRules(), budget)
+    ...  for budget in (1, 2)]  # the 8♥ must go first to bridge the gap
+    [False, True]
     """
     if budget < 1:
         return False
