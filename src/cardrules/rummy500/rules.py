@@ -474,7 +474,7 @@ def _owed_play_actions(state: State) -> list[Action]:
             if (config.go_out_without_discard if left == 0 else placed_owed):
                 actions.append(action)
             continue
-        if left > keep and (
+        if (fits_table or witnesses) and left > keep and (  # only with wild cards
             any(i != changed for i in fits_table)
             or any(
                 left - keep >= 3 and all(counts[c] - used.count(c) >= n for c, n in w.items())
