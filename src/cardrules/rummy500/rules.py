@@ -561,7 +561,8 @@ def _layoff_moves(
     options = layoff_options(table_meld, card, rules)
     if len(options) == 1:
         stands_for, new = options[0]
-        return [(LayOff(card, target, stands_for), new)]
+        shared = _natural_layoff(card, target) if stands_for is None else None
+        return [(shared or LayOff(card, target, stands_for), new)]
     moves = []
     for stands_for, new in options:
         end: Literal["low", "high"] | None = None
@@ -860,7 +861,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     rules = meld_rules(state.config)
     moves = _layoff_moves(action.card, action.target, table_meld, rules)
     for candidate, new in moves:
-        if candidate == action:
+        if candidate is action or candidate == action:
             return new
     if action.end is not None and isinstance(table_meld, RunMeld):
         for candidate, new in moves:
