@@ -589,9 +589,15 @@ def to_json(obj: object) -> str:
         known = _KIND_OF.get(type(obj))
         if known is None:
             rules = engine.definition_of(obj)
-            known = _KIND_OF[type(obj)] = (rules, _kind_of(rules, obj))
-        rules, kind = known
-        data = encode(obj)
+            kind = _kind_of(rules, obj)
+            head = _WRITER.encode({"format": "cardrules", "version": FORMAT_VERSION,
+                                   "game": rules.name, "kind": kind, "data": None})
+            known = _KIND_OF[type(obj)] = (rules, kind, head[: -len("null}")])
+        rules, kind, head = known
+        try:
+            return head + _text(obj) + "}"
+        except Exception:  # the general way below writes the same text, or raises its error
+            data = encode(obj)
     envelope = {
         "format": "cardrules",
         "version": FORMAT_VERSION,
@@ -607,8 +613,9 @@ _WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), che
 are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
 
 
-_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str]] = {}
-"""Each value class's game and kind of document, found once (the game modules' ``GAME``)."""
+_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str, str]] = {}
+"""Each value class's game, kind of document and the text of its envelope up to the data,
+found once (the game modules' ``GAME``)."""
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -1380,3 +1387,178 @@ def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
             raise ValueError(f"{_path(where)}: {exc}") from None
 
     return decode_attrs
+
+
+
+# ---------------------------------------------------------------------------
+# Writing text
+#
+# to_json writes the text of an object directly, without the JSON-ready form
+# in between: one text writer per class, generated like the writers above,
+# joins precomputed pieces (a card's quoted code, each key with its quotes and
+# colon). The text json.dumps(encode(value), ensure_ascii=False,
+# separators=(",", ":")) writes is compositional (a value's text is the same
+# wherever it sits), so each writer gives exactly that text, and anything
+# unusual is written that way.
+
+_quote: Final[Callable[[str], str]] = json.encoder.encode_basestring
+"""How json writes a text without ``ensure_ascii``: quoted and escaped."""
+
+_QUOTED_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(_quote(code) for code in _CODE_OF_INDEX)
+"""Each distinct card's code in quotes, at its ``index``."""
+
+_TextWriter = Callable[[Any], str]
+_TEXT_WRITERS: dict[type[Any], _TextWriter] = {}
+
+
+def _text(value: Any) -> str:
+    """``value``'s JSON text: ``_WRITER.encode(encode(value))``, written directly."""
+    writer = _TEXT_WRITERS.get(type(value))
+    if writer is None:
+        writer = _TEXT_WRITERS[type(value)] = _text_writer_for(type(value))
+    return writer(value)
+
+
+def _general_text(value: Any) -> str:
+    return _WRITER.encode(encode(value))
+
+
+def _text_of_items(value: Any) -> str:
+    codes = _QUOTED_CODE_OF_INDEX
+    text = _text
+    return "[" + ",".join([codes[i.index] if type(i) is Card else text(i) for i in value]) + "]"
+
+
+def _text_of_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _text_of_none(value: None) -> str:
+    return "null"
+
+
+def _text_of_card(card: Card) -> str:
+    return _QUOTED_CODE_OF_INDEX[card.index]
+
+
+def _text_of_decimal(amount: Decimal) -> str:
+    return _quote(str(amount))
+
+
+def _text_writer_for(cls: type[Any]) -> _TextWriter:
+    # Exact types only: a subclass of int, str, tuple ... is written the general way.
+    if cls is int:
+        return int.__repr__
+    if cls is str:
+        return _quote
+    if cls is bool:
+        return _text_of_bool
+    if cls is type(None):
+        return _text_of_none
+    if cls is Card:
+        return _text_of_card
+    if cls is tuple or cls is list:
+        return _text_of_items
+    if cls is Decimal:
+        return _text_of_decimal
+    if issubclass(cls, enum.Enum):
+        return _member_texts(cls).__getitem__  # a Flag's combination: KeyError, general way
+    if attrs.has(cls) and not any(field.name == "type" for field in _init_fields(cls)):
+        return _attrs_text_writer(cls)
+    return _general_text
+
+
+def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:
+    """Each member of an enum and its text (its name in quotes)."""
+    return {member: _quote(member.name) for member in cls.__members__.values()}
+
+
+def _attrs_text_writer(cls: type[Any]) -> _TextWriter:
+    """The text writer of one attrs class, generated once from its fields.
+
+    It writes ``{"type":name,field:value,...}`` in field order. What the
+    field's annotation leads us to expect (a number, text, a card, a member of
+    an enum, a class of its own, these or ``None``, tuples of them) is checked
+    and written inline (:func:`_text_expression`); any other value through
+    :func:`_text`.
+    """
+    name = cls.__name__
+    hints = typing.get_type_hints(cls)
+    namespace: dict[str, Any] = {
+        "text": _text, "quote": _quote, "int_text": int.__repr__,
+        "codes": _QUOTED_CODE_OF_INDEX, "Card": Card,
+    }
+    lines = [f"def text_{name}(value):"]
+    pieces = [repr("{" + _quote("type") + ":" + _quote(name))]
+    _BUILDING_TEXT.add(cls)
+    try:
+        for number, field in enumerate(_init_fields(cls)):
+            var = f"v{number}"
+            lines.append(f"    {var} = value.{field.name}")
+            pieces.append(repr("," + _quote(field.name) + ":"))
+            pieces.append(_text_expression(hints[field.name], var, namespace, 0))
+    finally:
+        _BUILDING_TEXT.discard(cls)
+    pieces.append(repr("}"))
+    lines.append("    return ''.join((" + ", ".join(pieces) + "))")
+    return typing.cast(_TextWriter, _generated(lines, namespace, f"text_{name}", cls))
+
+
+def _text_expression(hint: Any, var: str, namespace: dict[str, Any], depth: int) -> str:
+    """Source of an expression writing ``var``, a value the annotation ``hint`` describes.
+
+    Each case checks the exact type it expects and leaves every other value to
+    :func:`_text`, so the expression writes what :func:`_text` would.
+    """
+    if hint is int:
+        return f"(int_text({var}) if type({var}) is int else text({var}))"
+    if hint is str:
+        return f"(quote({var}) if type({var}) is str else text({var}))"
+    if hint is bool:
+        return f"('true' if {var} is True else 'false' if {var} is False else text({var}))"
+    if hint is Card:
+        return f"(codes[{var}.index] if type({var}) is Card else text({var}))"
+    bound = f"b{len(namespace)}"
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        namespace[bound], namespace[f"{bound}t"] = hint, _member_texts(hint)
+        return f"({bound}t[{var}] if type({var}) is {bound} else text({var}))"
+    if isinstance(hint, type) and attrs.has(hint):
+        if hint in _BUILDING_TEXT:
+            return f"text({var})"
+        namespace[bound], namespace[f"{bound}w"] = hint, _nested_text_writer(hint)
+        return f"({bound}w({var}) if type({var}) is {bound} else text({var}))"
+    optional = _optional_of(hint)
+    if optional is not None:
+        inner = _text_expression(optional, var, namespace, depth)
+        return f"('null' if {var} is None else {inner})"
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis and depth < 4:
+            item = f"i{depth}"
+            inner = _text_expression(args[0], item, namespace, depth + 1)
+            return (f"('[' + ','.join([{inner} for {item} in {var}]) + ']'"
+                    f" if type({var}) is tuple else text({var}))")
+    return f"text({var})"
+
+
+_BUILDING_TEXT: set[type[Any]] = set()
+"""The classes whose text writers are being generated (a class nested in itself is
+written through :func:`_text`)."""
+
+
+def _optional_of(hint: Any) -> Any:
+    """``X`` for the hint ``X | None`` (one type and ``None``), else ``None``."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(hint)
+        if len(args) == 2 and type(None) in args:
+            return args[0] if args[1] is type(None) else args[1]
+    return None
+
+
+def _nested_text_writer(cls: type[Any]) -> _TextWriter:
+    """The text writer of a class held in a field: its own (made now if need be)."""
+    writer = _TEXT_WRITERS.get(cls)
+    if writer is None:
+        writer = _TEXT_WRITERS[cls] = _text_writer_for(cls)
+    return writer
