@@ -158,8 +158,9 @@ def _find_unbounded(value: object, where: str, depth: int) -> None:
             _find_unbounded(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
 
 
-_SKIPPED: frozenset[type] = frozenset({bool, str, Card, type(None)})
-"""Exact types invariant 1 never looks into."""
+_SKIPPED: set[type] = {bool, str, Card, type(None)}
+"""Exact types invariant 1 never looks into: these, and each type met that holds no
+fields it would look into (enums, amounts), added when first met."""
 
 _FIELDS_OF: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 """For each type met: its field values (attrs classes), or none if never looked into."""
@@ -189,6 +190,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
         return True
     items: Any
     if kind is tuple:
+        if _SKIPPED.issuperset(map(type, value)):
+            return True  # cards, text, flags: nothing to look into (checked in C)
         items = value
     else:
         fields_of = _FIELDS_OF.get(kind)
@@ -199,6 +202,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
                 return False  # a subclass of int or tuple: the slow walk decides
             if isinstance(value, bool | enum.Enum | Card | str) or not attrs.has(kind):
                 fields_of = _no_fields  # never looked into
+                if len(_SKIPPED) < 64:
+                    _SKIPPED.add(kind)
             else:
                 fields_of = _fields_getter(kind)
             _FIELDS_OF[kind] = fields_of
@@ -212,6 +217,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
             if not -_INT_BOUND < item < _INT_BOUND:
                 return False
         elif item_kind is tuple and inline:
+            if _SKIPPED.issuperset(map(type, item)):
+                continue  # cards, text, flags: nothing to look into (checked in C)
             for element in item:
                 element_kind = type(element)
                 if element_kind is int:
