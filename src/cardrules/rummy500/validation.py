@@ -485,29 +485,34 @@ def _natural_meld(meld: object, rules: MeldRules) -> bool:
 
     ``False`` says nothing: ``meld_error`` then decides (and gives the reason).
     """
-    cards = getattr(meld, "cards", None)
+    # Any: a hand-built meld may hold anything, and compiled code checks declared types.
+    found: Any = meld
+    cards: Any = getattr(found, "cards", None)
     if type(cards) is not tuple or (rules.max_wilds is not None and rules.max_wilds < 0):
         return False
     size = len(cards)
-    if type(meld) is RunMeld:
-        start = meld.start
+    if type(found) is RunMeld:
+        start: Any = found.start
         if type(start) is not int or not 1 <= start <= 13 or not 3 <= size <= MAX_RUN:
             return False
         if start + size - 1 > 14 and not rules.allow_wraparound:
             return False
-        return cards == _run_cards(meld.suit, start, size)
-    if type(meld) is SetMeld:
-        suits = meld.suits
+        try:
+            return bool(cards == _run_cards(found.suit, start, size))
+        except TypeError:  # an unhashable suit
+            return False
+    if type(found) is SetMeld:
+        suits: Any = found.suits
         if type(suits) is not tuple or not 3 <= size <= MAX_SET:
             return False
         try:
-            return cards == _SET_CARDS.get((meld.rank, suits))
+            return bool(cards == _SET_CARDS.get((found.rank, suits)))
         except TypeError:  # unhashable
             return False
     return False
 
 
-_SET_CARDS: dict[tuple[Rank, tuple[Suit, ...]], tuple[Card, ...]] = {
+_SET_CARDS: dict[Any, tuple[Card, ...]] = {
     (rank, suits): tuple(Card(rank, suit) for suit in suits)
     for rank in RANKS
     for size in range(3, MAX_SET + 1)
@@ -515,17 +520,15 @@ _SET_CARDS: dict[tuple[Rank, tuple[Suit, ...]], tuple[Card, ...]] = {
 }
 """The natural sets: their cards by rank and (distinct) suits, in order."""
 
-_RUNS: dict[tuple[Suit, int, int], tuple[Card, ...]] = {}
+_RUNS: dict[Any, tuple[Card, ...]] = {}
 
 
-def _run_cards(suit: object, start: int, size: int) -> tuple[Card, ...] | None:
+def _run_cards(suit: Any, start: int, size: int) -> tuple[Card, ...] | None:
     """The natural cards of the run of ``suit`` from ``start`` (``None`` for no suit)."""
     key = (suit, start, size)
-    cards = _RUNS.get(key)  # type: ignore[arg-type]
+    cards = _RUNS.get(key)
     if cards is None and type(suit) is Suit:
-        cards = _RUNS[(suit, start, size)] = tuple(
-            card_at(suit, start + i) for i in range(size)
-        )
+        cards = _RUNS[key] = tuple(card_at(suit, start + i) for i in range(size))
     return cards
 
 

@@ -190,9 +190,9 @@ def _numbers_bounded(value: object, depth: int) -> bool:
         return True
     items: Any
     if kind is tuple:
-        if _SKIPPED.issuperset(map(type, value)):
-            return True  # cards, text, flags: nothing to look into (checked in C)
         items = value
+        if _SKIPPED.issuperset(map(type, items)):
+            return True  # cards, text, flags: nothing to look into (checked in C)
     else:
         fields_of = _FIELDS_OF.get(kind)
         if fields_of is None:
