@@ -1104,7 +1104,7 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
                 raise ValueError(f"{_path(where)}: expected a list")
             return tuple([item(v, (where, i)) for i, v in enumerate(value)])
 
-        return decode_items
+        return _quick_items(args[0], item) or decode_items
     if args == ((),) or not args:
 
         def decode_empty(value: Any, where: _Where) -> tuple[Any, ...]:
@@ -1125,6 +1125,90 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
         return tuple(item(v, (where, i)) for i, (item, v) in enumerate(zip(items, value)))
 
     return decode_fixed
+
+
+def _known_values(hint: Any) -> dict[Any, Any] | None:
+    """Every usual JSON value of ``hint`` and what it reads as, when a table holds them all.
+
+    For cards (their exact codes), members of an enum (their names), text
+    literals, and these or ``None``: a value found in the table reads as the
+    table says (its keys are text, which nothing else in JSON equals, and
+    ``None``); any other value is for the hint's decoder to read or refuse.
+    """
+    if hint is Card:
+        return _CARD_CODES
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return dict(hint.__members__)
+    if typing.get_origin(hint) is Literal:
+        options = typing.get_args(hint)
+        if all(type(option) is str for option in options):
+            return {option: option for option in options}
+        return None
+    optional = _optional_of(hint)
+    if optional is not None:
+        known = _known_values(optional)
+        if known is not None:
+            return {**known, None: None}
+    return None
+
+
+def _quick_items(hint: Any, item: _Decoder) -> _Decoder | None:
+    """A reader of ``tuple[hint, ...]`` that reads the usual items in fewer steps (or ``None``).
+
+    It gives what reading each item with ``item`` gives: anything unusual is
+    read that way, from the first item again (readers have no side effects), so
+    the errors are the same too.
+    """
+    known = _known_values(hint)
+    if known is not None:
+
+        def decode_known(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            try:
+                return tuple([known[v] for v in value])
+            except (KeyError, TypeError):  # unusual, or unhashable: item by item
+                return tuple([item(v, (where, i)) for i, v in enumerate(value)])
+
+        return decode_known
+    if hint is int or hint is bool:
+
+        def decode_numbers(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            for v in value:
+                if type(v) is not hint:
+                    return tuple([item(v, (where, i)) for i, v in enumerate(value)])
+            return tuple(value)
+
+        return decode_numbers
+    origin = typing.get_origin(hint)
+    if origin is not typing.Union and origin is not types.UnionType:
+        return None
+    by_name = {
+        option.__name__: _decoder(option)
+        for option in typing.get_args(hint)
+        if isinstance(option, type) and attrs.has(option)
+    }
+    if not by_name:
+        return None
+
+    def decode_variants(value: Any, where: _Where) -> tuple[Any, ...]:
+        # An object naming one of the union's classes is read by that class's reader,
+        # as the union's reader does first.
+        if not isinstance(value, list):
+            raise ValueError(f"{_path(where)}: expected a list")
+        out = []
+        for i, v in enumerate(value):
+            reader = None
+            if type(v) is dict:
+                kind = v.get("type")
+                if type(kind) is str:
+                    reader = by_name.get(kind)
+            out.append(item(v, (where, i)) if reader is None else reader(v, (where, i)))
+        return tuple(out)
+
+    return decode_variants
 
 
 def _decode_decimal(value: Any, where: _Where) -> Decimal:
@@ -1213,6 +1297,21 @@ _DECODE_LINES: Final = {
 the usual case)."""
 
 
+_DECODE_OPTIONAL_INT: Final = [
+    "    {v} = {r} if {r} is None or type({r}) is int else {d}({r}, (where, {k}))"
+]
+"""How a reader reads a field of ``int | None``."""
+
+_DECODE_KNOWN: Final = [
+    "    {v} = {d}_known.get({r}, miss) if {r} is None or type({r}) is str else miss",
+    "    if {v} is miss:", "        {v} = {d}({r}, (where, {k}))",
+]
+"""How a reader reads a field whose usual values a table holds (:func:`_known_values`)."""
+
+_MISS: Final = object()
+"""Not found (a table's values include ``None``)."""
+
+
 def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
     """The cards of a list of exact card codes, or ``None`` (then the decoder explains)."""
     cards = _CARD_CODES
@@ -1261,6 +1360,7 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
     namespace: dict[str, Any] = {
         "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES,
         "card_tuple": _card_tuple, "card_rows": _card_rows, "int_tuple": _int_tuple,
+        "miss": _MISS,
     }
     if any(field.name == "type" for field in init_fields):
         return general
@@ -1284,9 +1384,16 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
         hint = hints[field.name]
         var, dec = f"v{number}", f"d{number}"
         namespace[dec] = _decoder(hint)
-        if _fast_kind(hint) == _ENUM:
+        kind = _fast_kind(hint)
+        if kind == _ENUM:
             namespace[f"{dec}_members"] = dict(hint.__members__)
-        for line in _DECODE_LINES[_fast_kind(hint)]:
+        field_lines = _DECODE_LINES[kind]
+        if kind == _OTHER and _optional_of(hint) is int:
+            field_lines = _DECODE_OPTIONAL_INT
+        elif kind == _OTHER and _known_values(hint) is not None:
+            namespace[f"{dec}_known"] = _known_values(hint)
+            field_lines = _DECODE_KNOWN
+        for line in field_lines:
             lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
         arguments.append(var if positional else f"{field.alias or field.name}={var}")
     lines += [
