@@ -1,0 +1,202 @@
+"""The fast paths of JSON round trips against the slow ones they stand in for (issue 18).
+
+Each fast path answers only the usual case and leaves the rest to the code it
+shortcuts, so for any input it must give what that code gives: the text
+writers of ``to_json`` the text ``json.dumps`` writes of the JSON-ready form
+(or its error), Casino's check of a hand result the full check's verdict and
+message, and Rummy 500's natural-meld test never a meld ``meld_error`` refuses.
+Inputs are real values from seeded games with one field replaced by values of
+the wrong type, shape or range.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import engine, records
+from cardrules.cards import JOKER, Card, Rank, Suit, parse_card
+from cardrules.casino import validation as casino_validation
+from cardrules.rummy.melds import MeldRules, RunMeld, SetMeld, meld_error
+from cardrules.rummy500 import validation as rummy_validation
+
+GAMES = ("rummy500", "vegas_rummy", "casino")
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 2**70, 1.5, "", "x", "AS", Decimal("1.50"),
+              Suit.HEARTS, Rank.ACE, parse_card("AS"), JOKER, (), [], (1, 2), [parse_card("2C")],
+              (parse_card("KD"), None), frozenset({1, 2})]
+
+
+def _states(game: str, seed: int, count: int = 6) -> list[Any]:
+    rules = engine.definition(game)
+    rnd = random.Random(seed)
+    state = rules.new_game(None, seed=seed)
+    out = []
+    step = 0
+    while not state.is_over and len(out) < count:
+        if step % 11 == 5:
+            out.append(state)
+        state = rules.apply(state, rnd.choice(rules.legal_actions(state)))
+        step += 1
+    return [*out, state]
+
+
+def _parts(value: Any, depth: int = 0) -> list[Any]:
+    """``value`` and every attrs value inside it (through tuples), cards aside (a card is
+    made by its constructor only, one object per card)."""
+    out = [value] if attrs.has(type(value)) and type(value) is not Card else []
+    if depth > 6:
+        return out
+    if isinstance(value, tuple):
+        for item in value:
+            out += _parts(item, depth + 1)
+    elif out:
+        for field in attrs.fields(type(value)):
+            out += _parts(getattr(value, field.name), depth + 1)
+    return out
+
+
+def _with(value: Any, name: str, new: Any) -> Any:
+    """``value`` with one field replaced, bypassing converters and validators."""
+    copy = object.__new__(type(value))
+    for field in attrs.fields(type(value)):
+        object.__setattr__(copy, field.name, getattr(value, field.name))
+    object.__setattr__(copy, name, new)
+    return copy
+
+
+def _replace_deep(state: Any, rnd: random.Random) -> Any:
+    """``state`` with one field of one of its parts (or of itself) replaced by an odd value."""
+    target = rnd.choice(_parts(state))
+    field = rnd.choice([f for f in attrs.fields(type(target)) if f.init])
+    odd = _with(target, field.name, rnd.choice(ODD_VALUES))
+
+    def rebuild(value: Any, depth: int = 0) -> Any:
+        if value is target:
+            return odd
+        if depth > 6:
+            return value
+        if isinstance(value, tuple):
+            return tuple(rebuild(item, depth + 1) for item in value)
+        if attrs.has(type(value)) and type(value) is not Card:
+            out = value
+            for f in attrs.fields(type(value)):
+                old = getattr(value, f.name)
+                new = rebuild(old, depth + 1)
+                if new is not old:
+                    out = _with(out, f.name, new)
+            return out
+        return value
+
+    return rebuild(state)
+
+
+def _general_json(obj: Any) -> str:
+    """What to_json wrote before the text writers: json.dumps of the JSON-ready form."""
+    known = records._KIND_OF.get(type(obj))
+    rules, kind = (known[0], known[1]) if known else (
+        engine.definition_of(obj), records._kind_of(engine.definition_of(obj), obj))
+    envelope = {"format": "cardrules", "version": records.FORMAT_VERSION, "game": rules.name,
+                "kind": kind, "data": records.encode(obj)}
+    return records._WRITER.encode(envelope)
+
+
+def _outcome(write: Any, obj: Any) -> str:
+    try:
+        return "wrote " + write(obj)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_text_writers_write_what_the_general_walk_writes(game, seed):
+    rnd = random.Random(seed)
+    for state in _states(game, seed % 7, 3):
+        for obj in (state, _replace_deep(state, rnd), _replace_deep(state, rnd)):
+            assert _outcome(cardrules.to_json, obj) == _outcome(_general_json, obj)
+
+
+def _check_result(config: Any, result: Any, before: Any) -> str:
+    try:
+        casino_validation._check_result(config, result, before)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "accepted"
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_casino_hand_results_get_the_full_checks_verdict(seed):
+    rnd = random.Random(seed)
+    states = _states("casino", seed % 5, 8)
+    cases = []
+    for state in states:
+        before = state.config.starting_scores or (0,) * state.config.num_sides
+        for result in state.history:
+            cases.append((state.config, result, before))
+            before = result.totals
+    usual = casino_validation._usual_result
+    for config, result, before in cases:
+        variants = [result]
+        for _ in range(3):
+            name = rnd.choice([f.name for f in attrs.fields(type(result))])
+            variants.append(_with(result, name, rnd.choice(ODD_VALUES)))
+        if result.items:
+            items = list(result.items)
+            k = rnd.randrange(len(items))
+            items[k] = _with(items[k], rnd.choice(["name", "side", "points"]),
+                             rnd.choice(ODD_VALUES))
+            variants.append(_with(result, "items", tuple(items)))
+        for variant in variants:
+            fast = _check_result(config, variant, before)
+            casino_validation._usual_result = lambda *_: False  # type: ignore[assignment]
+            try:
+                slow = _check_result(config, variant, before)
+            finally:
+                casino_validation._usual_result = usual
+            assert fast == slow
+
+
+_RULES = [MeldRules(), MeldRules(allow_wraparound=True),
+          MeldRules(wilds=frozenset({JOKER}), max_wilds=1),
+          MeldRules(wilds=frozenset({JOKER}), require_natural=False, declare_set_suits=True)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(["run", "set"]),
+    suit=st.sampled_from([*Suit, 2, None, "H"]),
+    rank=st.sampled_from([*Rank, 5]),
+    start=st.sampled_from([-1, 0, 1, 2, 5, 11, 12, 13, 14, True]),
+    cards=st.lists(st.sampled_from([*(Card(r, s) for r in Rank if r is not Rank.JOKER
+                                      for s in Suit), JOKER]), max_size=14),
+    suits=st.lists(st.sampled_from([*Suit, None]), max_size=14),
+    rules=st.sampled_from(_RULES),
+)
+def test_a_natural_meld_is_one_meld_error_accepts(kind, suit, rank, start, cards, suits, rules):
+    cls = RunMeld if kind == "run" else SetMeld
+    meld: Any = object.__new__(cls)
+    given_values = {"suit": suit, "start": start, "rank": rank, "cards": tuple(cards),
+                    "suits": tuple(suits)}
+    for field in attrs.fields(cls):
+        object.__setattr__(meld, field.name, given_values[field.name])
+    if rummy_validation._natural_meld(meld, rules):
+        assert meld_error(meld, rules) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
+    # The fast path is taken for the usual table melds (not only sound when it answers).
+    melds = [m for state in _states("rummy500", seed, 12) for m in state.melds]
+    rules = rummy_validation.meld_rules(_states("rummy500", seed, 1)[0].config)
+    assert all(rummy_validation._natural_meld(m, rules) == (meld_error(m, rules) is None)
+               for m in melds if all(c is not JOKER for c in m.cards))
