@@ -1415,23 +1415,24 @@ def _memo_key(value: Any) -> tuple[Any, ...] | None:
     """A key that only an equal JSON object of scalars (and lists of them) gives, or ``None``.
 
     Each value goes in with its type (``true`` is not ``1``); floats never do.
+    The names, the values and their types go in as three tuples (made in C); a
+    list goes in as the tuple of its elements and the tuple of their types.
     """
     if type(value) is not dict:
         return None
+    values = list(value.values())
+    kinds = tuple(map(type, values))
     scalars = _MEMO_SCALARS
-    key: list[Any] = []
-    for name, item in value.items():
-        kind = type(item)
-        if kind in scalars:
-            key.append((name, kind, item))
-        elif kind is list:
-            for element in item:
-                if type(element) not in scalars:
+    if not scalars.issuperset(kinds):
+        for number, kind in enumerate(kinds):
+            if kind is list:
+                element_kinds = tuple(map(type, values[number]))
+                if not scalars.issuperset(element_kinds):
                     return None
-            key.append((name, kind, tuple([(type(element), element) for element in item])))
-        else:
-            return None
-    return tuple(key)
+                values[number] = (tuple(values[number]), element_kinds)
+            elif kind not in scalars:
+                return None
+    return (tuple(value), tuple(values), kinds)
 
 
 def _remembered(decode_config: _Decoder) -> _Decoder:

@@ -200,3 +200,33 @@ def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
     rules = rummy_validation.meld_rules(_states("rummy500", seed, 1)[0].config)
     assert all(rummy_validation._natural_meld(m, rules) == (meld_error(m, rules) is None)
                for m in melds if all(c is not JOKER for c in m.cards))
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(["", "a", "1"]),
+                     st.floats(allow_nan=False))
+_JSON_OBJECTS = st.dictionaries(st.sampled_from(["a", "b", "c"]),
+                                st.one_of(_SCALARS, st.lists(_SCALARS, max_size=3)), max_size=3)
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with the type of every scalar beside it (``true`` is not ``1``)."""
+    if isinstance(value, dict):
+        return [(key, _typed(item)) for key, item in value.items()]
+    if isinstance(value, list):
+        return ["list", [_typed(item) for item in value]]
+    return (type(value).__name__, value)
+
+
+@settings(max_examples=400, deadline=None)
+@given(first=_JSON_OBJECTS, second=_JSON_OBJECTS)
+def test_the_config_memo_key_is_equal_only_for_the_same_json(first, second):
+    # The last configs read are remembered by this key: equal keys must mean equal JSON
+    # objects, types and order of keys included, and floats are never remembered.
+    key = records._memo_key(first)
+    if key is None:
+        return
+    assert not any(type(item) is float or (type(item) is list and float in map(type, item))
+                   for item in first.values())
+    if key == records._memo_key(second):
+        assert _typed(first) == _typed(second)
+    assert records._memo_key(dict(first)) == key
