@@ -230,3 +230,28 @@ def test_the_config_memo_key_is_equal_only_for_the_same_json(first, second):
     if key == records._memo_key(second):
         assert _typed(first) == _typed(second)
     assert records._memo_key(dict(first)) == key
+
+
+_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken": True},
+                  {"go_out_without_discard": False, "top_discard_must_be_used": False},
+                  {"jokers": 2, "forbid_rediscard_of_taken": True}, {"num_players": 4}]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), options=st.sampled_from(_RUMMY_CONFIGS))
+def test_rummy500_play_phase_always_lists_an_action_for_a_card_in_hand(seed, options):
+    # R-10 "the player to act has a legal action" is settled in the play phase by a card
+    # in hand (validation's _has_legal_action): the rules must always leave a discard.
+    from cardrules import rummy500
+
+    config = rummy500.Config(**options) if options else None
+    state = rummy500.new_game(config, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = rummy500.legal_actions(state)
+        if state.phase is rummy500.Phase.PLAY:
+            assert bool(legal) == bool(state.hands[state.to_act])
+            assert rummy_validation._has_legal_action(state) == bool(legal)
+        state = rummy500.apply(state, rnd.choice(legal))

@@ -164,11 +164,14 @@ def _has_legal_action(state: State) -> bool:
     """Whether ``legal_actions(state)`` is not empty, without listing every draw (R-10).
 
     In the draw phase the list is the draw actions in order, so the first one
-    settles it; a play phase lists its actions in full (usually one of the
-    cheap discards ends the search only after the melds are tried).
+    settles it. In the play phase the rules always leave the player a discard
+    (when the turn's obligations leave nothing else, the discards are listed
+    all the same: ``rules._legal_actions``), so a card in hand settles it.
     """
     if state.phase is Phase.DRAW:
         return next(iter(_draw_actions(state)), None) is not None
+    if state.phase is Phase.PLAY and state.to_act is not None:
+        return len(state.hands[state.to_act]) > 0
     return bool(legal_actions(state))
 
 
