@@ -24,7 +24,9 @@ import cardrules
 from cardrules import engine, records
 from cardrules.cards import JOKER, Card, Rank, Suit, parse_card
 from cardrules.casino import validation as casino_validation
+from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
 from cardrules.rummy.melds import MeldRules, RunMeld, SetMeld, meld_error
+from cardrules.rummy.wilds import normalize
 from cardrules.rummy500 import validation as rummy_validation
 
 GAMES = ("rummy500", "vegas_rummy", "casino")
@@ -189,8 +191,10 @@ def test_a_natural_meld_is_one_meld_error_accepts(kind, suit, rank, start, cards
                     "suits": tuple(suits)}
     for field in attrs.fields(cls):
         object.__setattr__(meld, field.name, given_values[field.name])
-    if rummy_validation._natural_meld(meld, rules):
+    if is_natural_meld(meld, rules):
         assert meld_error(meld, rules) is None
+        for interchangeable in (False, True):
+            assert in_suit_order(meld) == (normalize(meld, interchangeable=interchangeable) == meld)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -198,7 +202,7 @@ def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
     # The fast path is taken for the usual table melds (not only sound when it answers).
     melds = [m for state in _states("rummy500", seed, 12) for m in state.melds]
     rules = rummy_validation.meld_rules(_states("rummy500", seed, 1)[0].config)
-    assert all(rummy_validation._natural_meld(m, rules) == (meld_error(m, rules) is None)
+    assert all(is_natural_meld(m, rules) == (meld_error(m, rules) is None)
                for m in melds if all(c is not JOKER for c in m.cards))
 
 
@@ -255,3 +259,27 @@ def test_rummy500_play_phase_always_lists_an_action_for_a_card_in_hand(seed, opt
             assert bool(legal) == bool(state.hands[state.to_act])
             assert rummy_validation._has_legal_action(state) == bool(legal)
         state = rummy500.apply(state, rnd.choice(legal))
+
+
+@pytest.mark.parametrize("rules", _RULES)
+def test_every_natural_run_and_set_is_recognised_and_ordered_as_normalize_says(rules):
+    from itertools import permutations
+
+    from cardrules.rummy.melds import card_at
+
+    melds: list[Any] = [
+        RunMeld(suit, start, tuple(card_at(suit, start + i) for i in range(size)))
+        for suit in Suit for start in range(1, 14) for size in range(3, 14)
+    ]
+    melds += [
+        SetMeld(rank, tuple(Card(rank, suit) for suit in suits), suits)
+        for rank in Rank if rank is not Rank.JOKER
+        for size in (3, 4) for suits in permutations(Suit, size)
+    ]
+    for meld in melds:
+        legal = meld_error(meld, rules) is None
+        assert is_natural_meld(meld, rules) == legal
+        if legal:
+            for interchangeable in (False, True):
+                assert in_suit_order(meld) == (normalize(meld, interchangeable=interchangeable)
+                                               == meld)

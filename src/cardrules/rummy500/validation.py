@@ -59,21 +59,12 @@ import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import permutations
 from typing import Any, NoReturn
 
 from cardrules import rng
-from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, check_same_cards, make_deck
-from cardrules.rummy.melds import (
-    MAX_RUN,
-    MAX_SET,
-    MeldRules,
-    RunMeld,
-    SetMeld,
-    TableMeld,
-    card_at,
-    meld_error,
-)
+from cardrules.cards import Card, Rank, check_same_cards, make_deck
+from cardrules.rummy.meld_checks import is_natural_meld
+from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.config import MAX_TARGET, Config
 from cardrules.rummy500.rules import _draw_actions, legal_actions, meld_rules
@@ -468,7 +459,7 @@ def _check_melds(obj: Any, fail: _Fail) -> None:
     config: Config = obj.config
     rules = meld_rules(config)
     for meld in obj.melds:
-        if _natural_meld(meld, rules):
+        if is_natural_meld(meld, rules):
             continue  # what meld_error would say in many more steps
         error = meld_error(meld, rules)
         if error is not None:
@@ -480,59 +471,6 @@ def _check_melds(obj: Any, fail: _Fail) -> None:
     for seat, cards in enumerate(obj.placed):
         if len(cards) < 3 * owned[seat]:
             fail("R-5: a meld's owner placed at least its first three cards")
-
-
-def _natural_meld(meld: object, rules: MeldRules) -> bool:
-    """True only for a meld ``meld_error`` finds legal: natural cards, each the card its
-    place names (the usual table meld), of a legal length and start.
-
-    ``False`` says nothing: ``meld_error`` then decides (and gives the reason).
-    """
-    # Any: a hand-built meld may hold anything, and compiled code checks declared types.
-    found: Any = meld
-    cards: Any = getattr(found, "cards", None)
-    if type(cards) is not tuple or (rules.max_wilds is not None and rules.max_wilds < 0):
-        return False
-    size = len(cards)
-    if type(found) is RunMeld:
-        start: Any = found.start
-        if type(start) is not int or not 1 <= start <= 13 or not 3 <= size <= MAX_RUN:
-            return False
-        if start + size - 1 > 14 and not rules.allow_wraparound:
-            return False
-        try:
-            return bool(cards == _run_cards(found.suit, start, size))
-        except TypeError:  # an unhashable suit
-            return False
-    if type(found) is SetMeld:
-        suits: Any = found.suits
-        if type(suits) is not tuple or not 3 <= size <= MAX_SET:
-            return False
-        try:
-            return bool(cards == _SET_CARDS.get((found.rank, suits)))
-        except TypeError:  # unhashable
-            return False
-    return False
-
-
-_SET_CARDS: dict[Any, tuple[Card, ...]] = {
-    (rank, suits): tuple(Card(rank, suit) for suit in suits)
-    for rank in RANKS
-    for size in range(3, MAX_SET + 1)
-    for suits in permutations(SUITS, size)
-}
-"""The natural sets: their cards by rank and (distinct) suits, in order."""
-
-_RUNS: dict[Any, tuple[Card, ...]] = {}
-
-
-def _run_cards(suit: Any, start: int, size: int) -> tuple[Card, ...] | None:
-    """The natural cards of the run of ``suit`` from ``start`` (``None`` for no suit)."""
-    key = (suit, start, size)
-    cards = _RUNS.get(key)
-    if cards is None and type(suit) is Suit:
-        cards = _RUNS[key] = tuple(card_at(suit, start + i) for i in range(size))
-    return cards
 
 
 def _check_low_aces(

@@ -56,6 +56,7 @@ import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
+from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
 from cardrules.rummy.melds import meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -475,6 +476,8 @@ def _check_round(obj: State | View) -> None:
         if not 0 <= owned.owner < n or not obj.active[owned.owner]:
             _fail(f"meld #{k + 1} has no owner seat in play")
         meld = owned.meld
+        if is_natural_meld(meld, rules) and in_suit_order(meld):
+            continue  # legal and canonical: what the two checks below find in more steps
         reason = meld_error(meld, rules)
         if reason is not None:
             _fail(f"meld #{k + 1}: {reason}")
