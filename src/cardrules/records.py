@@ -17,9 +17,13 @@ met from its own field names and annotations (never from input). They check
 the usual case inline — a number, text, a card or a tuple of cards where the
 annotation says so, an object with exactly the class's keys — and hand
 anything else to the general walk, so the text written and every error raised
-are the same as that walk gives. The depth of a document is measured only
-when it is refused (an accepted document is never deeper than the classes
-nest, well under :data:`MAX_DEPTH`), and the depth error still comes first.
+are the same as that walk gives. :func:`to_json` writes the text directly
+(each class's text writer joins precomputed pieces: a card's quoted code, each
+key with its colon), the same bytes as ``json.dumps`` of the JSON-ready form,
+which anything unusual still goes through. The depth of a document is
+measured only when it is refused (an accepted document is never deeper than
+the classes nest, well under :data:`MAX_DEPTH`), and the depth error still
+comes first.
 
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)
