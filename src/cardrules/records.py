@@ -1576,8 +1576,29 @@ def _text_writer_for(cls: type[Any]) -> _TextWriter:
     if issubclass(cls, enum.Enum):
         return _member_texts(cls).__getitem__  # a Flag's combination: KeyError, general way
     if attrs.has(cls) and not any(field.name == "type" for field in _init_fields(cls)):
+        if cls in {engine.definition(game).config_type for game in engine.GAMES}:
+            return _remembered_text(_attrs_text_writer(cls))
         return _attrs_text_writer(cls)
     return _general_text
+
+
+def _remembered_text(write_config: _TextWriter) -> _TextWriter:
+    """``write_config`` remembering the text of its last configs, by object: every state
+    of a game holds the same config, and a config read from JSON is the one remembered
+    (:func:`_remembered`). Configs are immutable, so the text is unchanged."""
+    memo: dict[int, tuple[Any, str]] = {}
+
+    def text_remembered(config: Any) -> str:
+        known = memo.get(id(config))
+        if known is not None and known[0] is config:
+            return known[1]
+        text = write_config(config)
+        if len(memo) >= 64:
+            memo.clear()
+        memo[id(config)] = (config, text)  # the config kept alive: its id is not reused
+        return text
+
+    return text_remembered
 
 
 def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:
