@@ -17,9 +17,13 @@ met from its own field names and annotations (never from input). They check
 the usual case inline — a number, text, a card or a tuple of cards where the
 annotation says so, an object with exactly the class's keys — and hand
 anything else to the general walk, so the text written and every error raised
-are the same as that walk gives. The depth of a document is measured only
-when it is refused (an accepted document is never deeper than the classes
-nest, well under :data:`MAX_DEPTH`), and the depth error still comes first.
+are the same as that walk gives. :func:`to_json` writes the text directly
+(each class's text writer joins precomputed pieces: a card's quoted code, each
+key with its colon), the same bytes as ``json.dumps`` of the JSON-ready form,
+which anything unusual still goes through. The depth of a document is
+measured only when it is refused (an accepted document is never deeper than
+the classes nest, well under :data:`MAX_DEPTH`), and the depth error still
+comes first.
 
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)
@@ -589,9 +593,15 @@ def to_json(obj: object) -> str:
         known = _KIND_OF.get(type(obj))
         if known is None:
             rules = engine.definition_of(obj)
-            known = _KIND_OF[type(obj)] = (rules, _kind_of(rules, obj))
-        rules, kind = known
-        data = encode(obj)
+            kind = _kind_of(rules, obj)
+            head = _WRITER.encode({"format": "cardrules", "version": FORMAT_VERSION,
+                                   "game": rules.name, "kind": kind, "data": None})
+            known = _KIND_OF[type(obj)] = (rules, kind, head[: -len("null}")])
+        rules, kind, head = known
+        try:
+            return head + _text(obj) + "}"
+        except Exception:  # the general way below writes the same text, or raises its error
+            data = encode(obj)
     envelope = {
         "format": "cardrules",
         "version": FORMAT_VERSION,
@@ -607,8 +617,9 @@ _WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), che
 are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
 
 
-_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str]] = {}
-"""Each value class's game and kind of document, found once (the game modules' ``GAME``)."""
+_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str, str]] = {}
+"""Each value class's game, kind of document and the text of its envelope up to the data,
+found once (the game modules' ``GAME``)."""
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -1097,7 +1108,7 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
                 raise ValueError(f"{_path(where)}: expected a list")
             return tuple([item(v, (where, i)) for i, v in enumerate(value)])
 
-        return decode_items
+        return _quick_items(args[0], item) or decode_items
     if args == ((),) or not args:
 
         def decode_empty(value: Any, where: _Where) -> tuple[Any, ...]:
@@ -1118,6 +1129,90 @@ def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
         return tuple(item(v, (where, i)) for i, (item, v) in enumerate(zip(items, value)))
 
     return decode_fixed
+
+
+def _known_values(hint: Any) -> dict[Any, Any] | None:
+    """Every usual JSON value of ``hint`` and what it reads as, when a table holds them all.
+
+    For cards (their exact codes), members of an enum (their names), text
+    literals, and these or ``None``: a value found in the table reads as the
+    table says (its keys are text, which nothing else in JSON equals, and
+    ``None``); any other value is for the hint's decoder to read or refuse.
+    """
+    if hint is Card:
+        return _CARD_CODES
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return dict(hint.__members__)
+    if typing.get_origin(hint) is Literal:
+        options = typing.get_args(hint)
+        if all(type(option) is str for option in options):
+            return {option: option for option in options}
+        return None
+    optional = _optional_of(hint)
+    if optional is not None:
+        known = _known_values(optional)
+        if known is not None:
+            return {**known, None: None}
+    return None
+
+
+def _quick_items(hint: Any, item: _Decoder) -> _Decoder | None:
+    """A reader of ``tuple[hint, ...]`` that reads the usual items in fewer steps (or ``None``).
+
+    It gives what reading each item with ``item`` gives: anything unusual is
+    read that way, from the first item again (readers have no side effects), so
+    the errors are the same too.
+    """
+    known = _known_values(hint)
+    if known is not None:
+
+        def decode_known(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            try:
+                return tuple([known[v] for v in value])
+            except (KeyError, TypeError):  # unusual, or unhashable: item by item
+                return tuple([item(v, (where, i)) for i, v in enumerate(value)])
+
+        return decode_known
+    if hint is int or hint is bool:
+
+        def decode_numbers(value: Any, where: _Where) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise ValueError(f"{_path(where)}: expected a list")
+            for v in value:
+                if type(v) is not hint:
+                    return tuple([item(v, (where, i)) for i, v in enumerate(value)])
+            return tuple(value)
+
+        return decode_numbers
+    origin = typing.get_origin(hint)
+    if origin is not typing.Union and origin is not types.UnionType:
+        return None
+    by_name = {
+        option.__name__: _decoder(option)
+        for option in typing.get_args(hint)
+        if isinstance(option, type) and attrs.has(option)
+    }
+    if not by_name:
+        return None
+
+    def decode_variants(value: Any, where: _Where) -> tuple[Any, ...]:
+        # An object naming one of the union's classes is read by that class's reader,
+        # as the union's reader does first.
+        if not isinstance(value, list):
+            raise ValueError(f"{_path(where)}: expected a list")
+        out = []
+        for i, v in enumerate(value):
+            reader = None
+            if type(v) is dict:
+                kind = v.get("type")
+                if type(kind) is str:
+                    reader = by_name.get(kind)
+            out.append(item(v, (where, i)) if reader is None else reader(v, (where, i)))
+        return tuple(out)
+
+    return decode_variants
 
 
 def _decode_decimal(value: Any, where: _Where) -> Decimal:
@@ -1206,6 +1301,21 @@ _DECODE_LINES: Final = {
 the usual case)."""
 
 
+_DECODE_OPTIONAL_INT: Final = [
+    "    {v} = {r} if {r} is None or type({r}) is int else {d}({r}, (where, {k}))"
+]
+"""How a reader reads a field of ``int | None``."""
+
+_DECODE_KNOWN: Final = [
+    "    {v} = {d}_known.get({r}, miss) if {r} is None or type({r}) is str else miss",
+    "    if {v} is miss:", "        {v} = {d}({r}, (where, {k}))",
+]
+"""How a reader reads a field whose usual values a table holds (:func:`_known_values`)."""
+
+_MISS: Final = object()
+"""Not found (a table's values include ``None``)."""
+
+
 def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
     """The cards of a list of exact card codes, or ``None`` (then the decoder explains)."""
     cards = _CARD_CODES
@@ -1254,6 +1364,7 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
     namespace: dict[str, Any] = {
         "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES,
         "card_tuple": _card_tuple, "card_rows": _card_rows, "int_tuple": _int_tuple,
+        "miss": _MISS,
     }
     if any(field.name == "type" for field in init_fields):
         return general
@@ -1277,9 +1388,16 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
         hint = hints[field.name]
         var, dec = f"v{number}", f"d{number}"
         namespace[dec] = _decoder(hint)
-        if _fast_kind(hint) == _ENUM:
+        kind = _fast_kind(hint)
+        if kind == _ENUM:
             namespace[f"{dec}_members"] = dict(hint.__members__)
-        for line in _DECODE_LINES[_fast_kind(hint)]:
+        field_lines = _DECODE_LINES[kind]
+        if kind == _OTHER and _optional_of(hint) is int:
+            field_lines = _DECODE_OPTIONAL_INT
+        elif kind == _OTHER and _known_values(hint) is not None:
+            namespace[f"{dec}_known"] = _known_values(hint)
+            field_lines = _DECODE_KNOWN
+        for line in field_lines:
             lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
         arguments.append(var if positional else f"{field.alias or field.name}={var}")
     lines += [
@@ -1301,23 +1419,24 @@ def _memo_key(value: Any) -> tuple[Any, ...] | None:
     """A key that only an equal JSON object of scalars (and lists of them) gives, or ``None``.
 
     Each value goes in with its type (``true`` is not ``1``); floats never do.
+    The names, the values and their types go in as three tuples (made in C); a
+    list goes in as the tuple of its elements and the tuple of their types.
     """
     if type(value) is not dict:
         return None
+    values = list(value.values())
+    kinds = tuple(map(type, values))
     scalars = _MEMO_SCALARS
-    key: list[Any] = []
-    for name, item in value.items():
-        kind = type(item)
-        if kind in scalars:
-            key.append((name, kind, item))
-        elif kind is list:
-            for element in item:
-                if type(element) not in scalars:
+    if not scalars.issuperset(kinds):
+        for number, kind in enumerate(kinds):
+            if kind is list:
+                element_kinds = tuple(map(type, values[number]))
+                if not scalars.issuperset(element_kinds):
                     return None
-            key.append((name, kind, tuple([(type(element), element) for element in item])))
-        else:
-            return None
-    return tuple(key)
+                values[number] = (tuple(values[number]), element_kinds)
+            elif kind not in scalars:
+                return None
+    return (tuple(value), tuple(values), kinds)
 
 
 def _remembered(decode_config: _Decoder) -> _Decoder:
@@ -1380,3 +1499,199 @@ def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
             raise ValueError(f"{_path(where)}: {exc}") from None
 
     return decode_attrs
+
+
+
+# ---------------------------------------------------------------------------
+# Writing text
+#
+# to_json writes the text of an object directly, without the JSON-ready form
+# in between: one text writer per class, generated like the writers above,
+# joins precomputed pieces (a card's quoted code, each key with its quotes and
+# colon). The text json.dumps(encode(value), ensure_ascii=False,
+# separators=(",", ":")) writes is compositional (a value's text is the same
+# wherever it sits), so each writer gives exactly that text, and anything
+# unusual is written that way.
+
+_quote: Final[Callable[[str], str]] = json.encoder.encode_basestring
+"""How json writes a text without ``ensure_ascii``: quoted and escaped."""
+
+_QUOTED_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(_quote(code) for code in _CODE_OF_INDEX)
+"""Each distinct card's code in quotes, at its ``index``."""
+
+_TextWriter = Callable[[Any], str]
+_TEXT_WRITERS: dict[type[Any], _TextWriter] = {}
+
+
+def _text(value: Any) -> str:
+    """``value``'s JSON text: ``_WRITER.encode(encode(value))``, written directly."""
+    writer = _TEXT_WRITERS.get(type(value))
+    if writer is None:
+        writer = _TEXT_WRITERS[type(value)] = _text_writer_for(type(value))
+    return writer(value)
+
+
+def _general_text(value: Any) -> str:
+    return _WRITER.encode(encode(value))
+
+
+def _text_of_items(value: Any) -> str:
+    codes = _QUOTED_CODE_OF_INDEX
+    text = _text
+    return "[" + ",".join([codes[i.index] if type(i) is Card else text(i) for i in value]) + "]"
+
+
+def _text_of_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _text_of_none(value: None) -> str:
+    return "null"
+
+
+def _text_of_card(card: Card) -> str:
+    return _QUOTED_CODE_OF_INDEX[card.index]
+
+
+def _text_of_decimal(amount: Decimal) -> str:
+    return _quote(str(amount))
+
+
+def _text_writer_for(cls: type[Any]) -> _TextWriter:
+    # Exact types only: a subclass of int, str, tuple ... is written the general way.
+    if cls is int:
+        return int.__repr__
+    if cls is str:
+        return _quote
+    if cls is bool:
+        return _text_of_bool
+    if cls is type(None):
+        return _text_of_none
+    if cls is Card:
+        return _text_of_card
+    if cls is tuple or cls is list:
+        return _text_of_items
+    if cls is Decimal:
+        return _text_of_decimal
+    if issubclass(cls, enum.Enum):
+        return _member_texts(cls).__getitem__  # a Flag's combination: KeyError, general way
+    if attrs.has(cls) and not any(field.name == "type" for field in _init_fields(cls)):
+        if cls in {engine.definition(game).config_type for game in engine.GAMES}:
+            return _remembered_text(_attrs_text_writer(cls))
+        return _attrs_text_writer(cls)
+    return _general_text
+
+
+def _remembered_text(write_config: _TextWriter) -> _TextWriter:
+    """``write_config`` remembering the text of its last configs, by object: every state
+    of a game holds the same config, and a config read from JSON is the one remembered
+    (:func:`_remembered`). Configs are immutable, so the text is unchanged."""
+    memo: dict[int, tuple[Any, str]] = {}
+
+    def text_remembered(config: Any) -> str:
+        known = memo.get(id(config))
+        if known is not None and known[0] is config:
+            return known[1]
+        text = write_config(config)
+        if len(memo) >= 64:
+            memo.clear()
+        memo[id(config)] = (config, text)  # the config kept alive: its id is not reused
+        return text
+
+    return text_remembered
+
+
+def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:
+    """Each member of an enum and its text (its name in quotes)."""
+    return {member: _quote(member.name) for member in cls.__members__.values()}
+
+
+def _attrs_text_writer(cls: type[Any]) -> _TextWriter:
+    """The text writer of one attrs class, generated once from its fields.
+
+    It writes ``{"type":name,field:value,...}`` in field order. What the
+    field's annotation leads us to expect (a number, text, a card, a member of
+    an enum, a class of its own, these or ``None``, tuples of them) is checked
+    and written inline (:func:`_text_expression`); any other value through
+    :func:`_text`.
+    """
+    name = cls.__name__
+    hints = typing.get_type_hints(cls)
+    namespace: dict[str, Any] = {
+        "text": _text, "quote": _quote, "int_text": int.__repr__,
+        "codes": _QUOTED_CODE_OF_INDEX, "Card": Card,
+    }
+    lines = [f"def text_{name}(value):"]
+    pieces = [repr("{" + _quote("type") + ":" + _quote(name))]
+    _BUILDING_TEXT.add(cls)
+    try:
+        for number, field in enumerate(_init_fields(cls)):
+            var = f"v{number}"
+            lines.append(f"    {var} = value.{field.name}")
+            pieces.append(repr("," + _quote(field.name) + ":"))
+            pieces.append(_text_expression(hints[field.name], var, namespace, 0))
+    finally:
+        _BUILDING_TEXT.discard(cls)
+    pieces.append(repr("}"))
+    lines.append("    return ''.join((" + ", ".join(pieces) + "))")
+    return typing.cast(_TextWriter, _generated(lines, namespace, f"text_{name}", cls))
+
+
+def _text_expression(hint: Any, var: str, namespace: dict[str, Any], depth: int) -> str:
+    """Source of an expression writing ``var``, a value the annotation ``hint`` describes.
+
+    Each case checks the exact type it expects and leaves every other value to
+    :func:`_text`, so the expression writes what :func:`_text` would.
+    """
+    if hint is int:
+        return f"(int_text({var}) if type({var}) is int else text({var}))"
+    if hint is str:
+        return f"(quote({var}) if type({var}) is str else text({var}))"
+    if hint is bool:
+        return f"('true' if {var} is True else 'false' if {var} is False else text({var}))"
+    if hint is Card:
+        return f"(codes[{var}.index] if type({var}) is Card else text({var}))"
+    bound = f"b{len(namespace)}"
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        namespace[bound], namespace[f"{bound}t"] = hint, _member_texts(hint)
+        return f"({bound}t[{var}] if type({var}) is {bound} else text({var}))"
+    if isinstance(hint, type) and attrs.has(hint):
+        if hint in _BUILDING_TEXT:
+            return f"text({var})"
+        namespace[bound], namespace[f"{bound}w"] = hint, _nested_text_writer(hint)
+        return f"({bound}w({var}) if type({var}) is {bound} else text({var}))"
+    optional = _optional_of(hint)
+    if optional is not None:
+        inner = _text_expression(optional, var, namespace, depth)
+        return f"('null' if {var} is None else {inner})"
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis and depth < 4:
+            item = f"i{depth}"
+            inner = _text_expression(args[0], item, namespace, depth + 1)
+            return (f"('[' + ','.join([{inner} for {item} in {var}]) + ']'"
+                    f" if type({var}) is tuple else text({var}))")
+    return f"text({var})"
+
+
+_BUILDING_TEXT: set[type[Any]] = set()
+"""The classes whose text writers are being generated (a class nested in itself is
+written through :func:`_text`)."""
+
+
+def _optional_of(hint: Any) -> Any:
+    """``X`` for the hint ``X | None`` (one type and ``None``), else ``None``."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(hint)
+        if len(args) == 2 and type(None) in args:
+            return args[0] if args[1] is type(None) else args[1]
+    return None
+
+
+def _nested_text_writer(cls: type[Any]) -> _TextWriter:
+    """The text writer of a class held in a field: its own (made now if need be)."""
+    writer = _TEXT_WRITERS.get(cls)
+    if writer is None:
+        writer = _TEXT_WRITERS[cls] = _text_writer_for(cls)
+    return writer

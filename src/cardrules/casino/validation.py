@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from itertools import chain, pairwise
+from itertools import chain
 
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
@@ -179,7 +179,7 @@ def _strictly_in_order(cards: Sequence[Card]) -> bool:
     if set(map(type, cards)) - _CARD_TYPE:
         return False
     indices = list(map(_INDEX, cards))
-    return all(a < b for a, b in pairwise(indices))
+    return indices == sorted(set(indices))  # rising strictly (in C)
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
@@ -324,6 +324,11 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
 
 def _check_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> None:
     """I-4: one hand result agrees with itself, the rules and the totals before it."""
+    try:
+        if _usual_result(config, result, totals_before):
+            return
+    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
+        pass  # something unusual: the checks below say what
     sides = config.num_sides
     n = config.num_players
     where = f"hand {result.hand}"
@@ -410,6 +415,84 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         winner,
     ):
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
+
+
+_PER_SIDE = operator.attrgetter("cards", "spades", "sweeps", "points", "totals")
+_ITEM_FIELDS = operator.attrgetter("name", "side", "points")
+_INT_TYPE = frozenset({int})
+_SPADE_INDICES = frozenset(card.index for card in _DECK if card.suit is Suit.SPADES)
+_CARD_ITEM_INDICES = tuple((name, card.index) for name, card in _CARD_ITEMS.items())
+
+
+def _usual_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> bool:
+    """True only for a hand result :func:`_check_result` accepts: the same checks in
+    fewer steps (whole tuples at once), for a result of plain numbers and cards in a
+    game without sweeps. ``False`` says nothing: the full checks then decide.
+    """
+    sides = config.num_sides
+    if config.sweeps:
+        return False
+    cards, spades, sweeps, points, totals = _PER_SIDE(result)
+    if not type(cards) is type(spades) is type(sweeps) is type(points) is type(totals) is tuple:
+        return False
+    if not sides == len(cards) == len(spades) == len(sweeps) == len(points) == len(totals):
+        return False
+    counts = cards + spades + sweeps
+    signed = points + totals
+    if set(map(type, counts + signed)) != _INT_TYPE:
+        return False
+    if min(counts) < 0 or max(counts) > 10**9:
+        return False
+    if not -(10**9) <= min(signed) <= max(signed) <= 10**9:
+        return False
+    residue = result.residue
+    taker = result.residue_to
+    if not _strictly_in_order(residue):
+        return False
+    if taker is not None and (
+        type(taker) is not int
+        or not 0 <= taker < config.num_players
+        or not residue
+        or not config.residue_to_last_capturer
+    ):
+        return False
+    # Cards by index (one object per card, so ``in`` is a question of index; done in C).
+    held = set(map(_INDEX, residue))
+    untaken = held if taker is None else set()
+    if sum(cards) + len(untaken) != 52:
+        return False
+    if sum(spades) + len(untaken & _SPADE_INDICES) != 13:
+        return False
+    for side in range(sides):
+        if spades[side] > cards[side] or 2 * sweeps[side] > cards[side]:
+            return False
+    if taker is not None and cards[config.side_of(taker)] < len(residue) + 2:
+        return False
+    items = result.items
+    if type(items) is not tuple or (items and set(map(type, items)) != _SCORE_ITEM_TYPE):
+        return False
+    want = [
+        _item("most cards", side_with_most(cards)),
+        _item("most spades", side_with_most(spades)),
+    ]
+    first_side: dict[str, int | None] = {}
+    for i in items:
+        first_side.setdefault(i.name, i.side)
+    for name, index in _CARD_ITEM_INDICES:
+        if index in untaken:
+            want.append(_item(name, None))
+        elif index in held:
+            assert taker is not None
+            want.append(_item(name, config.side_of(taker)))
+        else:
+            found = first_side.get(name)
+            if type(found) is not int or not 0 <= found < sides:
+                return False
+            want.append(_item(name, found))
+    if list(map(_ITEM_FIELDS, want)) != list(map(_ITEM_FIELDS, items)):
+        return False  # (ScoreItem equality is that of these fields)
+    tallied = tally(config, items, totals_before, last_hand=result.hand >= config.max_hands)
+    return (result.counted, points, totals, result.winner) == tallied
 
 
 _ITEMS: dict[tuple[str, int | None], ScoreItem] = {}

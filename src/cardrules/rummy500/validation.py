@@ -63,6 +63,7 @@ from typing import Any, NoReturn
 
 from cardrules import rng
 from cardrules.cards import Card, Rank, check_same_cards, make_deck
+from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.config import MAX_TARGET, Config
@@ -154,11 +155,14 @@ def _has_legal_action(state: State) -> bool:
     """Whether ``legal_actions(state)`` is not empty, without listing every draw (R-10).
 
     In the draw phase the list is the draw actions in order, so the first one
-    settles it; a play phase lists its actions in full (usually one of the
-    cheap discards ends the search only after the melds are tried).
+    settles it. In the play phase the rules always leave the player a discard
+    (when the turn's obligations leave nothing else, the discards are listed
+    all the same: ``rules._legal_actions``), so a card in hand settles it.
     """
     if state.phase is Phase.DRAW:
         return next(iter(_draw_actions(state)), None) is not None
+    if state.phase is Phase.PLAY and state.to_act is not None:
+        return len(state.hands[state.to_act]) > 0
     return bool(legal_actions(state))
 
 
@@ -455,6 +459,8 @@ def _check_melds(obj: Any, fail: _Fail) -> None:
     config: Config = obj.config
     rules = meld_rules(config)
     for meld in obj.melds:
+        if is_natural_meld(meld, rules):
+            continue  # what meld_error would say in many more steps
         error = meld_error(meld, rules)
         if error is not None:
             fail(f"R-8: a table meld is not legal ({error})")

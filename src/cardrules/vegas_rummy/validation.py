@@ -56,6 +56,7 @@ import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
+from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
 from cardrules.rummy.melds import meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -158,8 +159,9 @@ def _find_unbounded(value: object, where: str, depth: int) -> None:
             _find_unbounded(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
 
 
-_SKIPPED: frozenset[type] = frozenset({bool, str, Card, type(None)})
-"""Exact types invariant 1 never looks into."""
+_SKIPPED: set[type] = {bool, str, Card, type(None)}
+"""Exact types invariant 1 never looks into: these, and each type met that holds no
+fields it would look into (enums, amounts), added when first met."""
 
 _FIELDS_OF: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 """For each type met: its field values (attrs classes), or none if never looked into."""
@@ -190,6 +192,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
     items: Any
     if kind is tuple:
         items = value
+        if _SKIPPED.issuperset(map(type, items)):
+            return True  # cards, text, flags: nothing to look into (checked in C)
     else:
         fields_of = _FIELDS_OF.get(kind)
         if fields_of is None:
@@ -199,6 +203,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
                 return False  # a subclass of int or tuple: the slow walk decides
             if isinstance(value, bool | enum.Enum | Card | str) or not attrs.has(kind):
                 fields_of = _no_fields  # never looked into
+                if len(_SKIPPED) < 64:
+                    _SKIPPED.add(kind)
             else:
                 fields_of = _fields_getter(kind)
             _FIELDS_OF[kind] = fields_of
@@ -212,6 +218,8 @@ def _numbers_bounded(value: object, depth: int) -> bool:
             if not -_INT_BOUND < item < _INT_BOUND:
                 return False
         elif item_kind is tuple and inline:
+            if _SKIPPED.issuperset(map(type, item)):
+                continue  # cards, text, flags: nothing to look into (checked in C)
             for element in item:
                 element_kind = type(element)
                 if element_kind is int:
@@ -468,6 +476,8 @@ def _check_round(obj: State | View) -> None:
         if not 0 <= owned.owner < n or not obj.active[owned.owner]:
             _fail(f"meld #{k + 1} has no owner seat in play")
         meld = owned.meld
+        if is_natural_meld(meld, rules) and in_suit_order(meld):
+            continue  # legal and canonical: what the two checks below find in more steps
         reason = meld_error(meld, rules)
         if reason is not None:
             _fail(f"meld #{k + 1}: {reason}")

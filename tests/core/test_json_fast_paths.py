@@ -1,0 +1,285 @@
+"""The fast paths of JSON round trips against the slow ones they stand in for (issue 18).
+
+Each fast path answers only the usual case and leaves the rest to the code it
+shortcuts, so for any input it must give what that code gives: the text
+writers of ``to_json`` the text ``json.dumps`` writes of the JSON-ready form
+(or its error), Casino's check of a hand result the full check's verdict and
+message, and Rummy 500's natural-meld test never a meld ``meld_error`` refuses.
+Inputs are real values from seeded games with one field replaced by values of
+the wrong type, shape or range.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import engine, records
+from cardrules.cards import JOKER, Card, Rank, Suit, parse_card
+from cardrules.casino import validation as casino_validation
+from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
+from cardrules.rummy.melds import MeldRules, RunMeld, SetMeld, meld_error
+from cardrules.rummy.wilds import normalize
+from cardrules.rummy500 import validation as rummy_validation
+
+GAMES = ("rummy500", "vegas_rummy", "casino")
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 2**70, 1.5, "", "x", "AS", Decimal("1.50"),
+              Suit.HEARTS, Rank.ACE, parse_card("AS"), JOKER, (), [], (1, 2), [parse_card("2C")],
+              (parse_card("KD"), None), frozenset({1, 2})]
+
+
+def _states(game: str, seed: int, count: int = 6) -> list[Any]:
+    rules = engine.definition(game)
+    rnd = random.Random(seed)
+    state = rules.new_game(None, seed=seed)
+    out = []
+    step = 0
+    while not state.is_over and len(out) < count:
+        if step % 11 == 5:
+            out.append(state)
+        state = rules.apply(state, rnd.choice(rules.legal_actions(state)))
+        step += 1
+    return [*out, state]
+
+
+def _parts(value: Any, depth: int = 0) -> list[Any]:
+    """``value`` and every attrs value inside it (through tuples), cards aside (a card is
+    made by its constructor only, one object per card)."""
+    out = [value] if attrs.has(type(value)) and type(value) is not Card else []
+    if depth > 6:
+        return out
+    if isinstance(value, tuple):
+        for item in value:
+            out += _parts(item, depth + 1)
+    elif out:
+        for field in attrs.fields(type(value)):
+            out += _parts(getattr(value, field.name), depth + 1)
+    return out
+
+
+def _with(value: Any, name: str, new: Any) -> Any:
+    """``value`` with one field replaced, bypassing converters and validators."""
+    copy = object.__new__(type(value))
+    for field in attrs.fields(type(value)):
+        object.__setattr__(copy, field.name, getattr(value, field.name))
+    object.__setattr__(copy, name, new)
+    return copy
+
+
+def _replace_deep(state: Any, rnd: random.Random) -> Any:
+    """``state`` with one field of one of its parts (or of itself) replaced by an odd value."""
+    target = rnd.choice(_parts(state))
+    field = rnd.choice([f for f in attrs.fields(type(target)) if f.init])
+    odd = _with(target, field.name, rnd.choice(ODD_VALUES))
+
+    def rebuild(value: Any, depth: int = 0) -> Any:
+        if value is target:
+            return odd
+        if depth > 6:
+            return value
+        if isinstance(value, tuple):
+            return tuple(rebuild(item, depth + 1) for item in value)
+        if attrs.has(type(value)) and type(value) is not Card:
+            out = value
+            for f in attrs.fields(type(value)):
+                old = getattr(value, f.name)
+                new = rebuild(old, depth + 1)
+                if new is not old:
+                    out = _with(out, f.name, new)
+            return out
+        return value
+
+    return rebuild(state)
+
+
+def _general_json(obj: Any) -> str:
+    """What to_json wrote before the text writers: json.dumps of the JSON-ready form."""
+    known = records._KIND_OF.get(type(obj))
+    rules, kind = (known[0], known[1]) if known else (
+        engine.definition_of(obj), records._kind_of(engine.definition_of(obj), obj))
+    envelope = {"format": "cardrules", "version": records.FORMAT_VERSION, "game": rules.name,
+                "kind": kind, "data": records.encode(obj)}
+    return records._WRITER.encode(envelope)
+
+
+def _outcome(write: Any, obj: Any) -> str:
+    try:
+        return "wrote " + write(obj)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_text_writers_write_what_the_general_walk_writes(game, seed):
+    rnd = random.Random(seed)
+    for state in _states(game, seed % 7, 3):
+        for obj in (state, _replace_deep(state, rnd), _replace_deep(state, rnd)):
+            assert _outcome(cardrules.to_json, obj) == _outcome(_general_json, obj)
+
+
+def _check_result(config: Any, result: Any, before: Any) -> str:
+    try:
+        casino_validation._check_result(config, result, before)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "accepted"
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_casino_hand_results_get_the_full_checks_verdict(seed):
+    rnd = random.Random(seed)
+    states = _states("casino", seed % 5, 8)
+    cases = []
+    for state in states:
+        before = state.config.starting_scores or (0,) * state.config.num_sides
+        for result in state.history:
+            cases.append((state.config, result, before))
+            before = result.totals
+    usual = casino_validation._usual_result
+    for config, result, before in cases:
+        variants = [result]
+        for _ in range(3):
+            name = rnd.choice([f.name for f in attrs.fields(type(result))])
+            variants.append(_with(result, name, rnd.choice(ODD_VALUES)))
+        if result.items:
+            items = list(result.items)
+            k = rnd.randrange(len(items))
+            items[k] = _with(items[k], rnd.choice(["name", "side", "points"]),
+                             rnd.choice(ODD_VALUES))
+            variants.append(_with(result, "items", tuple(items)))
+        for variant in variants:
+            fast = _check_result(config, variant, before)
+            casino_validation._usual_result = lambda *_: False  # type: ignore[assignment]
+            try:
+                slow = _check_result(config, variant, before)
+            finally:
+                casino_validation._usual_result = usual
+            assert fast == slow
+
+
+_RULES = [MeldRules(), MeldRules(allow_wraparound=True),
+          MeldRules(wilds=frozenset({JOKER}), max_wilds=1),
+          MeldRules(wilds=frozenset({JOKER}), require_natural=False, declare_set_suits=True)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(["run", "set"]),
+    suit=st.sampled_from([*Suit, 2, None, "H"]),
+    rank=st.sampled_from([*Rank, 5]),
+    start=st.sampled_from([-1, 0, 1, 2, 5, 11, 12, 13, 14, True]),
+    cards=st.lists(st.sampled_from([*(Card(r, s) for r in Rank if r is not Rank.JOKER
+                                      for s in Suit), JOKER]), max_size=14),
+    suits=st.lists(st.sampled_from([*Suit, None]), max_size=14),
+    rules=st.sampled_from(_RULES),
+)
+def test_a_natural_meld_is_one_meld_error_accepts(kind, suit, rank, start, cards, suits, rules):
+    cls = RunMeld if kind == "run" else SetMeld
+    meld: Any = object.__new__(cls)
+    given_values = {"suit": suit, "start": start, "rank": rank, "cards": tuple(cards),
+                    "suits": tuple(suits)}
+    for field in attrs.fields(cls):
+        object.__setattr__(meld, field.name, given_values[field.name])
+    if is_natural_meld(meld, rules):
+        assert meld_error(meld, rules) is None
+        for interchangeable in (False, True):
+            assert in_suit_order(meld) == (normalize(meld, interchangeable=interchangeable) == meld)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
+    # The fast path is taken for the usual table melds (not only sound when it answers).
+    melds = [m for state in _states("rummy500", seed, 12) for m in state.melds]
+    rules = rummy_validation.meld_rules(_states("rummy500", seed, 1)[0].config)
+    assert all(is_natural_meld(m, rules) == (meld_error(m, rules) is None)
+               for m in melds if all(c is not JOKER for c in m.cards))
+
+
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(["", "a", "1"]),
+                     st.floats(allow_nan=False))
+_JSON_OBJECTS = st.dictionaries(st.sampled_from(["a", "b", "c"]),
+                                st.one_of(_SCALARS, st.lists(_SCALARS, max_size=3)), max_size=3)
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with the type of every scalar beside it (``true`` is not ``1``)."""
+    if isinstance(value, dict):
+        return [(key, _typed(item)) for key, item in value.items()]
+    if isinstance(value, list):
+        return ["list", [_typed(item) for item in value]]
+    return (type(value).__name__, value)
+
+
+@settings(max_examples=400, deadline=None)
+@given(first=_JSON_OBJECTS, second=_JSON_OBJECTS)
+def test_the_config_memo_key_is_equal_only_for_the_same_json(first, second):
+    # The last configs read are remembered by this key: equal keys must mean equal JSON
+    # objects, types and order of keys included, and floats are never remembered.
+    key = records._memo_key(first)
+    if key is None:
+        return
+    assert not any(type(item) is float or (type(item) is list and float in map(type, item))
+                   for item in first.values())
+    if key == records._memo_key(second):
+        assert _typed(first) == _typed(second)
+    assert records._memo_key(dict(first)) == key
+
+
+_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken": True},
+                  {"go_out_without_discard": False, "top_discard_must_be_used": False},
+                  {"jokers": 2, "forbid_rediscard_of_taken": True}, {"num_players": 4}]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), options=st.sampled_from(_RUMMY_CONFIGS))
+def test_rummy500_play_phase_always_lists_an_action_for_a_card_in_hand(seed, options):
+    # R-10 "the player to act has a legal action" is settled in the play phase by a card
+    # in hand (validation's _has_legal_action): the rules must always leave a discard.
+    from cardrules import rummy500
+
+    config = rummy500.Config(**options) if options else None
+    state = rummy500.new_game(config, seed=seed)
+    rnd = random.Random(seed)
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = rummy500.legal_actions(state)
+        if state.phase is rummy500.Phase.PLAY:
+            assert bool(legal) == bool(state.hands[state.to_act])
+            assert rummy_validation._has_legal_action(state) == bool(legal)
+        state = rummy500.apply(state, rnd.choice(legal))
+
+
+@pytest.mark.parametrize("rules", _RULES)
+def test_every_natural_run_and_set_is_recognised_and_ordered_as_normalize_says(rules):
+    from itertools import permutations
+
+    from cardrules.rummy.melds import card_at
+
+    melds: list[Any] = [
+        RunMeld(suit, start, tuple(card_at(suit, start + i) for i in range(size)))
+        for suit in Suit for start in range(1, 14) for size in range(3, 14)
+    ]
+    melds += [
+        SetMeld(rank, tuple(Card(rank, suit) for suit in suits), suits)
+        for rank in Rank if rank is not Rank.JOKER
+        for size in (3, 4) for suits in permutations(Suit, size)
+    ]
+    for meld in melds:
+        legal = meld_error(meld, rules) is None
+        assert is_natural_meld(meld, rules) == legal
+        if legal:
+            for interchangeable in (False, True):
+                assert in_suit_order(meld) == (normalize(meld, interchangeable=interchangeable)
+                                               == meld)
