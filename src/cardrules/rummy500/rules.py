@@ -277,7 +277,8 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
 
 _TAKES: dict[tuple[int, int], TakeDiscard] = {}
 """``TakeDiscard(card, count)`` by card index and count, made once each (at most 53
-cards × the 108 cards a pile can hold); actions are immutable values."""
+cards × the 108 cards a pile can hold); actions are immutable values, and the
+event log remembers the text of a shared action (``rummy500.events._text``)."""
 
 
 def _take(card: Card, count: int) -> TakeDiscard:
@@ -1175,7 +1176,7 @@ def _apply_placement(
             len(meld.cards) - 1, len(meld.cards)
         )
     rules = meld_rules(state.config)
-    if not rules.wilds:
+    if rest and not rules.wilds:  # going out ends the round: that table is not asked about again
         note_table_change(state.melds, melds, len(state.melds) if target is None else target, rules)
     points = tuple(scoring.placement_points(meld, i, state.config) for i in indexes)
     owed = state.owed
