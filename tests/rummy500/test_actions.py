@@ -33,6 +33,7 @@ from cardrules.rummy500 import (
     view,
 )
 from cardrules.rummy500.actions import MAX_ACTION_TEXT
+from tests.conformance.test_distinct_moves import position_after
 from tests.rummy500.helpers import position
 
 
@@ -78,6 +79,19 @@ CONFIGS = [Config(target=100), Config(target=60, jokers=2, allow_wraparound=True
            Config(num_players=3, decks=2, target=60)]
 
 
+def test_going_out_on_either_of_two_melds_differs_only_in_the_log_issue14() -> None:
+    """R5-9: laying off the last card ends the round and the next deal clears the table,
+    so going out on meld #2 or on meld #4 leaves equal positions; the log keeps which."""
+    state = next(s for s in _states(CONFIGS[0], 521) if len(s.hands[s.to_act or 0]) == 1
+                 and s.phase is Phase.PLAY)
+    two = [a for a in legal_actions(state) if str(a).startswith("lay off 8♦")]
+    assert [str(a) for a in two] == ["lay off 8♦ on #2", "lay off 8♦ on #4"]
+    first, second = (apply(state, a) for a in two)
+    assert attrs.evolve(first, events=()) == attrs.evolve(second, events=())
+    assert first.events != second.events
+    assert position_after(state, two[0]) != position_after(state, two[1])
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=st.sampled_from(range(len(CONFIGS))), seed=st.integers(0, 10**6),
        order=st.randoms(use_true_random=False))
@@ -88,8 +102,9 @@ def test_listed_actions_are_distinct_moves_and_read_back_in_any_order_issue14(
     action's text, with its cards in any order, reads back to an equal action."""
     for state in _states(CONFIGS[case], seed):
         legal = legal_actions(state)
-        # Positions, not logs: the event log alone would tell any two moves apart.
-        after = [attrs.evolve(apply(state, action), events=()) for action in legal]
+        # Positions, not logs: the event log alone would tell any two moves apart
+        # (but for a move that ends the round, see position_after).
+        after = [position_after(state, action) for action in legal]
         assert len(set(after)) == len(after)
         for action in legal:
             if not isinstance(action, Meld) or len(action.meld.cards) == 13:
