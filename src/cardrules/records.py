@@ -1400,16 +1400,35 @@ def _compile_attrs(cls: type[Any]) -> _Decoder:
         for line in field_lines:
             lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
         arguments.append(var if positional else f"{field.alias or field.name}={var}")
-    lines += [
-        "    try:",
-        f"        return cls({', '.join(arguments)})",
-        "    except (ValueError, TypeError) as exc:",
-        "        raise ValueError(f'{path(where)}: {exc}') from None",
-    ]
+    if cls in _interned_classes():
+        # Equal field values are equal JSON (_read_exactly): one object for each.
+        namespace["interned"] = _INTERNED.setdefault(cls, {})
+        key = "(" + "".join(f"v{number}, " for number in range(len(init_fields))) + ")"
+        lines += [
+            f"    key = {key}",
+            "    known = interned.get(key)",
+            "    if known is not None:",
+            "        return known",
+            "    try:",
+            f"        made = cls({', '.join(arguments)})",
+            "    except (ValueError, TypeError) as exc:",
+            "        raise ValueError(f'{path(where)}: {exc}') from None",
+            f"    if len(interned) < {_INTERNED_SIZE}:",
+            "        interned[key] = made",
+            "    return made",
+        ]
+    else:
+        lines += [
+            "    try:",
+            f"        return cls({', '.join(arguments)})",
+            "    except (ValueError, TypeError) as exc:",
+            "        raise ValueError(f'{path(where)}: {exc}') from None",
+        ]
     fast = typing.cast(_Decoder, _generated(lines, namespace, f"decode_{name}", cls))
-    if cls in {engine.definition(game).config_type for game in engine.GAMES}:
-        return _remembered(fast)
-    return fast
+    is_config = _remembered_classes().get(cls)
+    if is_config is None:
+        return fast
+    return _remembered(fast) if is_config else _shared_results(fast, cls)
 
 
 _MEMO_SCALARS: Final = frozenset({int, str, bool, type(None)})
@@ -1459,6 +1478,117 @@ def _remembered(decode_config: _Decoder) -> _Decoder:
         return config
 
     return decode_remembered
+
+
+def _shared_results(decode_result: _Decoder, cls: type[Any]) -> _Decoder:
+    """``decode_result`` giving the same object for an equal result it read lately.
+
+    Every later state of a game holds the same finished rounds, so a server reads them
+    again with every state; one object for them lets the game's validation remember
+    that it checked them (by identity) and :func:`_text_of_read` remember their text.
+    The key is the result's field values: the readers give values of exact types
+    (never ``True`` for ``1``), so equal keys are equal JSON. At most
+    :data:`_RESULT_MEMO_SIZE` results are kept; results are immutable.
+    """
+    memo: dict[tuple[Any, ...], Any] = {}
+    read = _READ_RESULTS.setdefault(cls, {})
+    fields = operator.attrgetter(*(field.name for field in _init_fields(cls)))
+
+    def decode_shared(value: Any, where: _Where) -> Any:
+        result = decode_result(value, where)
+        key = fields(result)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        if len(memo) >= _RESULT_MEMO_SIZE:
+            memo.clear()
+            read.clear()
+        memo[key] = result
+        read[id(result)] = [result, None]  # held by the memo: its id is not reused
+        return result
+
+    return decode_shared
+
+
+def _remembered_classes() -> dict[type[Any], bool]:
+    """The classes whose values :func:`from_json` remembers, each with whether it is a
+    config: each game's config, and the result of a finished round or hand (the items
+    of its state's ``history``), whose fields are all read as exact types."""
+    if not _REMEMBERED_CLASSES:
+        for game in engine.GAMES:
+            rules = engine.definition(game)
+            history = typing.get_type_hints(rules.state_type).get("history")
+            if typing.get_origin(history) is tuple and _read_exactly(typing.get_args(history)[0]):
+                _REMEMBERED_CLASSES[typing.get_args(history)[0]] = False
+            _REMEMBERED_CLASSES[rules.config_type] = True
+    return _REMEMBERED_CLASSES
+
+
+def _interned_classes() -> frozenset[type[Any]]:
+    """The small classes held in round results (a Casino hand's score items): attrs
+    classes of whole numbers, text, flags, cards and ``None``, read as one object for
+    each value. A hand's items are compared with those the rules give; shared objects
+    compare at once."""
+    global _INTERNED_CLASSES
+    if _INTERNED_CLASSES is None:
+        found: set[type[Any]] = set()
+        for cls, is_config in _remembered_classes().items():
+            if is_config:
+                continue
+            hints = typing.get_type_hints(cls)
+            for field in _init_fields(cls):
+                hint = hints[field.name]
+                if typing.get_origin(hint) is tuple:
+                    item = typing.get_args(hint)[0]
+                    if (isinstance(item, type) and attrs.has(item) and _init_fields(item)
+                            and _scalar_fields(item)):
+                        found.add(item)
+        _INTERNED_CLASSES = frozenset(found)
+    return _INTERNED_CLASSES
+
+
+def _scalar_fields(cls: type[Any]) -> bool:
+    hints = typing.get_type_hints(cls)
+    return all(
+        hints[field.name] in (int, str, bool, Card)
+        or _optional_of(hints[field.name]) in (int, str, bool, Card)
+        for field in _init_fields(cls)
+    )
+
+
+_INTERNED_CLASSES: frozenset[type[Any]] | None = None
+_INTERNED: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
+"""Each interned class's objects by their field values (:func:`_interned_classes`)."""
+_INTERNED_SIZE: Final = 4096
+"""How many objects of a class are interned; later ones are made each time, so the
+table is never cleared and the objects in it keep their ``id``."""
+
+
+def _read_exactly(hint: Any, depth: int = 0) -> bool:
+    """Whether equal values that the reader of ``hint`` gives are always read from equal
+    JSON: whole numbers, text, flags, cards, text literals, these or ``None``, tuples and
+    attrs classes of them (no ``1 == 1.0`` or ``Decimal("1.0") == Decimal("1")``)."""
+    if hint in (int, str, bool, Card):
+        return True
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return all(type(value) is str for value in typing.get_args(hint))
+    if _optional_of(hint) is not None:
+        return _read_exactly(_optional_of(hint), depth)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        return len(args) == 2 and args[1] is Ellipsis and _read_exactly(args[0], depth)
+    if isinstance(hint, type) and attrs.has(hint) and depth < 3:
+        hints = typing.get_type_hints(hint)
+        return all(_read_exactly(hints[field.name], depth + 1) for field in _init_fields(hint))
+    return False
+
+
+_REMEMBERED_CLASSES: dict[type[Any], bool] = {}
+_READ_RESULTS: dict[type[Any], dict[int, list[Any]]] = {}
+"""Each round-result class's objects that :func:`from_json` shares, by ``id``, with their
+text once written (:func:`_text_of_read`)."""
+_RESULT_MEMO_SIZE: Final = 256
 
 
 def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
@@ -1576,8 +1706,11 @@ def _text_writer_for(cls: type[Any]) -> _TextWriter:
     if issubclass(cls, enum.Enum):
         return _member_texts(cls).__getitem__  # a Flag's combination: KeyError, general way
     if attrs.has(cls) and not any(field.name == "type" for field in _init_fields(cls)):
-        if cls in {engine.definition(game).config_type for game in engine.GAMES}:
+        is_config = _remembered_classes().get(cls)
+        if is_config:
             return _remembered_text(_attrs_text_writer(cls))
+        if is_config is not None:
+            return _text_of_read(_attrs_text_writer(cls), _READ_RESULTS.setdefault(cls, {}))
         return _attrs_text_writer(cls)
     return _general_text
 
@@ -1599,6 +1732,23 @@ def _remembered_text(write_config: _TextWriter) -> _TextWriter:
         return text
 
     return text_remembered
+
+
+def _text_of_read(write_result: _TextWriter, read: dict[int, list[Any]]) -> _TextWriter:
+    """``write_result`` remembering the text of the round results :func:`from_json` shares
+    (``read``): a server stores the state it loaded, whose finished rounds are those
+    objects. Other objects are written each time (built by hand, they may hold lists)."""
+
+    def text_of_read(result: Any) -> str:
+        entry = read.get(id(result))
+        if entry is None or entry[0] is not result:
+            return write_result(result)
+        text: str | None = entry[1]
+        if text is None:
+            text = entry[1] = write_result(result)
+        return text
+
+    return text_of_read
 
 
 def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:

@@ -6,7 +6,9 @@ writers of ``to_json`` the text ``json.dumps`` writes of the JSON-ready form
 (or its error), Casino's check of a hand result the full check's verdict and
 message, and Rummy 500's natural-meld test never a meld ``meld_error`` refuses.
 Inputs are real values from seeded games with one field replaced by values of
-the wrong type, shape or range.
+the wrong type, shape or range. The results of finished rounds are read as one
+object per value and their checks and text remembered: the reads must be those
+of cold readers, and a remembered check must not outlive its totals or config.
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ def test_casino_hand_results_get_the_full_checks_verdict(seed):
             variants.append(_with(result, "items", tuple(items)))
         for variant in variants:
             fast = _check_result(config, variant, before)
+            casino_validation._CHECKED.clear()  # (else the full check is not asked)
             casino_validation._usual_result = lambda *_: False  # type: ignore[assignment]
             try:
                 slow = _check_result(config, variant, before)
@@ -283,3 +286,179 @@ def test_every_natural_run_and_set_is_recognised_and_ordered_as_normalize_says(r
             for interchangeable in (False, True):
                 assert in_suit_order(meld) == (normalize(meld, interchangeable=interchangeable)
                                                == meld)
+
+
+# ---------------------------------------------------------------------------
+# Finished rounds read as one object, checked and written once (issue 18)
+
+
+def _with_history(game: str) -> Any:
+    """A state of ``game`` holding at least one finished round (seeded random play)."""
+    rules = engine.definition(game)
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = rules.new_game(None, seed=seed)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            if state.history and rnd.random() < 0.05:
+                return state
+            state = rules.apply(state, rnd.choice(rules.legal_actions(state)))
+    raise AssertionError(f"no {game} game finished a round")
+
+
+def _cold() -> None:
+    """Forget every reader, shared result, interned value and text writer: the next
+    reads are those of a fresh process."""
+    records._DECODERS.clear()
+    records._INTERNED.clear()
+    records._READ_RESULTS.clear()
+    records._TEXT_WRITERS.clear()
+    casino_validation._CHECKED.clear()
+
+
+def _load(text: str) -> str:
+    try:
+        loaded = cardrules.from_json(text)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return f"{loaded!r} {cardrules.to_json(loaded)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_equal_finished_rounds_are_read_as_one_object(game):
+    state = _with_history(game)
+    text = cardrules.to_json(state)
+    first, second = cardrules.from_json(text), cardrules.from_json(text)
+    assert first == second == state
+    assert all(a is b for a, b in zip(first.history, second.history, strict=True))
+    assert cardrules.to_json(first) == cardrules.to_json(second) == text
+    if game == "casino":  # the score items too
+        assert all(a is b for a, b in zip(first.history[0].items, second.history[0].items,
+                                           strict=True))
+
+
+_ODD_JSON = [True, False, None, 0, 1, -1, 1.0, 0.0, -0.0, 2, "1", "x", "AS", [], [1], [True],
+             {}, 10**12]
+
+
+def _odd_history(data: dict[str, Any], rnd: random.Random) -> None:
+    """Change one value somewhere in the first finished round of a state's JSON data."""
+    target: Any = data["history"][0]
+    while True:
+        key = rnd.choice(list(target) if isinstance(target, dict) else range(len(target)))
+        inner = target[key]
+        if isinstance(inner, dict | list) and inner and rnd.random() < 0.6:
+            target = inner
+            continue
+        if isinstance(inner, int) and not isinstance(inner, bool) and rnd.random() < 0.3:
+            target[key] = inner + rnd.choice([-1, 1])
+        else:
+            target[key] = rnd.choice(_ODD_JSON)
+        return
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_reading_a_changed_round_after_the_real_one_is_reading_it_cold(game, seed):
+    # The round read first is remembered (and, in Casino, its check): a document whose
+    # round differs in one value, or only in the order of its keys, must load or fail
+    # exactly as it does in a fresh process.
+    import json
+
+    rnd = random.Random(seed)
+    state = _with_history(game)
+    document = json.loads(cardrules.to_json(state))
+    if rnd.random() < 0.2:
+        first = document["data"]["history"][0]
+        document["data"]["history"][0] = dict(reversed(list(first.items())))
+    else:
+        _odd_history(document["data"], rnd)
+    changed = json.dumps(document, ensure_ascii=False)
+    try:
+        cardrules.from_json(cardrules.to_json(state))
+        warm = _load(changed)
+        _cold()
+        cold = _load(changed)
+    finally:
+        _cold()
+    assert warm == cold
+
+
+def test_a_remembered_check_holds_only_for_its_totals_and_config():
+    state = _with_history("casino")
+    result = state.history[0]
+    config = state.config
+    before = config.starting_scores or (0,) * config.num_sides
+    casino_validation._CHECKED.clear()
+    assert _check_result(config, result, before) == "accepted"
+    assert casino_validation._CHECKED[id(result)][0] is result
+    # Other totals before the hand: its totals no longer add up (I-4).
+    assert _check_result(config, result, tuple(t + 1 for t in before)).startswith("ValueError")
+    # Another config: checked again, with that config's verdict.
+    for other in (attrs.evolve(config, target=config.target + 5),
+                  attrs.evolve(config, max_hands=1)):
+        remembered = _check_result(other, result, before)
+        casino_validation._CHECKED.clear()
+        assert remembered == _check_result(other, result, before)
+
+
+def test_remembered_checks_are_bounded():
+    state = _with_history("casino")
+    result, config = state.history[0], state.config
+    before = config.starting_scores or (0,) * config.num_sides
+    copies = [attrs.evolve(result) for _ in range(600)]  # equal, but each its own object
+    for copy in copies:
+        assert _check_result(config, copy, before) == "accepted"
+    assert 0 < len(casino_validation._CHECKED) <= 256
+
+
+def test_a_round_built_by_hand_is_written_afresh_each_time():
+    # Only rounds read by from_json have their text remembered: one built with a list
+    # in it may change.
+    state = _with_history("casino")
+    counts = list(state.history[0].cards)
+    result = _with(state.history[0], "cards", counts)
+    first = records._text(result)
+    counts[0] += 1
+    assert records._text(result) != first
+    assert records._text(result) == _general_json_of(result)
+
+
+def _general_json_of(value: Any) -> str:
+    return records._WRITER.encode(records.encode(value))
+
+
+def test_interned_values_are_bounded_and_still_read():
+    from cardrules.casino.scoring import ScoreItem
+
+    for points in range(records._INTERNED_SIZE + 50):
+        item = records.decode(ScoreItem, {"type": "ScoreItem", "name": "sweep", "side": 0,
+                                          "points": points}, "item")
+        assert item == ScoreItem("sweep", 0, points)
+    assert len(records._INTERNED[ScoreItem]) <= records._INTERNED_SIZE
+
+
+@pytest.mark.parametrize(("hint", "exact"), [
+    (int, True), (str, True), (bool, True), (Card, True), (int | None, True),
+    (tuple[int, ...], True), (tuple[tuple[Card, ...], ...], True),
+    (float, False), (Decimal, False), (int | float, False), (tuple[float, ...], False),
+    (tuple[int, str], False), (list[int], False), (dict[str, int], False), (Any, False),
+])
+def test_only_exactly_read_values_are_shared(hint, exact):
+    # Shared by their field values, so equal values must mean equal JSON: not 1 == 1.0,
+    # not Decimal("1.0") == Decimal("1").
+    assert records._read_exactly(hint) is exact
+
+
+def test_every_games_round_result_is_shared():
+    shared = {cls for cls, is_config in records._remembered_classes().items() if not is_config}
+    results = {typing_args(engine.definition(game).state_type) for game in GAMES}
+    assert shared == results
+
+
+def typing_args(state_type: type[Any]) -> type[Any]:
+    import typing
+
+    return typing.get_args(typing.get_type_hints(state_type)["history"])[0]

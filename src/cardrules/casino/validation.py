@@ -324,8 +324,18 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
 
 def _check_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> None:
     """I-4: one hand result agrees with itself, the rules and the totals before it."""
+    checked = _CHECKED.get(id(result))
+    if (checked is not None and checked[0] is result and checked[1] is config
+            and checked[2] == totals_before):
+        return
     try:
         if _usual_result(config, result, totals_before):
+            # (the other fields' types are checked; the totals may come from a hand result
+            # built by hand)
+            if type(result.residue) is tuple and type(totals_before) is tuple:
+                if len(_CHECKED) >= 256:
+                    _CHECKED.clear()
+                _CHECKED[id(result)] = (result, config, totals_before)
             return
     except (TypeError, AttributeError, ValueError, IndexError, KeyError):
         pass  # something unusual: the checks below say what
@@ -416,6 +426,13 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
     ):
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
 
+
+_CHECKED: dict[int, tuple[HandScore, Config, tuple[int, ...]]] = {}
+"""The hand results :func:`_usual_result` accepted lately, by ``id``, with the config and
+totals they were checked against (held, so the ``id`` is not reused). Every later state
+of a game holds the same results, and :func:`cardrules.from_json` reads an equal result
+as the same object, so a server's loads check each finished hand once. A result whose
+fields are all tuples of numbers and cards (checked) cannot change."""
 
 _PER_SIDE = operator.attrgetter("cards", "spades", "sweeps", "points", "totals")
 _ITEM_FIELDS = operator.attrgetter("name", "side", "points")
