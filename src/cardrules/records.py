@@ -645,6 +645,12 @@ def from_json(text: str | bytes) -> Any:
     Raises ``ValueError`` for malformed, inconsistent, tampered or oversized
     input (and ``TypeError`` if ``text`` is not text); it never runs code from
     the input.
+
+    Values a server reads again with every state are read as the same objects
+    (all immutable): the last 64 configs of each game, the last 256 finished
+    rounds or hands of each game (``state.history``), whose checks and text are
+    then remembered too, and up to 4,096 of Casino's score items. That is all
+    it keeps between calls.
     """
     if isinstance(text, bytes | bytearray):
         try:

@@ -856,6 +856,10 @@ def _listed_meld(meld: TableMeld) -> Meld:
     return action
 
 
+_DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_per_deck=1)))
+"""``_DISCARDS[card.index]``: actions are immutable values, so one of each will do."""
+
+
 def _play_actions(state: State) -> tuple[Action, ...]:
     assert state.to_act is not None
     config = state.config
@@ -884,7 +888,16 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         ):
             out.append(_listed_meld(meld))
     distinct = sorted(set(hand), key=lambda c: c.index)
-    rests = {card: _minus(hand, [card]) for card in distinct}
+    # One card played from a bigger hand leaves cards in it, so without the LV-11
+    # option the turn can end (can_end) and the rest of the hand is not needed.
+    one_leaves_some = size > 1 and not careful
+    rests: dict[Card, tuple[Card, ...]] = {}
+
+    def rest_without(card: Card) -> tuple[Card, ...]:
+        rest = rests.get(card)
+        if rest is None:
+            rest = rests[card] = _minus(hand, [card])
+        return rest
 
     def replaced(target: int, new: TableMeld) -> Callable[[], Sequence[TableMeld]]:
         return lambda: (*table[:target], new, *table[target + 1 :])
@@ -908,17 +921,18 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                 if stands_for in seen:
                     continue
                 seen.add(stands_for)
-                if can_end(rests[card], replaced(target, new)):
+                if one_leaves_some or can_end(rest_without(card), replaced(target, new)):
                     out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
         for target, owned in enumerate(state.melds):
             for card in distinct:
                 for wild, new in swap_options(owned.meld, card, rules):
-                    if can_end((*rests[card], wild), replaced(target, new)):
+                    # (the hand gets the wild card back, so it is never empty)
+                    if not careful or can_end((*rest_without(card), wild), replaced(target, new)):
                         out.append(SwapWild(card, target, wild))
     for card in distinct:
         if not (config.forbid_rediscard_of_taken_card and card == taken):
-            out.append(Discard(card))
+            out.append(_DISCARDS[card.index])
     return tuple(out)
 
 
@@ -1020,16 +1034,18 @@ def apply(state: State, action: Action) -> State:
         )
     assert isinstance(action, Discard)
     rest = _minus(hand, [action.card])
+    hands = _put(state.hands, seat, rest)
+    discard = (*state.discard, action.card)
+    if not rest:  # LV-5: going out by discarding the last card
+        return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
     new = _evolve(
         state,
-        hands=_put(state.hands, seat, rest),
-        discard=(*state.discard, action.card),
+        hands=hands,
+        discard=discard,
         taken=None,
-    )
-    if not rest:
-        return _end_round(new, seat)  # LV-5: going out by discarding the last card
-    new = _evolve(
-        new, phase="draw", to_act=_next_active(state.active, seat), turn=state.turn + 1
+        phase="draw",
+        to_act=_next_active(state.active, seat),
+        turn=state.turn + 1,
     )
     return _start_turn(new)
 
