@@ -106,7 +106,48 @@ def build_corpus() -> tuple[list[tuple[str, str, str]], list[tuple[str, str, Any
             record = cardrules.GameRecord(game, config, number, None, tuple(actions[:40]))
             documents.append((game, "record", cardrules.to_json(record)))
             documents.append((game, "player_record", cardrules.to_json(record.for_player(0))))
+    for game, record in _records_with_joins_and_decks():
+        documents.append((game, "record", cardrules.to_json(record)))
+        documents.append((game, "player_record", cardrules.to_json(record.for_player(0))))
     return documents, texts
+
+
+def _records_with_joins_and_decks() -> list[tuple[str, cardrules.GameRecord]]:
+    """Records holding what a game holds besides its actions: stacked decks for every deal
+    (Rummy 500, Casino), Las Vegas late joins (LV-14) and a stacked cut (LV-16)."""
+    from cardrules import vegas_rummy
+    from cardrules.cards import make_deck
+
+    out: list[tuple[str, cardrules.GameRecord]] = []
+    rnd = random.Random(5)
+    for game in ("rummy500", "casino"):
+        rules = engine.definition(game)
+        config = rules.config_type()
+        decks = [tuple(rnd.sample(make_deck(), 52)) for _ in range(3)]
+        state = rules.new_game(config, seed=5, decks=decks)
+        actions: list[Any] = []
+        while not state.is_over and state.round_number < 3 and len(actions) < 400:
+            actions.append(rnd.choice(rules.legal_actions(state)))
+            state = rules.apply(state, actions[-1])
+        out.append((game, cardrules.GameRecord(game, config, 5, None, tuple(actions),
+                                               decks=decks)))
+    config = vegas_rummy.Config(num_players=3, cards_per_player=3, max_score=60,
+                                reshuffle_limit=0, max_seats=8)
+    pack = make_deck(decks=config.decks_for(3), jokers_per_deck=2)
+    cut = tuple(rnd.sample(pack, len(pack)))
+    state = vegas_rummy.new_game(config, seed=4, cut_deck=cut)
+    actions, joins = [], []
+    while not state.is_over and len(actions) < 300:
+        if vegas_rummy.join_error(state) is None and len(joins) < 3:
+            joins.append(len(actions))
+            state = vegas_rummy.join(state)
+            continue
+        actions.append(rnd.choice(vegas_rummy.legal_actions(state)))
+        state = vegas_rummy.apply(state, actions[-1])
+    out.append(("vegas_rummy", cardrules.GameRecord("vegas_rummy", config, 4, None,
+                                                    tuple(actions), joins=tuple(joins),
+                                                    cut_deck=cut)))
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -648,9 +648,9 @@ def from_json(text: str | bytes) -> Any:
 
     Values a server reads again with every state are read as the same objects
     (all immutable): the last 64 configs of each game, the last 256 finished
-    rounds or hands of each game (``state.history``), whose checks and text are
-    then remembered too, and up to 4,096 of Casino's score items. That is all
-    it keeps between calls.
+    rounds or hands of each game (``state.history``) and the last 256 Las Vegas
+    owned melds, whose checks and text are then remembered too, and up to 4,096
+    of Casino's score items. That is all it keeps between calls.
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -1518,14 +1518,19 @@ def _shared_results(decode_result: _Decoder, cls: type[Any]) -> _Decoder:
 
 def _remembered_classes() -> dict[type[Any], bool]:
     """The classes whose values :func:`from_json` remembers, each with whether it is a
-    config: each game's config, and the result of a finished round or hand (the items
-    of its state's ``history``), whose fields are all read as exact types."""
+    config: each game's config, and the results of finished rounds or hands and the
+    owned melds on the table (the items of a state's ``history`` and ``melds``, when
+    they are one class whose fields are all read as exact types)."""
     if not _REMEMBERED_CLASSES:
         for game in engine.GAMES:
             rules = engine.definition(game)
-            history = typing.get_type_hints(rules.state_type).get("history")
-            if typing.get_origin(history) is tuple and _read_exactly(typing.get_args(history)[0]):
-                _REMEMBERED_CLASSES[typing.get_args(history)[0]] = False
+            hints = typing.get_type_hints(rules.state_type)
+            for name in ("history", "melds"):
+                hint = hints.get(name)
+                if typing.get_origin(hint) is tuple:
+                    item = typing.get_args(hint)[0]
+                    if isinstance(item, type) and attrs.has(item) and _read_exactly(item):
+                        _REMEMBERED_CLASSES[item] = False
             _REMEMBERED_CLASSES[rules.config_type] = True
     return _REMEMBERED_CLASSES
 
@@ -1572,15 +1577,22 @@ table is never cleared and the objects in it keep their ``id``."""
 
 def _read_exactly(hint: Any, depth: int = 0) -> bool:
     """Whether equal values that the reader of ``hint`` gives are always read from equal
-    JSON: whole numbers, text, flags, cards, text literals, these or ``None``, tuples and
-    attrs classes of them (no ``1 == 1.0`` or ``Decimal("1.0") == Decimal("1")``)."""
-    if hint in (int, str, bool, Card):
-        return True
+    JSON: whole numbers, text, flags, cards, enum members, text literals, these or
+    ``None``, tuples, attrs classes of them and unions of such classes (no ``1 == 1.0``
+    or ``Decimal("1.0") == Decimal("1")``)."""
+    if hint in (int, str, bool, Card) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        return True  # (members are read as themselves)
     origin = typing.get_origin(hint)
     if origin is Literal:
         return all(type(value) is str for value in typing.get_args(hint))
     if _optional_of(hint) is not None:
         return _read_exactly(_optional_of(hint), depth)
+    if origin is typing.Union or origin is types.UnionType:
+        # Classes told apart by their "type" (values of two classes are never equal),
+        # or one of them and None.
+        options = [option for option in typing.get_args(hint) if option is not type(None)]
+        return all(isinstance(option, type) and attrs.has(option) for option in options) and all(
+            _read_exactly(option, depth) for option in options)
     if origin is tuple:
         args = typing.get_args(hint)
         return len(args) == 2 and args[1] is Ellipsis and _read_exactly(args[0], depth)
@@ -1595,6 +1607,8 @@ _READ_RESULTS: dict[type[Any], dict[int, list[Any]]] = {}
 """Each round-result class's objects that :func:`from_json` shares, by ``id``, with their
 text once written (:func:`_text_of_read`)."""
 _RESULT_MEMO_SIZE: Final = 256
+"""How many values of each shared class (a game's finished rounds, its owned melds) are
+kept."""
 
 
 def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:

@@ -342,9 +342,8 @@ _ODD_JSON = [True, False, None, 0, 1, -1, 1.0, 0.0, -0.0, 2, "1", "x", "AS", [],
              {}, 10**12]
 
 
-def _odd_history(data: dict[str, Any], rnd: random.Random) -> None:
-    """Change one value somewhere in the first finished round of a state's JSON data."""
-    target: Any = data["history"][0]
+def _odd_value(target: Any, rnd: random.Random) -> None:
+    """Change one value somewhere in the JSON object ``target``."""
     while True:
         key = rnd.choice(list(target) if isinstance(target, dict) else range(len(target)))
         inner = target[key]
@@ -356,6 +355,11 @@ def _odd_history(data: dict[str, Any], rnd: random.Random) -> None:
         else:
             target[key] = rnd.choice(_ODD_JSON)
         return
+
+
+def _odd_history(data: dict[str, Any], rnd: random.Random) -> None:
+    """Change one value somewhere in the first finished round of a state's JSON data."""
+    _odd_value(data["history"][0], rnd)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -441,7 +445,8 @@ def test_interned_values_are_bounded_and_still_read():
 
 
 @pytest.mark.parametrize(("hint", "exact"), [
-    (int, True), (str, True), (bool, True), (Card, True), (int | None, True),
+    (int, True), (str, True), (bool, True), (Card, True), (int | None, True), (Suit, True),
+    (RunMeld | SetMeld, True), (SetMeld | None, True), (int | SetMeld, False),
     (tuple[int, ...], True), (tuple[tuple[Card, ...], ...], True),
     (float, False), (Decimal, False), (int | float, False), (tuple[float, ...], False),
     (tuple[int, str], False), (list[int], False), (dict[str, int], False), (Any, False),
@@ -452,13 +457,84 @@ def test_only_exactly_read_values_are_shared(hint, exact):
     assert records._read_exactly(hint) is exact
 
 
-def test_every_games_round_result_is_shared():
+def test_every_games_round_result_and_owned_meld_is_shared():
+    from cardrules.vegas_rummy.state import OwnedMeld
+
     shared = {cls for cls, is_config in records._remembered_classes().items() if not is_config}
     results = {typing_args(engine.definition(game).state_type) for game in GAMES}
-    assert shared == results
+    assert shared == results | {OwnedMeld}  # (Rummy 500's table melds are of two classes)
 
 
 def typing_args(state_type: type[Any]) -> type[Any]:
     import typing
 
     return typing.get_args(typing.get_type_hints(state_type)["history"])[0]
+
+
+def _with_wild_meld(seed: int = 0) -> Any:
+    """A Las Vegas state in a round with a meld holding a wild card on the table."""
+    from cardrules import vegas_rummy as vr
+
+    for number in range(seed, seed + 200):
+        rnd = random.Random(number)
+        state = vr.new_game(None, seed=number)
+        for _ in range(600):
+            if state.is_over:
+                break
+            if state.phase in ("draw", "play") and any(
+                    c in vr.meld_rules(state).wilds for o in state.melds for c in o.meld.cards):
+                return state
+            state = vr.apply(state, rnd.choice(vr.legal_actions(state)))
+    raise AssertionError("no wild meld was laid down")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_reading_a_changed_meld_after_the_real_one_is_reading_it_cold(seed):
+    # Las Vegas owned melds are shared objects and their wild-card checks remembered:
+    # a table meld changed in one value must load or fail as in a fresh process.
+    import json
+
+    rnd = random.Random(seed)
+    state = _with_wild_meld(seed % 3)
+    document = json.loads(cardrules.to_json(state))
+    melds = document["data"]["melds"]
+    _odd_value(melds[rnd.randrange(len(melds))], rnd)
+    changed = json.dumps(document, ensure_ascii=False)
+    try:
+        cardrules.from_json(cardrules.to_json(state))
+        warm = _load(changed)
+        _cold()
+        cold = _load(changed)
+    finally:
+        _cold()
+    assert warm == cold
+
+
+def _validated(state: Any) -> str:
+    from cardrules import vegas_rummy as vr
+
+    try:
+        vr.validate_state(state)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "valid"
+
+
+def test_a_remembered_meld_check_holds_only_for_its_rules():
+    from cardrules.vegas_rummy import validation as vegas_validation
+
+    state = _with_wild_meld()
+    assert _validated(state) == "valid"
+    config = state.config
+    verdicts = set()
+    for changes in ({"meld_strictness": True}, {"require_natural": False},
+                    {"wild_scope": "card"}, {"meld_solidarity": False},
+                    {"allow_wraparound": True}, {"set_wild_suit": "open"}):
+        other = attrs.evolve(state, config=attrs.evolve(config, **changes))
+        assert _validated(state) == "valid"  # the meld's check is remembered now
+        warm = _validated(other)
+        vegas_validation._CHECKED_MELDS.clear()
+        assert warm == _validated(other)
+        verdicts.add(warm)
+    assert len(verdicts) > 1  # some option made the wild meld illegal or not canonical

@@ -57,6 +57,7 @@ import attrs
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
 from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
+from cardrules.rummy.meld_types import MeldRules, TableMeld
 from cardrules.rummy.melds import meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -433,6 +434,15 @@ def _check_cut(state: State) -> None:
         _fail("the first dealer does not match the cut")
 
 
+_CHECKED_MELDS: dict[int, tuple[TableMeld, MeldRules, bool]] = {}
+"""The table melds with wild cards found legal and canonical lately, by ``id``, with the
+rules and ``meld_solidarity`` they were checked under (held, so the ``id`` is not
+reused; the rules of a config and upcard are one object). A meld stays on the table
+for many states, and :func:`cardrules.from_json` reads an owned meld equal to one it read
+lately as that same object. A canonical meld holds tuples of cards and suits (it equals
+:func:`normalize`'s answer), so it cannot change."""
+
+
 def _check_round(obj: State | View) -> None:
     config = obj.config
     seat = obj.to_act
@@ -478,11 +488,18 @@ def _check_round(obj: State | View) -> None:
         meld = owned.meld
         if is_natural_meld(meld, rules) and in_suit_order(meld):
             continue  # legal and canonical: what the two checks below find in more steps
+        checked = _CHECKED_MELDS.get(id(meld))
+        if (checked is not None and checked[0] is meld and checked[1] is rules
+                and checked[2] is config.meld_solidarity):
+            continue
         reason = meld_error(meld, rules)
         if reason is not None:
             _fail(f"meld #{k + 1}: {reason}")
         if normalize(meld, interchangeable=config.meld_solidarity) != meld:
             _fail(f"meld #{k + 1} is not stored in canonical form")
+        if len(_CHECKED_MELDS) >= 256:
+            _CHECKED_MELDS.clear()
+        _CHECKED_MELDS[id(meld)] = (meld, rules, config.meld_solidarity)
     if obj.phase == "draw" and obj.taken is not None:
         _fail("nothing has been taken before drawing")
     if obj.turn == 0 and obj.phase == "play" and obj.taken is not None:
