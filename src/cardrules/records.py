@@ -650,7 +650,9 @@ def from_json(text: str | bytes) -> Any:
     (all immutable): the last 64 configs of each game, the last 256 finished
     rounds or hands of each game (``state.history``) and the last 256 Las Vegas
     owned melds, whose checks and text are then remembered too, and up to 4,096
-    of Casino's score items. That is all it keeps between calls.
+    of Casino's score items; :func:`to_json` remembers the text of the last 512
+    or so of those rounds and melds it wrote. That is all they keep between
+    calls.
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -1491,7 +1493,7 @@ def _shared_results(decode_result: _Decoder, cls: type[Any]) -> _Decoder:
 
     Every later state of a game holds the same finished rounds, so a server reads them
     again with every state; one object for them lets the game's validation remember
-    that it checked them (by identity) and :func:`_text_of_read` remember their text.
+    that it checked them (by identity) and :func:`_text_of_shared` remember their text.
     The key is the result's field values: the readers give values of exact types
     (never ``True`` for ``1``), so equal keys are equal JSON. At most
     :data:`_RESULT_MEMO_SIZE` results are kept; results are immutable.
@@ -1605,7 +1607,8 @@ def _read_exactly(hint: Any, depth: int = 0) -> bool:
 _REMEMBERED_CLASSES: dict[type[Any], bool] = {}
 _READ_RESULTS: dict[type[Any], dict[int, list[Any]]] = {}
 """Each round-result class's objects that :func:`from_json` shares, by ``id``, with their
-text once written (:func:`_text_of_read`)."""
+text once written (:func:`_text_of_shared`), and the other objects of those classes
+whose text was written lately."""
 _RESULT_MEMO_SIZE: Final = 256
 """How many values of each shared class (a game's finished rounds, its owned melds) are
 kept."""
@@ -1730,7 +1733,7 @@ def _text_writer_for(cls: type[Any]) -> _TextWriter:
         if is_config:
             return _remembered_text(_attrs_text_writer(cls))
         if is_config is not None:
-            return _text_of_read(_attrs_text_writer(cls), _READ_RESULTS.setdefault(cls, {}))
+            return _text_of_shared(_attrs_text_writer(cls), cls, _READ_RESULTS.setdefault(cls, {}))
         return _attrs_text_writer(cls)
     return _general_text
 
@@ -1754,21 +1757,78 @@ def _remembered_text(write_config: _TextWriter) -> _TextWriter:
     return text_remembered
 
 
-def _text_of_read(write_result: _TextWriter, read: dict[int, list[Any]]) -> _TextWriter:
-    """``write_result`` remembering the text of the round results :func:`from_json` shares
-    (``read``): a server stores the state it loaded, whose finished rounds are those
-    objects. Other objects are written each time (built by hand, they may hold lists)."""
+def _text_of_shared(write_result: _TextWriter, cls: type[Any], shared: dict[int, list[Any]]
+                    ) -> _TextWriter:
+    """``write_result`` remembering the text of a shared class's values, by object (the
+    last :data:`_RESULT_MEMO_SIZE`-odd): every later state of a game holds the same
+    finished rounds, so a server or a self-play log writes them again with every state.
+    ``shared`` holds the objects :func:`from_json` shares; any other object is kept only
+    when every value in it is of exactly the type its annotation names (numbers, text,
+    cards, enum members, tuples, frozen classes of them: :func:`_exactness_check`), so
+    that nothing in it can change; one built by hand with a list in it is written each
+    time."""
+    exact = _exactness_check(cls)
 
-    def text_of_read(result: Any) -> str:
-        entry = read.get(id(result))
+    def text_of_shared(result: Any) -> str:
+        entry = shared.get(id(result))
         if entry is None or entry[0] is not result:
-            return write_result(result)
-        text: str | None = entry[1]
-        if text is None:
-            text = entry[1] = write_result(result)
-        return text
+            text = write_result(result)
+            if exact(result):
+                if len(shared) >= 2 * _RESULT_MEMO_SIZE:
+                    shared.clear()  # (the memo of from_json keeps its objects alive)
+                shared[id(result)] = [result, text]  # held: its id is not reused
+            return text
+        known: str | None = entry[1]
+        if known is None:
+            known = entry[1] = write_result(result)
+        return known
 
-    return text_of_read
+    return text_of_shared
+
+
+def _exactness_check(hint: Any) -> Callable[[Any], bool]:
+    """A test that a value is of exactly the type ``hint`` names, all the way down, for
+    the hints :func:`_read_exactly` accepts (and ``False`` for anything else)."""
+    known = _EXACTNESS_CHECKS.get(hint)
+    if known is None:
+        known = _EXACTNESS_CHECKS[hint] = _make_exactness_check(hint)
+    return known
+
+
+def _make_exactness_check(hint: Any) -> Callable[[Any], bool]:
+    if hint in (int, str, bool, Card) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
+        exact_type = hint
+        return lambda value: type(value) is exact_type
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        values = typing.get_args(hint)
+        return lambda value: type(value) is str and value in values
+    optional = _optional_of(hint)
+    if optional is not None:
+        inner = _exactness_check(optional)
+        return lambda value: value is None or inner(value)
+    if origin is typing.Union or origin is types.UnionType:
+        by_class = {option: _exactness_check(option) for option in typing.get_args(hint)
+                    if isinstance(option, type) and attrs.has(option)}
+        return lambda value: type(value) in by_class and by_class[type(value)](value)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _exactness_check(args[0])
+            return lambda value: type(value) is tuple and all(map(item, value))
+    if isinstance(hint, type) and attrs.has(hint) and _init_fields(hint):
+        hints = typing.get_type_hints(hint)
+        names = [field.name for field in _init_fields(hint)]
+        _EXACTNESS_CHECKS[hint] = lambda value: False  # (a class inside itself: not exact)
+        checks = [_exactness_check(hints[name]) for name in names]
+        values_of = operator.attrgetter(*names, names[0])  # (always a tuple, one extra)
+        cls = hint
+        return lambda value: type(value) is cls and all(
+            check(field) for check, field in zip(checks, values_of(value)))
+    return lambda value: False
+
+
+_EXACTNESS_CHECKS: dict[Any, Callable[[Any], bool]] = {}
 
 
 def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:

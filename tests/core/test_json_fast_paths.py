@@ -430,6 +430,32 @@ def test_a_round_built_by_hand_is_written_afresh_each_time():
     assert records._text(result) == _general_json_of(result)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_text_of_a_round_is_remembered_only_when_nothing_in_it_can_change(game):
+    state = _with_history(game)
+    result = state.history[0]
+    check = records._exactness_check(type(result))
+    assert check(result)  # made by the rules: tuples, numbers, cards, frozen classes
+    assert records._text(result) == records._text(result) == _general_json_of(result)
+    for field in attrs.fields(type(result)):
+        value = getattr(result, field.name)
+        odd = (list(value) if isinstance(value, tuple)
+               else True if type(value) is int else 1.5)
+        assert not check(_with(result, field.name, odd)), field.name
+        changed = _with(result, field.name, odd)
+        assert _outcome(records._text, changed) == _outcome(_general_json_of, changed)
+
+
+def test_shared_and_interned_classes_are_frozen():
+    # What is shared by identity must not change: every such class is a frozen attrs class.
+    classes = [cls for cls, is_config in records._remembered_classes().items() if not is_config]
+    for cls in [*classes, *records._interned_classes()]:
+        instance = object.__new__(cls)
+        field = attrs.fields(cls)[0].name
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(instance, field, None)
+
+
 def _general_json_of(value: Any) -> str:
     return records._WRITER.encode(records.encode(value))
 
