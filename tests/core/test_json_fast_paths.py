@@ -317,6 +317,17 @@ def _cold() -> None:
     casino_validation._CHECKED.clear()
 
 
+def _after_the_real_one_and_cold(state: Any, changed: str) -> tuple[str, str]:
+    """How ``changed`` loads right after ``state``'s own document, and in a fresh process."""
+    try:
+        cardrules.from_json(cardrules.to_json(state))
+        warm = _load(changed)
+        _cold()
+        return warm, _load(changed)
+    finally:
+        _cold()
+
+
 def _load(text: str) -> str:
     try:
         loaded = cardrules.from_json(text)
@@ -379,14 +390,7 @@ def test_reading_a_changed_round_after_the_real_one_is_reading_it_cold(game, see
         document["data"]["history"][0] = dict(reversed(list(first.items())))
     else:
         _odd_history(document["data"], rnd)
-    changed = json.dumps(document, ensure_ascii=False)
-    try:
-        cardrules.from_json(cardrules.to_json(state))
-        warm = _load(changed)
-        _cold()
-        cold = _load(changed)
-    finally:
-        _cold()
+    warm, cold = _after_the_real_one_and_cold(state, json.dumps(document, ensure_ascii=False))
     assert warm == cold
 
 
@@ -526,14 +530,7 @@ def test_reading_a_changed_meld_after_the_real_one_is_reading_it_cold(seed):
     document = json.loads(cardrules.to_json(state))
     melds = document["data"]["melds"]
     _odd_value(melds[rnd.randrange(len(melds))], rnd)
-    changed = json.dumps(document, ensure_ascii=False)
-    try:
-        cardrules.from_json(cardrules.to_json(state))
-        warm = _load(changed)
-        _cold()
-        cold = _load(changed)
-    finally:
-        _cold()
+    warm, cold = _after_the_real_one_and_cold(state, json.dumps(document, ensure_ascii=False))
     assert warm == cold
 
 
