@@ -1577,31 +1577,12 @@ _INTERNED_SIZE: Final = 4096
 table is never cleared and the objects in it keep their ``id``."""
 
 
-def _read_exactly(hint: Any, depth: int = 0) -> bool:
+def _read_exactly(hint: Any) -> bool:
     """Whether equal values that the reader of ``hint`` gives are always read from equal
     JSON: whole numbers, text, flags, cards, enum members, text literals, these or
     ``None``, tuples, attrs classes of them and unions of such classes (no ``1 == 1.0``
-    or ``Decimal("1.0") == Decimal("1")``)."""
-    if hint in (int, str, bool, Card) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
-        return True  # (members are read as themselves)
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        return all(type(value) is str for value in typing.get_args(hint))
-    if _optional_of(hint) is not None:
-        return _read_exactly(_optional_of(hint), depth)
-    if origin is typing.Union or origin is types.UnionType:
-        # Classes told apart by their "type" (values of two classes are never equal),
-        # or one of them and None.
-        options = [option for option in typing.get_args(hint) if option is not type(None)]
-        return all(isinstance(option, type) and attrs.has(option) for option in options) and all(
-            _read_exactly(option, depth) for option in options)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        return len(args) == 2 and args[1] is Ellipsis and _read_exactly(args[0], depth)
-    if isinstance(hint, type) and attrs.has(hint) and depth < 3:
-        hints = typing.get_type_hints(hint)
-        return all(_read_exactly(hints[field.name], depth + 1) for field in _init_fields(hint))
-    return False
+    or ``Decimal("1.0") == Decimal("1")``): the hints :func:`_exactness_check` knows."""
+    return _exactness_check(hint) is not None
 
 
 _REMEMBERED_CLASSES: dict[type[Any], bool] = {}
@@ -1768,6 +1749,7 @@ def _text_of_shared(write_result: _TextWriter, cls: type[Any], shared: dict[int,
     that nothing in it can change; one built by hand with a list in it is written each
     time."""
     exact = _exactness_check(cls)
+    assert exact is not None  # (shared classes are read exactly)
 
     def text_of_shared(result: Any) -> str:
         entry = shared.get(id(result))
@@ -1786,49 +1768,62 @@ def _text_of_shared(write_result: _TextWriter, cls: type[Any], shared: dict[int,
     return text_of_shared
 
 
-def _exactness_check(hint: Any) -> Callable[[Any], bool]:
-    """A test that a value is of exactly the type ``hint`` names, all the way down, for
-    the hints :func:`_read_exactly` accepts (and ``False`` for anything else)."""
-    known = _EXACTNESS_CHECKS.get(hint)
-    if known is None:
-        known = _EXACTNESS_CHECKS[hint] = _make_exactness_check(hint)
-    return known
+def _exactness_check(hint: Any) -> Callable[[Any], bool] | None:
+    """A test that a value is of exactly the type ``hint`` names, all the way down, or
+    ``None`` for a hint whose values it cannot vouch for (:func:`_read_exactly`)."""
+    if hint in _EXACTNESS_CHECKS:
+        return _EXACTNESS_CHECKS[hint]
+    _EXACTNESS_CHECKS[hint] = None  # (a class inside itself: not exact)
+    check = _EXACTNESS_CHECKS[hint] = _make_exactness_check(hint)
+    return check
 
 
-def _make_exactness_check(hint: Any) -> Callable[[Any], bool]:
+def _make_exactness_check(hint: Any) -> Callable[[Any], bool] | None:
     if hint in (int, str, bool, Card) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
-        exact_type = hint
+        exact_type = hint  # (enum members are read as themselves)
         return lambda value: type(value) is exact_type
     origin = typing.get_origin(hint)
     if origin is Literal:
         values = typing.get_args(hint)
+        if not all(type(value) is str for value in values):
+            return None
         return lambda value: type(value) is str and value in values
     optional = _optional_of(hint)
     if optional is not None:
         inner = _exactness_check(optional)
-        return lambda value: value is None or inner(value)
+        return None if inner is None else lambda value: value is None or inner(value)
     if origin is typing.Union or origin is types.UnionType:
-        by_class = {option: _exactness_check(option) for option in typing.get_args(hint)
-                    if isinstance(option, type) and attrs.has(option)}
+        # Classes told apart by their "type" (values of two classes are never equal).
+        by_class: dict[Any, Callable[[Any], bool]] = {}
+        for option in typing.get_args(hint):
+            option_check = _exactness_check(option)
+            if not (isinstance(option, type) and attrs.has(option)) or option_check is None:
+                return None
+            by_class[option] = option_check
         return lambda value: type(value) in by_class and by_class[type(value)](value)
     if origin is tuple:
         args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _exactness_check(args[0])
-            return lambda value: type(value) is tuple and all(map(item, value))
+        item = _exactness_check(args[0]) if len(args) == 2 and args[1] is Ellipsis else None
+        if item is None:
+            return None
+        return lambda value: type(value) is tuple and all(map(item, value))
     if isinstance(hint, type) and attrs.has(hint) and _init_fields(hint):
         hints = typing.get_type_hints(hint)
         names = [field.name for field in _init_fields(hint)]
-        _EXACTNESS_CHECKS[hint] = lambda value: False  # (a class inside itself: not exact)
-        checks = [_exactness_check(hints[name]) for name in names]
+        checks: list[Callable[[Any], bool]] = []
+        for name in names:
+            field_check = _exactness_check(hints[name])
+            if field_check is None:
+                return None
+            checks.append(field_check)
         values_of = operator.attrgetter(*names, names[0])  # (always a tuple, one extra)
         cls = hint
         return lambda value: type(value) is cls and all(
             check(field) for check, field in zip(checks, values_of(value)))
-    return lambda value: False
+    return None
 
 
-_EXACTNESS_CHECKS: dict[Any, Callable[[Any], bool]] = {}
+_EXACTNESS_CHECKS: dict[Any, Callable[[Any], bool] | None] = {}
 
 
 def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:
