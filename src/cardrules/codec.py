@@ -61,12 +61,13 @@ CACHE_SIZE: Final = 1024
 """How many classes and annotations the codec keeps worked out (far more than the games have)."""
 
 _CARDS: Final = sorted(set(make_deck(jokers_per_deck=1)), key=operator.attrgetter("index"))
-_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(card.code for card in _CARDS)
-"""Each distinct card's code, at its ``index``."""
+"""Each distinct card, at its ``index``."""
 CARD_OF_CODE: Final[dict[str, Card]] = {card.code: card for card in _CARDS}
-"""Every card by its code: the only spellings :func:`decode` accepts for a card."""
+"""Every card by its code: the only spellings :func:`decode` accepts for a card.
 
-
+>>> CARD_OF_CODE["10D"], len(CARD_OF_CODE)
+(Card(Rank.TEN, Suit.DIAMONDS), 53)
+"""
 
 # ---------------------------------------------------------------------------
 # Writing
@@ -200,8 +201,8 @@ def _init_fields(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
 # ``where`` says where the value sits, for error messages: a text, or a pair
 # ``(parent where, key or index)`` only turned into text when an error is raised.
 
-Where = Any  # str, or (parent Where, int index or str key)
-Reader = Callable[[Any, Where], Any]
+_Where = Any  # str, or (parent _Where, int index or str key)
+_Reader = Callable[[Any, _Where], Any]
 
 
 def decode(hint: Any, value: Any, where: str) -> Any:
@@ -216,10 +217,10 @@ def decode(hint: Any, value: Any, where: str) -> Any:
     ...
     ValueError: seat: expected a whole number
     """
-    return reader(hint)(value, where)
+    return _reader(hint)(value, where)
 
 
-def path(where: Where) -> str:
+def _path(where: _Where) -> str:
     """The text of a ``where`` chain: ``data.hands[1][3]``."""
     keys: list[str] = []
     while isinstance(where, tuple):
@@ -229,19 +230,19 @@ def path(where: Where) -> str:
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
-def reader(hint: Any) -> Reader:
+def _reader(hint: Any) -> _Reader:
     """The reader of the annotation ``hint`` (worked out once per annotation)."""
     origin = typing.get_origin(hint)
     if hint is None or hint is type(None):
         return _read_none
-    if origin is typing.Union or origin is types.UnionType:
+    if _is_union(hint):
         return _union_reader(typing.get_args(hint))
     if origin is Literal:
         return _literal_reader(typing.get_args(hint))
     if origin is tuple:
         return _tuple_reader(typing.get_args(hint))
     if origin is frozenset:
-        return _frozenset_reader(reader(typing.get_args(hint)[0]))
+        return _frozenset_reader(_reader(typing.get_args(hint)[0]))
     simple = _SIMPLE_READERS.get(hint)
     if simple is not None:
         return simple
@@ -250,114 +251,116 @@ def reader(hint: Any) -> Reader:
     if isinstance(hint, type) and attrs.has(hint):
         return _attrs_reader(hint)
 
-    def cannot(value: Any, where: Where) -> Any:
-        raise TypeError(f"{path(where)}: the codec cannot read {hint!r}")
+    def cannot(value: Any, where: _Where) -> Any:
+        raise TypeError(f"{_path(where)}: the codec cannot read {hint!r}")
 
     return cannot
 
 
-def _read_none(value: Any, where: Where) -> None:
+def _read_none(value: Any, where: _Where) -> None:
     if value is not None:
-        raise ValueError(f"{path(where)}: expected null")
+        raise ValueError(f"{_path(where)}: expected null")
 
 
-def _read_bool(value: Any, where: Where) -> bool:
+def _read_bool(value: Any, where: _Where) -> bool:
     if type(value) is not bool:
-        raise ValueError(f"{path(where)}: expected true or false")
+        raise ValueError(f"{_path(where)}: expected true or false")
     return value
 
 
-def _read_int(value: Any, where: Where) -> int:
+def _read_int(value: Any, where: _Where) -> int:
     if type(value) is not int:  # (not True, not 2.0: both equal a whole number)
-        raise ValueError(f"{path(where)}: expected a whole number")
+        raise ValueError(f"{_path(where)}: expected a whole number")
     return value
 
 
-def _read_str(value: Any, where: Where) -> str:
+def _read_str(value: Any, where: _Where) -> str:
     if type(value) is not str:
-        raise ValueError(f"{path(where)}: expected text")
+        raise ValueError(f"{_path(where)}: expected text")
     return value
 
 
-def _read_card(value: Any, where: Where) -> Card:
+def _read_card(value: Any, where: _Where) -> Card:
     if type(value) is not str:
-        raise ValueError(f"{path(where)}: expected a card")
+        raise ValueError(f"{_path(where)}: expected a card")
     card = CARD_OF_CODE.get(value)
     if card is None:
-        raise ValueError(f"{path(where)}: {value!r} is not a card code "
+        raise ValueError(f"{_path(where)}: {value!r} is not a card code "
                          "(codes are written like '2C', '10D', 'AS', 'JK')")
     return card
 
 
-def _read_decimal(value: Any, where: Where) -> Decimal:
+def _read_decimal(value: Any, where: _Where) -> Decimal:
     if type(value) is not str or len(value) > 60:
-        raise ValueError(f"{path(where)}: expected an amount written as text")
+        raise ValueError(f"{_path(where)}: expected an amount written as text")
     try:
         amount = Decimal(value)
     except InvalidOperation:
-        raise ValueError(f"{path(where)}: {value!r} is not an amount") from None
+        raise ValueError(f"{_path(where)}: {value!r} is not an amount") from None
     if not amount.is_finite():
-        raise ValueError(f"{path(where)}: {value!r} is not a finite amount")
+        raise ValueError(f"{_path(where)}: {value!r} is not a finite amount")
     return amount
 
 
-def _read_fraction(value: Any, where: Where) -> Fraction:
+def _read_fraction(value: Any, where: _Where) -> Fraction:
     if type(value) is not str or len(value) > 60:
-        raise ValueError(f"{path(where)}: expected a fraction written as text")
+        raise ValueError(f"{_path(where)}: expected a fraction written as text")
     try:
         return Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{path(where)}: {value!r} is not a fraction") from None
+        raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
-_SIMPLE_READERS: Final[dict[Any, Reader]] = {
+_SIMPLE_READERS: Final[dict[Any, _Reader]] = {
     bool: _read_bool, int: _read_int, str: _read_str, Card: _read_card,
     Decimal: _read_decimal, Fraction: _read_fraction,
 }
 
 
-def _enum_reader(cls: type[enum.Enum]) -> Reader:
+def _enum_reader(cls: type[enum.Enum]) -> _Reader:
     members = dict(cls.__members__)
 
-    def read_enum(value: Any, where: Where) -> Any:
+    def read_enum(value: Any, where: _Where) -> Any:
         member = members.get(value) if type(value) is str else None
         if member is None:
-            raise ValueError(f"{path(where)}: {value!r} is not a {cls.__name__}")
+            raise ValueError(f"{_path(where)}: {value!r} is not a {cls.__name__}")
         return member
 
     return read_enum
 
 
-def _literal_reader(options: tuple[Any, ...]) -> Reader:
-    def read_literal(value: Any, where: Where) -> Any:
+def _literal_reader(options: tuple[Any, ...]) -> _Reader:
+    def read_literal(value: Any, where: _Where) -> Any:
         for option in options:  # (a few options: True is not 1 here)
             if type(value) is type(option) and value == option:
                 return option
-        raise ValueError(f"{path(where)}: {value!r} is not one of {options}")
+        raise ValueError(f"{_path(where)}: {value!r} is not one of {options}")
 
     return read_literal
 
 
-def _union_reader(options: tuple[Any, ...]) -> Reader:
+def _union_reader(options: tuple[Any, ...]) -> _Reader:
     """The reader of ``A | B | ...``: ``null`` if ``None`` is an option, an object by its
     ``"type"`` if it names an attrs option, anything else by the first other option
     that accepts it."""
     nullable = type(None) in options
-    by_name = {option.__name__: reader(option) for option in options
+    by_name = {option.__name__: _reader(option) for option in options
                if isinstance(option, type) and attrs.has(option) and option is not Card}
     names = list(by_name)
-    others = [reader(option) for option in options if option is not type(None)]
+    others = [_reader(option) for option in options if option is not type(None)]
+    if nullable and len(others) == 1 and not by_name:
+        return _optional_reader(others[0])
 
-    def read_union(value: Any, where: Where) -> Any:
+    def read_union(value: Any, where: _Where) -> Any:
         if value is None:
             if nullable:
                 return None
-            raise ValueError(f"{path(where)}: null is not allowed here")
+            raise ValueError(f"{_path(where)}: null is not allowed here")
         if type(value) is dict and "type" in value:
             kind = value["type"]
             read = by_name.get(kind) if type(kind) is str else None
             if read is None:
-                raise ValueError(f"{path(where)}: type {kind!r} is not one of {names}")
+                raise ValueError(f"{_path(where)}: type {kind!r} is not one of {names}")
             return read(value, where)
         errors = []
         for read in others:
@@ -367,71 +370,81 @@ def _union_reader(options: tuple[Any, ...]) -> Reader:
                 errors.append(str(exc))
         if len(errors) == 1:
             raise ValueError(errors[0])
-        raise ValueError(f"{path(where)}: {value!r} fits no allowed type")
+        raise ValueError(f"{_path(where)}: {value!r} fits no allowed type")
 
     return read_union
 
 
-def _expect_list(value: Any, where: Where) -> list[Any]:
+def _optional_reader(read: _Reader) -> _Reader:
+    """The reader of ``X | None`` for ``X`` not an attrs class."""
+
+    def read_optional(value: Any, where: _Where) -> Any:
+        return None if value is None else read(value, where)
+
+    return read_optional
+
+
+def _expect_list(value: Any, where: _Where) -> list[Any]:
     if type(value) is not list:
-        raise ValueError(f"{path(where)}: expected a list")
+        raise ValueError(f"{_path(where)}: expected a list")
     return value
 
 
-def _tuple_reader(args: tuple[Any, ...]) -> Reader:
+def _tuple_reader(args: tuple[Any, ...]) -> _Reader:
     if len(args) == 2 and args[1] is Ellipsis:
         return _items_reader(args[0])
     if not args or args == ((),):
         return _read_empty
-    items = [reader(arg) for arg in args]
+    items = [_reader(arg) for arg in args]
 
-    def read_fixed(value: Any, where: Where) -> tuple[Any, ...]:
+    def read_fixed(value: Any, where: _Where) -> tuple[Any, ...]:
         if len(_expect_list(value, where)) != len(items):
-            raise ValueError(f"{path(where)}: expected {len(items)} items, found {len(value)}")
+            raise ValueError(f"{_path(where)}: expected {len(items)} items, found {len(value)}")
         return tuple([read(v, (where, i)) for i, (read, v) in enumerate(zip(items, value))])
 
     return read_fixed
 
 
-def _read_empty(value: Any, where: Where) -> tuple[()]:
+def _read_empty(value: Any, where: _Where) -> tuple[()]:
     if _expect_list(value, where):
-        raise ValueError(f"{path(where)}: expected an empty list")
+        raise ValueError(f"{_path(where)}: expected an empty list")
     return ()
 
 
-def _items_reader(item_hint: Any) -> Reader:
+def _items_reader(item_hint: Any) -> _Reader:
     """The reader of ``tuple[item_hint, ...]``. Cards and whole numbers, the items of
     hands, piles and scores, are read by one look-up or type test each; a refused item
     is then named by reading the items one by one."""
-    read_item = reader(item_hint)
+    read_item = _reader(item_hint)
 
-    def read_each(value: Any, where: Where) -> tuple[Any, ...]:
+    def read_each(value: Any, where: _Where) -> tuple[Any, ...]:
         return tuple([read_item(v, (where, i)) for i, v in enumerate(_expect_list(value, where))])
 
     if item_hint is Card:
 
-        def read_cards(value: Any, where: Where) -> tuple[Card, ...]:
-            codes = CARD_OF_CODE
-            try:
-                return tuple([codes[code] for code in _expect_list(value, where)])
-            except (KeyError, TypeError):  # not a code, or not even text: which one?
-                return read_each(value, where)
+        def read_cards(value: Any, where: _Where) -> tuple[Card, ...]:
+            if type(value) is list:
+                codes = CARD_OF_CODE
+                try:
+                    return tuple([codes[code] for code in value])
+                except (KeyError, TypeError):  # not a code, or not even text: which one?
+                    pass
+            return read_each(value, where)
 
         return read_cards
     if item_hint is int:
 
-        def read_ints(value: Any, where: Where) -> tuple[int, ...]:
-            for item in _expect_list(value, where):
-                if type(item) is not int:
-                    return read_each(value, where)
-            return tuple(value)
+        def read_ints(value: Any, where: _Where) -> tuple[int, ...]:
+            if type(value) is list and all(type(item) is int for item in value):
+                return tuple(value)
+            return read_each(value, where)
 
         return read_ints
     return read_each
 
 
-def _frozenset_reader(read_item: Reader) -> Reader:
-    def read_frozenset(value: Any, where: Where) -> frozenset[Any]:
+def _frozenset_reader(read_item: _Reader) -> _Reader:
+    def read_frozenset(value: Any, where: _Where) -> frozenset[Any]:
         return frozenset(read_item(v, (where, i)) for i, v in enumerate(_expect_list(value, where)))
 
     return read_frozenset
@@ -442,18 +455,33 @@ class _ClassPlan(NamedTuple):
 
     keys: frozenset[str]
     """The keys its JSON object may have: ``"type"`` and its ``__init__`` fields."""
-    fields: tuple[tuple[str, str, type[Any], Reader], ...]
-    """For each field in order: its key, its keyword for ``__init__``, the type of a
-    JSON value that is already the field's value (``int`` for a field of ``int``,
-    :class:`_NoType` when none is), and its reader."""
+    field_keys: tuple[str, ...]
+    """Its fields' keys, in order (the order of ``__init__``'s parameters)."""
+    fields: tuple[tuple[str, frozenset[type[Any]], _Reader], ...]
+    """For each field: its key, the types of the JSON values that are already values of
+    the field (``int`` and ``None`` for a field of ``int | None``, :func:`_as_they_are`),
+    and its reader for any other."""
+    keywords: tuple[str, ...]
+    """Each field's keyword for ``__init__`` (its attrs ``alias``)."""
+    positional: bool
+    """Whether all fields can be passed to ``__init__`` by position."""
     required: frozenset[str]
     """The keys of the fields without a default."""
     renamed: tuple[tuple[str, str], ...]
     """The class's ``RENAMED_FIELDS``: (old key, new field name)."""
 
 
-class _NoType:
-    """The type of no JSON value."""
+def _as_they_are(hint: Any) -> frozenset[type[Any]]:
+    """The types of the JSON values that are read as themselves for ``hint``."""
+    options = typing.get_args(hint) if _is_union(hint) else (hint,)
+    if all(option in (int, str, bool, type(None)) for option in options):
+        return frozenset(options)
+    return frozenset()
+
+
+def _is_union(hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    return origin is typing.Union or origin is types.UnionType
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -468,59 +496,70 @@ def _class_plan(cls: type[Any]) -> _ClassPlan:
                             "a key that is no field to one of its fields")
     return _ClassPlan(
         keys=frozenset(names | {"type"}),
+        field_keys=tuple(field.name for field in fields),
         fields=tuple(
-            (field.name, field.alias or field.name,
-             hints[field.name] if hints[field.name] in (int, str, bool) else _NoType,
-             reader(hints[field.name]))
+            (field.name, _as_they_are(hints[field.name]), _reader(hints[field.name]))
             for field in fields
         ),
+        keywords=tuple(field.alias or field.name for field in fields),
+        positional=not any(field.kw_only for field in fields),
         required=frozenset(field.name for field in fields if field.default is attrs.NOTHING),
         renamed=renamed,
     )
 
 
-def _attrs_reader(cls: Any) -> Reader:
+def _attrs_reader(cls: Any) -> _Reader:
     name = cls.__name__
 
-    def read_attrs(value: Any, where: Where) -> Any:
+    def read_attrs(value: Any, where: _Where) -> Any:
         # The plan is looked up at each call, not now: a class may hold itself.
         plan = _class_plan(cls)
         if type(value) is not dict:
-            raise ValueError(f"{path(where)}: expected a {name} object")
+            raise ValueError(f"{_path(where)}: expected a {name} object")
         if value.get("type") != name:
-            raise ValueError(f"{path(where)}: expected type {name!r}, found {value.get('type')!r}")
+            raise ValueError(f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}")
         if len(value) != len(plan.keys) or not plan.keys.issuperset(value):
-            value = _checked_keys(value, plan, name, where)  # not every key, or others
-        kwargs = {
-            keyword: raw if type(raw) is same else read(raw, (where, key))
-            for key, keyword, same, read in plan.fields if key in value
-            for raw in (value[key],)
-        }
+            return _read_some_fields(cls, value, plan, where)
+        raws = map(value.__getitem__, plan.field_keys)
+        values = [
+            raw if type(raw) in as_they_are else read(raw, (where, key))
+            for (key, as_they_are, read), raw in zip(plan.fields, raws)
+        ]
         try:
-            return cls(**kwargs)
+            if plan.positional:
+                return cls(*values)
+            return cls(**dict(zip(plan.keywords, values)))
         except (ValueError, TypeError) as exc:  # the class's own checks
-            raise ValueError(f"{path(where)}: {exc}") from None
+            raise ValueError(f"{_path(where)}: {exc}") from None
 
     return read_attrs
 
 
-def _checked_keys(value: dict[str, Any], plan: _ClassPlan, name: str, where: Where
-                  ) -> dict[str, Any]:
-    """``value``, whose keys are not exactly its class's, with old keys under their new
-    names (:func:`_with_new_names`), or ``ValueError`` for an unknown or missing key."""
+def _read_some_fields(cls: Any, value: dict[str, Any], plan: _ClassPlan, where: _Where) -> Any:
+    """Read an object whose keys are not exactly its class's: fields left at their
+    defaults, old keys of renamed fields (:func:`_with_new_names`); or refuse an
+    unknown or missing key."""
+    name = cls.__name__
     if plan.renamed:
         value = _with_new_names(value, plan.renamed, name, where)
     if not plan.keys.issuperset(value):
         unknown = sorted(set(value) - plan.keys)
-        raise ValueError(f"{path(where)}: unknown keys {unknown} for {name}")
-    for key, _keyword, _same, _read in plan.fields:
-        if key in plan.required and key not in value:
-            raise ValueError(f"{path(where)}: missing key {key!r} for {name}")
-    return value
+        raise ValueError(f"{_path(where)}: unknown keys {unknown} for {name}")
+    missing = [key for key in plan.field_keys if key in plan.required and key not in value]
+    if missing:
+        raise ValueError(f"{_path(where)}: missing key {missing[0]!r} for {name}")
+    kwargs = {
+        keyword: read(value[key], (where, key))
+        for keyword, (key, _as_they_are, read) in zip(plan.keywords, plan.fields) if key in value
+    }
+    try:
+        return cls(**kwargs)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{_path(where)}: {exc}") from None
 
 
 def _with_new_names(value: dict[str, Any], renamed: tuple[tuple[str, str], ...], name: str,
-                    where: Where) -> dict[str, Any]:
+                    where: _Where) -> dict[str, Any]:
     """``value`` with the old keys of renamed fields under their new names (warning once
     for each), or ``ValueError`` if it holds both names of a field."""
     value = dict(value)
@@ -528,9 +567,9 @@ def _with_new_names(value: dict[str, Any], renamed: tuple[tuple[str, str], ...],
         if old not in value:
             continue
         if new in value:
-            raise ValueError(f"{path(where)}: {name} has both {old!r} and {new!r}, "
+            raise ValueError(f"{_path(where)}: {name} has both {old!r} and {new!r}, "
                              f"the old and the new name of one field")
-        warnings.warn(f"{path(where)}: the {name} key {old!r} is deprecated; it is now {new!r}",
+        warnings.warn(f"{_path(where)}: the {name} key {old!r} is deprecated; it is now {new!r}",
                       DeprecationWarning, stacklevel=2)
         value[new] = value.pop(old)
     return value

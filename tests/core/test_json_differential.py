@@ -209,7 +209,7 @@ def _outcome(text: str) -> str:
 
 def _cold() -> None:
     """Forget every class plan and reader the codec has worked out, as in a new process."""
-    codec.reader.cache_clear()
+    codec._reader.cache_clear()
     codec._class_plan.cache_clear()
     codec._writer.cache_clear()
 

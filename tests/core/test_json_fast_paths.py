@@ -235,7 +235,7 @@ def _with_history(game: str) -> Any:
 
 def _cold() -> None:
     """Forget every class plan, reader and writer: the next reads are a fresh process's."""
-    codec.reader.cache_clear()
+    codec._reader.cache_clear()
     codec._class_plan.cache_clear()
     codec._writer.cache_clear()
 

@@ -446,3 +446,25 @@ def test_an_old_save_of_a_real_game_loads_with_a_warning():
         config["players"] = config["num_players"]
         with pytest.raises(ValueError, match="both 'players' and 'num_players'"):
             cardrules.from_json(json.dumps(both))
+
+
+@attrs.frozen
+class Chain:
+    """A class of this test's own: a private field (its keyword is ``label``), a
+    keyword-only field, and itself inside (a class may hold itself)."""
+
+    _label: str
+    next: Chain | None = None
+    size: int = attrs.field(default=1, kw_only=True)
+
+
+def test_any_attrs_class_is_read_by_its_fields_keywords_and_defaults():
+    chain = Chain("a", Chain("b", size=3), size=2)
+    text = cardrules.codec.write(chain)
+    assert text == ('{"type":"Chain","_label":"a","next":{"type":"Chain","_label":"b",'
+                    '"next":null,"size":3},"size":2}')
+    assert records.decode(Chain, json.loads(text), "data") == chain
+    assert records.decode(Chain, {"type": "Chain", "_label": "c"}, "data") == Chain("c")
+    with pytest.raises(ValueError, match=r"data\.next\.size: expected a whole number"):
+        records.decode(Chain, {"type": "Chain", "_label": "c",
+                               "next": {"type": "Chain", "_label": "d", "size": "2"}}, "data")
