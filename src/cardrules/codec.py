@@ -1,4 +1,4 @@
-"""Values to and from their JSON form, driven by type annotations: the codec under :mod:`records`.
+"""Values to and from their JSON form, driven by type annotations (under :mod:`cardrules.records`).
 
 The JSON form of a value depends only on the value (:func:`write` gives its text):
 
@@ -16,11 +16,12 @@ annotation allows. Only the exact forms above are accepted: a card must be
 spelled exactly as it is written (``"2C"``; not ``"2c"``, ``" 2C"`` or
 ``"2♣"`` — :func:`cardrules.cards.parse_card` reads those spellings from
 people), a number must be a JSON whole number (not ``true``, not ``2.0``), an
-object must have its class's keys and no others. A refusal is a
+object must have its class's ``"type"`` and keys and no others (a field with a
+default may be left out). A refusal is a
 ``ValueError`` naming where in the document it is (``data.hands[1][3]``).
 
 Each class's fields, and how each is read, are worked out once from the class
-(:func:`_class_plan`, a bounded cache of a pure function of the class). A class
+(``_class_plan``, a bounded cache of a pure function of the class). A class
 may rename a field and keep reading old documents: a class attribute
 ``RENAMED_FIELDS: ClassVar[dict[str, str]]`` maps an old JSON key to the
 field's new name. A document with the old key loads, with a

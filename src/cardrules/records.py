@@ -39,7 +39,8 @@ import attrs
 
 from cardrules import engine, events, rng, stacking
 from cardrules.cards import Card
-from cardrules.codec import decode, write
+from cardrules.codec import decode as decode  # (re-exported: the wire server reads with it)
+from cardrules.codec import write
 from cardrules.errors import IllegalActionError
 
 __all__ = [
