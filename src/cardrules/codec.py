@@ -521,11 +521,10 @@ def _attrs_reader(cls: Any) -> _Reader:
             raise ValueError(f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}")
         if len(value) != len(plan.keys) or not plan.keys.issuperset(value):
             return _read_some_fields(cls, value, plan, where)
-        raws = map(value.__getitem__, plan.field_keys)
-        values = [
-            raw if type(raw) in as_they_are else read(raw, (where, key))
-            for (key, as_they_are, read), raw in zip(plan.fields, raws)
-        ]
+        values = []
+        for key, as_they_are, read in plan.fields:
+            raw = value[key]
+            values.append(raw if type(raw) in as_they_are else read(raw, (where, key)))
         try:
             if plan.positional:
                 return cls(*values)
