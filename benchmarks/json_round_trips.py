@@ -19,6 +19,13 @@ ratio of every child against the first, and the median of the ratios of
 slices run one right after the other (the steadier figure on a busy machine).
 Time is the child's CPU time (``time.process_time``), so waiting for a core
 shared with other work does not count against either side.
+
+With ``--phases`` each child also splits a round trip into its phases, each timed
+over all the states in turn: writing (``to_json``), parsing (``json.loads``,
+without the loader's checks of duplicate keys and constants), reading the
+state's classes (``records.decode``) and validating it (the events and the
+game's ``validate_state``), and prints the microseconds per state of each (the
+median over the slices): what dominates, and what changed between sources.
 """
 
 from __future__ import annotations
@@ -55,6 +62,9 @@ def child_main() -> None:
         if (game, seed) not in states:
             states[game, seed] = mid_game_states(game, 50, seed)
         chosen = states[game, seed]
+        if request["do"] == "phases":
+            print(json.dumps(phases(game, chosen, seconds)), flush=True)
+            continue
         count = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
@@ -65,6 +75,36 @@ def child_main() -> None:
         trips = count / (time.process_time() - start)
         loops = yardstick(seconds, time.process_time)
         print(json.dumps({"trips": trips, "yardstick": loops}), flush=True)
+
+
+PHASES = ("write", "parse", "read", "validate")
+
+
+def phases(game: str, chosen: list[Any], seconds: float) -> dict[str, float]:
+    """CPU microseconds per state of each phase of a round trip of ``chosen``."""
+    import cardrules
+    from cardrules import engine, events, records
+
+    rules = engine.definition(game)
+    spent = dict.fromkeys(PHASES, 0.0)
+    count = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        marks = [time.process_time()]
+        texts = [cardrules.to_json(state) for state in chosen]
+        marks.append(time.process_time())
+        raws = [json.loads(text)["data"] for text in texts]
+        marks.append(time.process_time())
+        read = [records.decode(rules.state_type, raw, "data") for raw in raws]
+        marks.append(time.process_time())
+        for state in read:
+            events.check_events(state.events, len(state.hands), "data.events")
+            rules.validate_state(state)
+        marks.append(time.process_time())
+        for phase, began, ended in zip(PHASES, marks, marks[1:]):
+            spent[phase] += ended - began
+        count += len(chosen)
+    return {phase: 1e6 * total / count for phase, total in spent.items()}
 
 
 class Child:
@@ -107,6 +147,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
     parser.add_argument("--verbose", action="store_true", help="print every slice")
+    parser.add_argument("--phases", action="store_true",
+                        help="also time each phase of a round trip (CPU us per state)")
     args = parser.parse_args()
     if args.child:
         child_main()
@@ -119,6 +161,8 @@ def main() -> None:
     # figures[label][game]: trips per 1,000 yardstick loops, one per slice
     figures: dict[str, dict[str, list[float]]] = {c.label: {g: [] for g in args.games}
                                                   for c in children}
+    split: dict[str, dict[str, list[dict[str, float]]]] = {c.label: {g: [] for g in args.games}
+                                                          for c in children}
     for round_ in range(args.rounds):
         order = children if round_ % 2 == 0 else children[::-1]
         for game in args.games:
@@ -129,6 +173,10 @@ def main() -> None:
                 if args.verbose:
                     print(f"{game:12} {child.label:40} {reply['trips']:8.0f} trips/s, "
                           f"yardstick {reply['yardstick']:8.0f} loops/s")
+                if args.phases:
+                    split[child.label][game].append(child.ask(
+                        {"do": "phases", "game": game, "seed": args.seed,
+                         "seconds": args.seconds}))
     for child in children:
         child.close()
     first = children[0].label
@@ -145,6 +193,15 @@ def main() -> None:
             cells.append(f"{child.label}: {value:7.2f} ({value / base:4.2f}x, "
                          f"paired {paired:4.2f}x of {first})")
         print(f"{game:12} " + " | ".join(cells))
+
+    if args.phases:
+        print("\nCPU microseconds per state of each phase (median of the slices)")
+        for game in args.games:
+            for child in children:
+                cells = ", ".join(
+                    f"{phase} {statistics.median(s[phase] for s in split[child.label][game]):6.1f}"
+                    for phase in PHASES)
+                print(f"{game:12} {child.label:40} {cells}")
 
 
 if __name__ == "__main__":

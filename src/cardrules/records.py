@@ -4,26 +4,17 @@ Every document is an envelope::
 
     {"format": "cardrules", "version": 1, "game": "rummy500", "kind": "state", "data": {...}}
 
-``data`` is the object itself: attrs objects become JSON objects with a
-``"type"`` key and one key per field, cards their ASCII code (``"10D"``), enums
-their name, tuples lists, exact money a decimal string. Loading is driven by the
-classes' type annotations, never by names found in the input, so no input can
-make the loader build anything but the game's own value classes. States are
-re-validated by their game (card conservation, counts per phase, scores) and
-game records are replayed action by action.
-
-Each class gets one writer and one reader, generated the first time it is
-met from its own field names and annotations (never from input). They check
-the usual case inline — a number, text, a card or a tuple of cards where the
-annotation says so, an object with exactly the class's keys — and hand
-anything else to the general walk, so the text written and every error raised
-are the same as that walk gives. :func:`to_json` writes the text directly
-(each class's text writer joins precomputed pieces: a card's quoted code, each
-key with its colon), the same bytes as ``json.dumps`` of the JSON-ready form,
-which anything unusual still goes through. The depth of a document is
-measured only when it is refused (an accepted document is never deeper than
-the classes nest, well under :data:`MAX_DEPTH`), and the depth error still
-comes first.
+``data`` is the object itself, in the form :mod:`cardrules.codec` states:
+attrs objects become JSON objects with a ``"type"`` key and one key per field,
+cards their ASCII code (``"10D"``), enums their name, tuples lists, exact money
+a decimal string. The text is compact (no spaces), keeps non-ASCII characters,
+and is the same for equal objects. Loading is driven by the classes' type
+annotations, never by names found in the input, so no input can make the
+loader build anything but the game's own value classes; only the exact
+spellings the writer uses are read (a card is ``"2C"``, never ``"2c"``). States
+and views are re-validated by their game (card conservation, counts per phase,
+scores) and game records are replayed action by action. Nothing is kept
+between calls but the codec's per-class plans (:data:`cardrules.codec.CACHE_SIZE`).
 
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)
@@ -38,20 +29,18 @@ ValueError: bad JSON document: missing key 'version'
 from __future__ import annotations
 
 import collections
-import enum
 import json
-import operator
 import types
 import typing
-from collections.abc import Callable, Iterator, Sequence
-from decimal import Decimal, InvalidOperation
-from fractions import Fraction
-from typing import Any, Final, Literal
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
 
 import attrs
 
 from cardrules import engine, events, rng, stacking
-from cardrules.cards import Card, make_deck, parse_card
+from cardrules.cards import Card
+from cardrules.codec import decode as decode  # (re-exported: the wire server reads with it)
+from cardrules.codec import write
 from cardrules.errors import IllegalActionError
 
 __all__ = [
@@ -409,217 +398,51 @@ def player_record(
     )
 
 
+
 # ---------------------------------------------------------------------------
-# Encoding
-#
-# Each type's encoder is worked out once and cached: states are written at
-# every step of a server or a simulation, and the isinstance chain below would
-# otherwise run for every card.
-
-_Encoder = Callable[[Any], Any]
-_ENCODERS: dict[type[Any], _Encoder] = {}
-
-
-def encode(value: object) -> Any:
-    """The JSON-ready form of a value (see the module docstring)."""
-    encoder = _ENCODERS.get(type(value))
-    if encoder is None:
-        encoder = _encoder_for(type(value))
-        _ENCODERS[type(value)] = encoder
-    return encoder(value)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(
-    card.code
-    for card in sorted(set(make_deck(jokers_per_deck=1)), key=operator.attrgetter("index"))
-)
-"""Each distinct card's ``code``, at its ``index`` (what a card is written as)."""
-
-
-def _encode_items(value: Any) -> Any:
-    # Most items are cards (hands, piles, melds) or numbers: written without a call.
-    codes = _CODE_OF_INDEX
-    plain = _PLAIN
-    return [
-        codes[item.index] if type(item) is Card else item if type(item) in plain
-        else encode(item)
-        for item in value
-    ]
-
-
-def _encoder_for(cls: type[Any]) -> _Encoder:
-    if issubclass(cls, enum.Enum):  # before int: IntEnum members are ints
-        return operator.attrgetter("name")
-    if cls is type(None) or issubclass(cls, bool | int | str):
-        return _same
-    if issubclass(cls, Card):
-        return operator.attrgetter("code")
-    if issubclass(cls, tuple | list):
-        return _encode_items
-    if issubclass(cls, frozenset):
-        return lambda value: sorted((encode(item) for item in value), key=json.dumps)
-    if issubclass(cls, Decimal):
-        return str
-    if issubclass(cls, Fraction):
-        return lambda value: f"{value.numerator}/{value.denominator}"
-    if attrs.has(cls):
-        return _attrs_encoder(cls)
-
-    def refuse(value: Any) -> Any:
-        raise TypeError(f"cannot write {type(value).__name__} as JSON")
-
-    return refuse
-
-
-_PLAIN: Final = frozenset({int, str, bool, type(None)})
-"""The exact types written as they are (looked up inline, without a call)."""
-
-
-def _attrs_encoder(cls: type[Any]) -> _Encoder:
-    """The writer of one attrs class, generated once from its fields.
-
-    It returns ``{"type": name, field: value, ...}`` in field order. Each value
-    is written by the encoder of its own (run-time) type; what the field's
-    annotation leads us to expect (a number, text, a card, a tuple of cards or
-    of tuples of cards) is checked and written inline, so the text is the same
-    as the general walk's whatever the object holds.
-    """
-    name = cls.__name__
-    hints = typing.get_type_hints(cls)
-    lines = [f"def encode_{name}(value):"]
-    items = [f"'type': {name!r}"]
-    namespace = {"encode": encode, "plain": _PLAIN, "codes": _CODE_OF_INDEX, "Card": Card}
-    _BUILDING.add(cls)
-    try:
-        for number, field in enumerate(_init_fields(cls)):
-            hint = hints[field.name]
-            kind = _fast_kind(hint)
-            var = f"v{number}"
-            lines.append(f"    {var} = value.{field.name}")
-            expression = _ENCODE_EXPRESSIONS[kind].format(v=var)
-            nested = _nested_attrs(hint)
-            if kind == _OTHER and nested is not None:
-                namespace[f"t{number}"] = nested[0]
-                namespace[f"e{number}"] = _nested_encoder(nested[0])
-                expression = (_ENCODE_ONE if not nested[1] else _ENCODE_MANY).format(
-                    v=var, n=number
-                )
-            items.append(f"{field.name!r}: {expression}")
-    finally:
-        _BUILDING.discard(cls)
-    lines.append("    return {" + ", ".join(items) + "}")
-    return typing.cast(_Encoder, _generated(lines, namespace, f"encode_{name}", cls))
-
-
-_BUILDING: set[type[Any]] = set()
-"""The classes whose writers are being generated (a class nested in itself is written
-through :func:`encode`)."""
-
-_ENCODE_ONE: Final = "(e{n}({v}) if type({v}) is t{n} else encode({v}))"
-_ENCODE_MANY: Final = (
-    "([e{n}(i) if type(i) is t{n} else encode(i) for i in {v}]"
-    " if type({v}) is tuple else encode({v}))"
-)
-
-
-def _nested_attrs(hint: Any) -> tuple[type[Any], bool] | None:
-    """``(X, False)`` for an attrs class ``X``, ``(X, True)`` for ``tuple[X, ...]``."""
-    many = False
-    if typing.get_origin(hint) is tuple:
-        args = typing.get_args(hint)
-        if len(args) != 2 or args[1] is not Ellipsis:
-            return None
-        hint, many = args[0], True
-    if isinstance(hint, type) and attrs.has(hint) and not issubclass(hint, enum.Enum):
-        return hint, many
-    return None
-
-
-def _nested_encoder(cls: type[Any]) -> _Encoder:
-    """The writer of a class held in a field: its own, or :func:`encode` while it is made."""
-    if cls in _BUILDING or issubclass(cls, Card):
-        return encode
-    encoder = _ENCODERS.get(cls)
-    if encoder is None:
-        encoder = _ENCODERS[cls] = _encoder_for(cls)
-    return encoder
-
-
-def _generated(lines: list[str], namespace: dict[str, Any], function: str, cls: type[Any]) -> Any:
-    """Compile a writer or reader whose source was made from ``cls``'s own field names.
-
-    Only identifiers of the class and ``repr`` of its field names go into the
-    source: nothing from any input. (attrs makes ``__init__`` the same way.)
-    """
-    source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<cardrules JSON codec for {cls.__qualname__}>", "exec"), namespace)
-    return namespace[function]
+# Writing
 
 
 def to_json(obj: object) -> str:
     """A JSON document for a config, state, action, view, game record or player record.
 
     The output is deterministic: equal objects give identical text.
+
+    >>> import cardrules
+    >>> to_json(cardrules.new_game("casino", seed=1).config)[:58]
+    '{"format":"cardrules","version":1,"game":"casino","kind":"'
     """
     if isinstance(obj, GameRecord):
-        rules = engine.definition(obj.game)
-        kind = "record"
-        data: Any = {"config": encode(obj.config), "seed": obj.seed, "deck": encode(obj.deck)}
+        rules, kind = engine.definition(obj.game), "record"
+        fields: list[tuple[str, Any]] = [
+            ("config", obj.config), ("seed", obj.seed), ("deck", obj.deck)
+        ]
         if obj.decks:  # written only when there are some: the documents of older versions
-            data["decks"] = encode(obj.decks)
-        data["actions"] = [encode(action) for action in obj.actions]
+            fields.append(("decks", obj.decks))
+        fields.append(("actions", obj.actions))
         if obj.joins:
-            data["joins"] = list(obj.joins)
+            fields.append(("joins", obj.joins))
         if obj.cut_deck is not None:
-            data["cut_deck"] = encode(obj.cut_deck)
+            fields.append(("cut_deck", obj.cut_deck))
+        data = _object_text(fields)
     elif isinstance(obj, PlayerRecord):
-        rules = engine.definition(obj.game)
-        kind = "player_record"
-        data = {
-            "seat": obj.seat,
-            "config": encode(obj.config),
-            "actors": list(obj.actors),
-            "actions": [encode(action) for action in obj.actions],
-            "hands": encode(obj.hands),
-            "views": [[n, encode(view)] for n, view in obj.views],
-        }
+        rules, kind = engine.definition(obj.game), "player_record"
+        fields = [("seat", obj.seat), ("config", obj.config), ("actors", obj.actors),
+                  ("actions", obj.actions), ("hands", obj.hands), ("views", obj.views)]
         if obj.joins:
-            data["joins"] = list(obj.joins)
+            fields.append(("joins", obj.joins))
+        data = _object_text(fields)
     else:
-        known = _KIND_OF.get(type(obj))
-        if known is None:
-            rules = engine.definition_of(obj)
-            kind = _kind_of(rules, obj)
-            head = _WRITER.encode({"format": "cardrules", "version": FORMAT_VERSION,
-                                   "game": rules.name, "kind": kind, "data": None})
-            known = _KIND_OF[type(obj)] = (rules, kind, head[: -len("null}")])
-        rules, kind, head = known
-        try:
-            return head + _text(obj) + "}"
-        except Exception:  # the general way below writes the same text, or raises its error
-            data = encode(obj)
-    envelope = {
-        "format": "cardrules",
-        "version": FORMAT_VERSION,
-        "game": rules.name,
-        "kind": kind,
-        "data": data,
-    }
-    return _WRITER.encode(envelope)
+        rules = engine.definition_of(obj)
+        kind = _kind_of(rules, obj)
+        data = write(obj)
+    return _object_text([("format", "cardrules"), ("version", FORMAT_VERSION),
+                         ("game", rules.name), ("kind", kind)])[:-1] + ',"data":' + data + "}"
 
 
-_WRITER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
-"""``json.dumps(..., ensure_ascii=False, separators=(",", ":"))``, made once. The values
-are fresh dicts and lists from the encoders, so they hold no cycles to look for."""
-
-
-_KIND_OF: dict[type[Any], tuple[engine.GameDefinition, str, str]] = {}
-"""Each value class's game, kind of document and the text of its envelope up to the data,
-found once (the game modules' ``GAME``)."""
+def _object_text(fields: list[tuple[str, Any]]) -> str:
+    """The JSON text of an object with these keys and values, in this order."""
+    return "{" + ",".join([write(key) + ":" + write(value) for key, value in fields]) + "}"
 
 
 def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
@@ -636,7 +459,7 @@ def _kind_of(rules: engine.GameDefinition, obj: object) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Decoding
+# Reading
 
 
 def from_json(text: str | bytes) -> Any:
@@ -644,15 +467,17 @@ def from_json(text: str | bytes) -> Any:
 
     Raises ``ValueError`` for malformed, inconsistent, tampered or oversized
     input (and ``TypeError`` if ``text`` is not text); it never runs code from
-    the input.
+    the input. Each value is read in the exact form :func:`to_json` writes it
+    (see :mod:`cardrules.codec`): a card only as its code (``"2C"``, ``"10D"``,
+    ``"JK"``, upper case, no spaces or suit symbols), a number only as a JSON
+    whole number, an object only with its class's keys. A document written
+    before a field was renamed still loads, with a ``DeprecationWarning``.
 
-    Values a server reads again with every state are read as the same objects
-    (all immutable): the last 64 configs of each game, the last 256 finished
-    rounds or hands of each game (``state.history``) and the last 256 Las Vegas
-    owned melds, whose checks and text are then remembered too, and up to 4,096
-    of Casino's score items; :func:`to_json` remembers the text of the last 512
-    or so of those rounds and melds it wrote. That is all they keep between
-    calls.
+    >>> from_json('{"format":"cardrules","version":1,"game":"rummy500","kind":"action",'
+    ...           '"data":{"type":"Discard","card":"2c"}}')
+    Traceback (most recent call last):
+    ...
+    ValueError: data.card: '2c' is not a card code (codes are written like '2C', '10D', 'AS', 'JK')
     """
     if isinstance(text, bytes | bytearray):
         try:
@@ -679,24 +504,27 @@ def from_json(text: str | bytes) -> Any:
     # A document the loader accepts is no deeper than the value classes nest
     # (tests/core/test_json_differential.py checks that bound against MAX_DEPTH),
     # so the depth is only measured when the document is refused: the depth error
-    # still comes first, as if it had been checked before anything else.
+    # then comes first, as if it had been checked before anything else.
     try:
         return _load_document(raw)
     except RecursionError:
         _check_depth(raw, 0)
         raise ValueError("bad JSON document: nested too deeply") from None
-    except Exception:
+    except (ValueError, TypeError):
         _check_depth(raw, 0)
         raise
 
 
+_ENVELOPE_KEYS: Final = ("format", "version", "game", "kind", "data")
+
+
 def _load_document(raw: Any) -> Any:
     envelope = _expect_dict(raw, "document")
-    for key in ("format", "version", "game", "kind", "data"):
+    for key in _ENVELOPE_KEYS:
         if key not in envelope:
             raise ValueError(f"bad JSON document: missing key {key!r}")
-    if set(envelope) != {"format", "version", "game", "kind", "data"}:
-        extra = sorted(set(envelope) - {"format", "version", "game", "kind", "data"})
+    if len(envelope) != len(_ENVELOPE_KEYS):
+        extra = sorted(set(envelope) - set(_ENVELOPE_KEYS))
         raise ValueError(f"bad JSON document: unknown keys {extra}")
     if envelope["format"] != "cardrules":
         raise ValueError("bad JSON document: not a cardrules document")
@@ -711,14 +539,7 @@ def _load_document(raw: Any) -> Any:
     kind = envelope["kind"]
     if kind not in _KINDS:
         raise ValueError(f"bad JSON document: unknown kind {kind!r}")
-    rules = _RULES.get(game)
-    if rules is None:
-        rules = _RULES[game] = engine.definition(game)
-    return _load(rules, kind, envelope["data"])
-
-
-_RULES: dict[str, engine.GameDefinition] = {}
-"""Each game's definition, found once."""
+    return _load(engine.definition(game), kind, envelope["data"])
 
 
 def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:
@@ -894,1029 +715,3 @@ def _tuple_of(item: Any) -> Any:
 def _union(types_: Sequence[type[Any]]) -> Any:
     return typing.Union[tuple(types_)]  # noqa: UP007  (built from a runtime tuple)
 
-
-_FIELDS_CACHE: dict[type[Any], tuple[attrs.Attribute[Any], ...]] = {}
-
-
-def _init_fields(cls: type[Any]) -> tuple[attrs.Attribute[Any], ...]:
-    fields = _FIELDS_CACHE.get(cls)
-    if fields is None:
-        fields = tuple(field for field in attrs.fields(cls) if field.init)
-        _FIELDS_CACHE[cls] = fields
-    return fields
-
-
-# Decoding is driven by type hints. Each hint is compiled once into a function
-# ``(value, where) -> result``; ``where`` (the path shown in error messages) is
-# a lazy chain ``(parent, key)`` only turned into text when an error is raised.
-
-_Where = Any  # str, or (parent _Where, int index or str field name)
-_Decoder = Callable[[Any, _Where], Any]
-_DECODERS: dict[Any, _Decoder] = {}
-_CARD_CODES: Final[dict[str, Card]] = {
-    card.code: card for card in make_deck(jokers_per_deck=1)
-}
-
-
-def _path(where: _Where) -> str:
-    keys: list[str] = []
-    while isinstance(where, tuple):
-        where, key = where
-        keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
-    return str(where) + "".join(reversed(keys))
-
-
-def decode(hint: Any, value: Any, where: str) -> Any:
-    """Rebuild a value of type ``hint`` from its JSON form, or raise ``ValueError``."""
-    return _decoder(hint)(value, where)
-
-
-def _decoder(hint: Any) -> _Decoder:
-    try:
-        return _DECODERS[hint]
-    except KeyError:
-        pass
-    except TypeError:  # an unhashable hint: compile it every time
-        return _compile(hint)
-    # A placeholder first, so that recursive types compile (it is replaced below).
-    _DECODERS[hint] = lambda value, where: _DECODERS[hint](value, where)
-    decoder = _compile(hint)
-    _DECODERS[hint] = decoder
-    return decoder
-
-
-def _compile(hint: Any) -> _Decoder:
-    origin = typing.get_origin(hint)
-    if hint is type(None) or hint is None:
-
-        def decode_none(value: Any, where: _Where) -> None:
-            if value is not None:
-                raise ValueError(f"{_path(where)}: expected null")
-
-        return decode_none
-    if origin is typing.Union or origin is types.UnionType:
-        return _compile_union(typing.get_args(hint))
-    if origin is Literal:
-        options = typing.get_args(hint)
-        known = {(type(option), option): option for option in options}
-
-        def decode_literal(value: Any, where: _Where) -> Any:
-            try:
-                return known[type(value), value]
-            except (KeyError, TypeError):  # not an option, or unhashable
-                pass
-            for option in options:
-                if value == option and type(value) is type(option):
-                    return option
-            raise ValueError(f"{_path(where)}: {value!r} is not one of {options}")
-
-        return decode_literal
-    if origin is tuple:
-        return _compile_tuple(typing.get_args(hint))
-    if origin is frozenset:
-        (item_hint,) = typing.get_args(hint)
-        item = _decoder(item_hint)
-
-        def decode_frozenset(value: Any, where: _Where) -> Any:
-            if not isinstance(value, list):
-                raise ValueError(f"{_path(where)}: expected a list")
-            return frozenset(item(v, (where, i)) for i, v in enumerate(value))
-
-        return decode_frozenset
-    if hint is bool:
-
-        def decode_bool(value: Any, where: _Where) -> bool:
-            if not isinstance(value, bool):
-                raise ValueError(f"{_path(where)}: expected true or false")
-            return value
-
-        return decode_bool
-    if hint is int:
-
-        def decode_int(value: Any, where: _Where) -> int:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{_path(where)}: expected a whole number")
-            return value
-
-        return decode_int
-    if hint is str:
-
-        def decode_str(value: Any, where: _Where) -> str:
-            if not isinstance(value, str):
-                raise ValueError(f"{_path(where)}: expected text")
-            return value
-
-        return decode_str
-    if hint is Card:
-        return _decode_card
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        members = hint.__members__
-
-        def decode_enum(value: Any, where: _Where) -> Any:
-            if not isinstance(value, str) or value not in members:
-                raise ValueError(f"{_path(where)}: {value!r} is not a {hint.__name__}")
-            return members[value]
-
-        return decode_enum
-    if hint is Decimal:
-        return _decode_decimal
-    if hint is Fraction:
-        return _decode_fraction
-    if isinstance(hint, type) and attrs.has(hint):
-        return _compile_attrs(hint)
-
-    def cannot(value: Any, where: _Where) -> Any:
-        raise TypeError(f"{_path(where)}: the codec cannot read {hint!r}")
-
-    return cannot
-
-
-def _decode_card(value: Any, where: _Where) -> Card:
-    if not isinstance(value, str):
-        raise ValueError(f"{_path(where)}: expected a card")
-    card = _CARD_CODES.get(value)
-    if card is not None:
-        return card
-    try:
-        return parse_card(value)
-    except ValueError as exc:
-        raise ValueError(f"{_path(where)}: {exc}") from None
-
-
-def _compile_union(options: tuple[Any, ...]) -> _Decoder:
-    nullable = type(None) in options
-    by_name = {
-        option.__name__: _decoder(option)
-        for option in options
-        if isinstance(option, type) and attrs.has(option)
-    }
-    names = list(by_name)
-    others = [_decoder(option) for option in options if option is not type(None)]
-    if not by_name and len(others) == 1:
-        return _compile_optional(options, nullable, others[0])
-
-    def decode_union(value: Any, where: _Where) -> Any:
-        if value is None:
-            if nullable:
-                return None
-            raise ValueError(f"{_path(where)}: null is not allowed here")
-        if isinstance(value, dict) and "type" in value:
-            kind = value["type"]
-            if isinstance(kind, str) and kind in by_name:
-                return by_name[kind](value, where)
-            raise ValueError(f"{_path(where)}: type {kind!r} is not one of {names}")
-        errors = []
-        for option in others:
-            try:
-                return option(value, where)
-            except ValueError as exc:
-                errors.append(str(exc))
-        if len(errors) == 1:
-            raise ValueError(errors[0])
-        raise ValueError(f"{_path(where)}: {value!r} fits no allowed type")
-
-    return decode_union
-
-
-def _compile_optional(options: tuple[Any, ...], nullable: bool, only: _Decoder) -> _Decoder:
-    """A union of one type (and perhaps ``None``): what ``decode_union`` does, more directly."""
-    is_int = int in options
-
-    def decode_optional(value: Any, where: _Where) -> Any:
-        if value is None:
-            if nullable:
-                return None
-            raise ValueError(f"{_path(where)}: null is not allowed here")
-        if is_int and type(value) is int:
-            return value
-        if isinstance(value, dict) and "type" in value:
-            raise ValueError(f"{_path(where)}: type {value['type']!r} is not one of []")
-        return only(value, where)
-
-    return decode_optional
-
-
-def _compile_tuple(args: tuple[Any, ...]) -> _Decoder:
-    if len(args) == 2 and args[1] is Ellipsis:
-        if args[0] is Card:
-
-            def decode_cards(value: Any, where: _Where) -> tuple[Any, ...]:
-                if not isinstance(value, list):
-                    raise ValueError(f"{_path(where)}: expected a list")
-                try:
-                    return tuple([_CARD_CODES[code] for code in value])
-                except (KeyError, TypeError):  # unusual spelling, or not a card: go slowly
-                    return tuple(_decode_card(code, (where, i)) for i, code in enumerate(value))
-
-            return decode_cards
-        item = _decoder(args[0])
-
-        def decode_items(value: Any, where: _Where) -> tuple[Any, ...]:
-            if not isinstance(value, list):
-                raise ValueError(f"{_path(where)}: expected a list")
-            return tuple([item(v, (where, i)) for i, v in enumerate(value)])
-
-        return _quick_items(args[0], item) or decode_items
-    if args == ((),) or not args:
-
-        def decode_empty(value: Any, where: _Where) -> tuple[Any, ...]:
-            if not isinstance(value, list):
-                raise ValueError(f"{_path(where)}: expected a list")
-            if value:
-                raise ValueError(f"{_path(where)}: expected an empty list")
-            return ()
-
-        return decode_empty
-    items = [_decoder(arg) for arg in args]
-
-    def decode_fixed(value: Any, where: _Where) -> tuple[Any, ...]:
-        if not isinstance(value, list):
-            raise ValueError(f"{_path(where)}: expected a list")
-        if len(value) != len(items):
-            raise ValueError(f"{_path(where)}: expected {len(items)} items, found {len(value)}")
-        return tuple(item(v, (where, i)) for i, (item, v) in enumerate(zip(items, value)))
-
-    return decode_fixed
-
-
-def _known_values(hint: Any) -> dict[Any, Any] | None:
-    """Every usual JSON value of ``hint`` and what it reads as, when a table holds them all.
-
-    For cards (their exact codes), members of an enum (their names), text
-    literals, and these or ``None``: a value found in the table reads as the
-    table says (its keys are text, which nothing else in JSON equals, and
-    ``None``); any other value is for the hint's decoder to read or refuse.
-    """
-    if hint is Card:
-        return _CARD_CODES
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return dict(hint.__members__)
-    if typing.get_origin(hint) is Literal:
-        options = typing.get_args(hint)
-        if all(type(option) is str for option in options):
-            return {option: option for option in options}
-        return None
-    optional = _optional_of(hint)
-    if optional is not None:
-        known = _known_values(optional)
-        if known is not None:
-            return {**known, None: None}
-    return None
-
-
-def _quick_items(hint: Any, item: _Decoder) -> _Decoder | None:
-    """A reader of ``tuple[hint, ...]`` that reads the usual items in fewer steps (or ``None``).
-
-    It gives what reading each item with ``item`` gives: anything unusual is
-    read that way, from the first item again (readers have no side effects), so
-    the errors are the same too.
-    """
-    known = _known_values(hint)
-    if known is not None:
-
-        def decode_known(value: Any, where: _Where) -> tuple[Any, ...]:
-            if not isinstance(value, list):
-                raise ValueError(f"{_path(where)}: expected a list")
-            try:
-                return tuple([known[v] for v in value])
-            except (KeyError, TypeError):  # unusual, or unhashable: item by item
-                return tuple([item(v, (where, i)) for i, v in enumerate(value)])
-
-        return decode_known
-    if hint is int or hint is bool:
-
-        def decode_numbers(value: Any, where: _Where) -> tuple[Any, ...]:
-            if not isinstance(value, list):
-                raise ValueError(f"{_path(where)}: expected a list")
-            for v in value:
-                if type(v) is not hint:
-                    return tuple([item(v, (where, i)) for i, v in enumerate(value)])
-            return tuple(value)
-
-        return decode_numbers
-    origin = typing.get_origin(hint)
-    if origin is not typing.Union and origin is not types.UnionType:
-        return None
-    by_name = {
-        option.__name__: _decoder(option)
-        for option in typing.get_args(hint)
-        if isinstance(option, type) and attrs.has(option)
-    }
-    if not by_name:
-        return None
-
-    def decode_variants(value: Any, where: _Where) -> tuple[Any, ...]:
-        # An object naming one of the union's classes is read by that class's reader,
-        # as the union's reader does first.
-        if not isinstance(value, list):
-            raise ValueError(f"{_path(where)}: expected a list")
-        out = []
-        for i, v in enumerate(value):
-            reader = None
-            if type(v) is dict:
-                kind = v.get("type")
-                if type(kind) is str:
-                    reader = by_name.get(kind)
-            out.append(item(v, (where, i)) if reader is None else reader(v, (where, i)))
-        return tuple(out)
-
-    return decode_variants
-
-
-def _decode_decimal(value: Any, where: _Where) -> Decimal:
-    if not isinstance(value, str) or len(value) > 60:
-        raise ValueError(f"{_path(where)}: expected an amount written as text")
-    try:
-        amount = Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"{_path(where)}: {value!r} is not an amount") from None
-    if not amount.is_finite():
-        raise ValueError(f"{_path(where)}: {value!r} is not a finite amount")
-    return amount
-
-
-def _decode_fraction(value: Any, where: _Where) -> Fraction:
-    if not isinstance(value, str) or len(value) > 60:
-        raise ValueError(f"{_path(where)}: expected a fraction written as text")
-    try:
-        return Fraction(value)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
-
-
-# What a field's annotation says it holds, for the writers' and readers' inline
-# fast paths; anything else (and every mistake) goes to the field's own encoder
-# or decoder.
-_OTHER, _INT, _STR, _BOOL, _CARD, _CARDS, _CARD_ROWS, _INTS, _ENUM = range(9)
-
-
-def _fast_kind(hint: Any) -> int:
-    if hint is int:
-        return _INT
-    if hint is str:
-        return _STR
-    if hint is bool:
-        return _BOOL
-    if hint is Card:
-        return _CARD
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return _ENUM
-    if typing.get_origin(hint) is tuple:
-        args = typing.get_args(hint)
-        if args == (Card, ...):
-            return _CARDS
-        if args == (int, ...):
-            return _INTS
-        if args == (tuple[Card, ...], ...):
-            return _CARD_ROWS
-    return _OTHER
-
-
-_ENCODE_EXPRESSIONS: Final = {
-    _OTHER: "({v} if type({v}) in plain else encode({v}))",
-    _INT: "({v} if type({v}) is int else encode({v}))",
-    _STR: "({v} if type({v}) is str else encode({v}))",
-    _BOOL: "({v} if type({v}) is bool else encode({v}))",
-    _CARD: "(codes[{v}.index] if type({v}) is Card else encode({v}))",
-    _CARDS: "([codes[c.index] if type(c) is Card else encode(c) for c in {v}]"
-    " if type({v}) is tuple else encode({v}))",
-    _INTS: "([i if type(i) is int else encode(i) for i in {v}]"
-    " if type({v}) is tuple else encode({v}))",
-    _ENUM: "encode({v})",
-    _CARD_ROWS: "([[codes[c.index] if type(c) is Card else encode(c) for c in row]"
-    " if type(row) is tuple else encode(row) for row in {v}]"
-    " if type({v}) is tuple else encode({v}))",
-}
-"""How a writer writes a field's value ``{v}``, by what the field's annotation expects."""
-
-_DECODE_LINES: Final = {
-    _OTHER: ["    {v} = {d}({r}, (where, {k}))"],
-    _INT: ["    {v} = {r} if type({r}) is int else {d}({r}, (where, {k}))"],
-    _STR: ["    {v} = {r} if type({r}) is str else {d}({r}, (where, {k}))"],
-    _BOOL: ["    {v} = {r} if type({r}) is bool else {d}({r}, (where, {k}))"],
-    _CARD: ["    {v} = cards.get({r}) if type({r}) is str else None",
-            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
-    _CARDS: ["    {v} = card_tuple({r}) if type({r}) is list else None",
-             "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
-    _INTS: ["    {v} = int_tuple({r}) if type({r}) is list else None",
-            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
-    _CARD_ROWS: ["    {v} = card_rows({r}) if type({r}) is list else None",
-                 "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
-    _ENUM: ["    {v} = {d}_members.get({r}) if type({r}) is str else None",
-            "    if {v} is None:", "        {v} = {d}({r}, (where, {k}))"],
-}
-"""How a reader reads field ``{k}``, found as ``{r}``, into ``{v}`` (decoder ``{d}`` for all but
-the usual case)."""
-
-
-_DECODE_OPTIONAL_INT: Final = [
-    "    {v} = {r} if {r} is None or type({r}) is int else {d}({r}, (where, {k}))"
-]
-"""How a reader reads a field of ``int | None``."""
-
-_DECODE_KNOWN: Final = [
-    "    {v} = {d}_known.get({r}, miss) if {r} is None or type({r}) is str else miss",
-    "    if {v} is miss:", "        {v} = {d}({r}, (where, {k}))",
-]
-"""How a reader reads a field whose usual values a table holds (:func:`_known_values`)."""
-
-_MISS: Final = object()
-"""Not found (a table's values include ``None``)."""
-
-
-def _card_tuple(codes: list[Any]) -> tuple[Card, ...] | None:
-    """The cards of a list of exact card codes, or ``None`` (then the decoder explains)."""
-    cards = _CARD_CODES
-    try:
-        return tuple([cards[code] for code in codes])
-    except (KeyError, TypeError):
-        return None
-
-
-def _card_rows(rows: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
-    """:func:`_card_tuple` of each of a list of lists, or ``None``."""
-    cards = _CARD_CODES
-    out = []
-    try:
-        for row in rows:
-            if type(row) is not list:
-                return None
-            out.append(tuple([cards[code] for code in row]))
-    except (KeyError, TypeError):
-        return None
-    return tuple(out)
-
-
-def _int_tuple(values: list[Any]) -> tuple[int, ...] | None:
-    """A list of exact whole numbers as a tuple, or ``None``."""
-    for value in values:
-        if type(value) is not int:
-            return None
-    return tuple(values)
-
-
-def _compile_attrs(cls: type[Any]) -> _Decoder:
-    """The reader of one attrs class: a general path, and a fast one generated once.
-
-    The fast path takes an object with exactly the class's keys (what
-    :func:`to_json` writes) and reads its values in field order, numbers,
-    text, cards and tuples of them checked inline; every other object, and
-    every value of another type, goes the general way, so the results and the
-    errors are the general path's.
-    """
-    name = cls.__name__
-    hints = typing.get_type_hints(cls)
-    init_fields = _init_fields(cls)
-    general = _general_attrs_decoder(cls, hints)
-    positional = not any(field.kw_only for field in init_fields)
-    namespace: dict[str, Any] = {
-        "cls": cls, "general": general, "path": _path, "cards": _CARD_CODES,
-        "card_tuple": _card_tuple, "card_rows": _card_rows, "int_tuple": _int_tuple,
-        "miss": _MISS,
-    }
-    if any(field.name == "type" for field in init_fields):
-        return general
-    # Exactly the class's keys: as many keys as it has, "type" and every field among them.
-    lines = [
-        f"def decode_{name}(value, where):",
-        f"    if type(value) is not dict or len(value) != {len(init_fields) + 1}"
-        f" or value.get('type') != {name!r}:",
-        "        return general(value, where)",
-    ]
-    if init_fields:
-        lines += [
-            "    try:",
-            *(f"        r{number} = value[{field.name!r}]"
-              for number, field in enumerate(init_fields)),
-            "    except KeyError:",
-            "        return general(value, where)",
-        ]
-    arguments = []
-    for number, field in enumerate(init_fields):
-        hint = hints[field.name]
-        var, dec = f"v{number}", f"d{number}"
-        namespace[dec] = _decoder(hint)
-        kind = _fast_kind(hint)
-        if kind == _ENUM:
-            namespace[f"{dec}_members"] = dict(hint.__members__)
-        field_lines = _DECODE_LINES[kind]
-        if kind == _OTHER and _optional_of(hint) is int:
-            field_lines = _DECODE_OPTIONAL_INT
-        elif kind == _OTHER and _known_values(hint) is not None:
-            namespace[f"{dec}_known"] = _known_values(hint)
-            field_lines = _DECODE_KNOWN
-        for line in field_lines:
-            lines.append(line.format(v=var, d=dec, r=f"r{number}", k=repr(field.name)))
-        arguments.append(var if positional else f"{field.alias or field.name}={var}")
-    if cls in _interned_classes():
-        # Equal field values are equal JSON (_read_exactly): one object for each.
-        namespace["interned"] = _INTERNED.setdefault(cls, {})
-        key = "(" + "".join(f"v{number}, " for number in range(len(init_fields))) + ")"
-        lines += [
-            f"    key = {key}",
-            "    known = interned.get(key)",
-            "    if known is not None:",
-            "        return known",
-            "    try:",
-            f"        made = cls({', '.join(arguments)})",
-            "    except (ValueError, TypeError) as exc:",
-            "        raise ValueError(f'{path(where)}: {exc}') from None",
-            f"    if len(interned) < {_INTERNED_SIZE}:",
-            "        interned[key] = made",
-            "    return made",
-        ]
-    else:
-        lines += [
-            "    try:",
-            f"        return cls({', '.join(arguments)})",
-            "    except (ValueError, TypeError) as exc:",
-            "        raise ValueError(f'{path(where)}: {exc}') from None",
-        ]
-    fast = typing.cast(_Decoder, _generated(lines, namespace, f"decode_{name}", cls))
-    is_config = _remembered_classes().get(cls)
-    if is_config is None:
-        return fast
-    return _remembered(fast) if is_config else _shared_results(fast, cls)
-
-
-_MEMO_SCALARS: Final = frozenset({int, str, bool, type(None)})
-
-
-def _memo_key(value: Any) -> tuple[Any, ...] | None:
-    """A key that only an equal JSON object of scalars (and lists of them) gives, or ``None``.
-
-    Each value goes in with its type (``true`` is not ``1``); floats never do.
-    The names, the values and their types go in as three tuples (made in C); a
-    list goes in as the tuple of its elements and the tuple of their types.
-    """
-    if type(value) is not dict:
-        return None
-    values = list(value.values())
-    kinds = tuple(map(type, values))
-    scalars = _MEMO_SCALARS
-    if not scalars.issuperset(kinds):
-        for number, kind in enumerate(kinds):
-            if kind is list:
-                element_kinds = tuple(map(type, values[number]))
-                if not scalars.issuperset(element_kinds):
-                    return None
-                values[number] = (tuple(values[number]), element_kinds)
-            elif kind not in scalars:
-                return None
-    return (tuple(value), tuple(values), kinds)
-
-
-def _remembered(decode_config: _Decoder) -> _Decoder:
-    """``decode_config`` remembering its last configs: a server loads the same few again and
-    again, and a config checks all its options when it is made. Only successes are kept
-    (at most 64 of them), and configs are immutable, so the results are unchanged."""
-    memo: dict[tuple[Any, ...], Any] = {}
-
-    def decode_remembered(value: Any, where: _Where) -> Any:
-        key = _memo_key(value)
-        if key is not None:
-            known = memo.get(key)
-            if known is not None:
-                return known
-        config = decode_config(value, where)
-        if key is not None:
-            if len(memo) >= 64:
-                memo.clear()
-            memo[key] = config
-        return config
-
-    return decode_remembered
-
-
-def _shared_results(decode_result: _Decoder, cls: type[Any]) -> _Decoder:
-    """``decode_result`` giving the same object for an equal result it read lately.
-
-    Every later state of a game holds the same finished rounds, so a server reads them
-    again with every state; one object for them lets the game's validation remember
-    that it checked them (by identity) and :func:`_text_of_shared` remember their text.
-    The key is the result's field values: the readers give values of exact types
-    (never ``True`` for ``1``), so equal keys are equal JSON. At most
-    :data:`_RESULT_MEMO_SIZE` results are kept; results are immutable.
-    """
-    memo: dict[tuple[Any, ...], Any] = {}
-    read = _READ_RESULTS.setdefault(cls, {})
-    fields = operator.attrgetter(*(field.name for field in _init_fields(cls)))
-
-    def decode_shared(value: Any, where: _Where) -> Any:
-        result = decode_result(value, where)
-        key = fields(result)
-        known = memo.get(key)
-        if known is not None:
-            return known
-        if len(memo) >= _RESULT_MEMO_SIZE:
-            memo.clear()
-            read.clear()
-        memo[key] = result
-        read[id(result)] = [result, None]  # held by the memo: its id is not reused
-        return result
-
-    return decode_shared
-
-
-def _remembered_classes() -> dict[type[Any], bool]:
-    """The classes whose values :func:`from_json` remembers, each with whether it is a
-    config: each game's config, and the results of finished rounds or hands and the
-    owned melds on the table (the items of a state's ``history`` and ``melds``, when
-    they are one class whose fields are all read as exact types)."""
-    if not _REMEMBERED_CLASSES:
-        for game in engine.GAMES:
-            rules = engine.definition(game)
-            hints = typing.get_type_hints(rules.state_type)
-            for name in ("history", "melds"):
-                hint = hints.get(name)
-                if typing.get_origin(hint) is tuple:
-                    item = typing.get_args(hint)[0]
-                    if isinstance(item, type) and attrs.has(item) and _read_exactly(item):
-                        _REMEMBERED_CLASSES[item] = False
-            _REMEMBERED_CLASSES[rules.config_type] = True
-    return _REMEMBERED_CLASSES
-
-
-def _interned_classes() -> frozenset[type[Any]]:
-    """The small classes held in round results (a Casino hand's score items): attrs
-    classes of whole numbers, text, flags, cards and ``None``, read as one object for
-    each value. A hand's items are compared with those the rules give; shared objects
-    compare at once."""
-    global _INTERNED_CLASSES
-    if _INTERNED_CLASSES is None:
-        found: set[type[Any]] = set()
-        for cls, is_config in _remembered_classes().items():
-            if is_config:
-                continue
-            hints = typing.get_type_hints(cls)
-            for field in _init_fields(cls):
-                hint = hints[field.name]
-                if typing.get_origin(hint) is tuple:
-                    item = typing.get_args(hint)[0]
-                    if (isinstance(item, type) and attrs.has(item) and _init_fields(item)
-                            and _scalar_fields(item)):
-                        found.add(item)
-        _INTERNED_CLASSES = frozenset(found)
-    return _INTERNED_CLASSES
-
-
-def _scalar_fields(cls: type[Any]) -> bool:
-    hints = typing.get_type_hints(cls)
-    return all(
-        hints[field.name] in (int, str, bool, Card)
-        or _optional_of(hints[field.name]) in (int, str, bool, Card)
-        for field in _init_fields(cls)
-    )
-
-
-_INTERNED_CLASSES: frozenset[type[Any]] | None = None
-_INTERNED: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
-"""Each interned class's objects by their field values (:func:`_interned_classes`)."""
-_INTERNED_SIZE: Final = 4096
-"""How many objects of a class are interned; later ones are made each time, so the
-table is never cleared and the objects in it keep their ``id``."""
-
-
-def _read_exactly(hint: Any) -> bool:
-    """Whether equal values that the reader of ``hint`` gives are always read from equal
-    JSON: whole numbers, text, flags, cards, enum members, text literals, these or
-    ``None``, tuples, attrs classes of them and unions of such classes (no ``1 == 1.0``
-    or ``Decimal("1.0") == Decimal("1")``): the hints :func:`_exactness_check` knows."""
-    return _exactness_check(hint) is not None
-
-
-_REMEMBERED_CLASSES: dict[type[Any], bool] = {}
-_READ_RESULTS: dict[type[Any], dict[int, list[Any]]] = {}
-"""Each round-result class's objects that :func:`from_json` shares, by ``id``, with their
-text once written (:func:`_text_of_shared`), and the other objects of those classes
-whose text was written lately."""
-_RESULT_MEMO_SIZE: Final = 256
-"""How many values of each shared class (a game's finished rounds, its owned melds) are
-kept."""
-
-
-def _general_attrs_decoder(cls: type[Any], hints: dict[str, Any]) -> _Decoder:
-    """The reader of one attrs class for any input: every check, in a fixed order."""
-    name = cls.__name__
-    names = {field.name for field in _init_fields(cls)} | {"type"}
-    # (key in the JSON object, keyword for the class, decoder, required)
-    plan = [
-        (
-            field.name,
-            field.alias or field.name,
-            _decoder(hints[field.name]),
-            field.default is attrs.NOTHING,
-        )
-        for field in _init_fields(cls)
-    ]
-
-    def decode_attrs(value: Any, where: _Where) -> Any:
-        if not isinstance(value, dict):
-            raise ValueError(f"{_path(where)}: expected a {name} object")
-        if value.get("type") != name:
-            raise ValueError(
-                f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}"
-            )
-        if not names.issuperset(value):
-            unknown = sorted(set(value) - names)
-            raise ValueError(f"{_path(where)}: unknown keys {unknown} for {name}")
-        kwargs: dict[str, Any] = {}
-        for key, keyword, field_decoder, required in plan:
-            if key not in value:
-                if required:
-                    raise ValueError(f"{_path(where)}: missing key {key!r} for {name}")
-                continue
-            kwargs[keyword] = field_decoder(value[key], (where, key))
-        try:
-            return cls(**kwargs)
-        except (ValueError, TypeError) as exc:
-            raise ValueError(f"{_path(where)}: {exc}") from None
-
-    return decode_attrs
-
-
-
-# ---------------------------------------------------------------------------
-# Writing text
-#
-# to_json writes the text of an object directly, without the JSON-ready form
-# in between: one text writer per class, generated like the writers above,
-# joins precomputed pieces (a card's quoted code, each key with its quotes and
-# colon). The text json.dumps(encode(value), ensure_ascii=False,
-# separators=(",", ":")) writes is compositional (a value's text is the same
-# wherever it sits), so each writer gives exactly that text, and anything
-# unusual is written that way.
-
-_quote: Final[Callable[[str], str]] = json.encoder.encode_basestring
-"""How json writes a text without ``ensure_ascii``: quoted and escaped."""
-
-_QUOTED_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(_quote(code) for code in _CODE_OF_INDEX)
-"""Each distinct card's code in quotes, at its ``index``."""
-
-_TextWriter = Callable[[Any], str]
-_TEXT_WRITERS: dict[type[Any], _TextWriter] = {}
-
-
-def _text(value: Any) -> str:
-    """``value``'s JSON text: ``_WRITER.encode(encode(value))``, written directly."""
-    writer = _TEXT_WRITERS.get(type(value))
-    if writer is None:
-        writer = _TEXT_WRITERS[type(value)] = _text_writer_for(type(value))
-    return writer(value)
-
-
-def _general_text(value: Any) -> str:
-    return _WRITER.encode(encode(value))
-
-
-def _text_of_items(value: Any) -> str:
-    codes = _QUOTED_CODE_OF_INDEX
-    text = _text
-    return "[" + ",".join([codes[i.index] if type(i) is Card else text(i) for i in value]) + "]"
-
-
-def _text_of_bool(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def _text_of_none(value: None) -> str:
-    return "null"
-
-
-def _text_of_card(card: Card) -> str:
-    return _QUOTED_CODE_OF_INDEX[card.index]
-
-
-def _text_of_decimal(amount: Decimal) -> str:
-    return _quote(str(amount))
-
-
-def _text_writer_for(cls: type[Any]) -> _TextWriter:
-    # Exact types only: a subclass of int, str, tuple ... is written the general way.
-    if cls is int:
-        return int.__repr__
-    if cls is str:
-        return _quote
-    if cls is bool:
-        return _text_of_bool
-    if cls is type(None):
-        return _text_of_none
-    if cls is Card:
-        return _text_of_card
-    if cls is tuple or cls is list:
-        return _text_of_items
-    if cls is Decimal:
-        return _text_of_decimal
-    if issubclass(cls, enum.Enum):
-        return _member_texts(cls).__getitem__  # a Flag's combination: KeyError, general way
-    if attrs.has(cls) and not any(field.name == "type" for field in _init_fields(cls)):
-        is_config = _remembered_classes().get(cls)
-        if is_config:
-            return _remembered_text(_attrs_text_writer(cls))
-        if is_config is not None:
-            return _text_of_shared(_attrs_text_writer(cls), cls, _READ_RESULTS.setdefault(cls, {}))
-        return _attrs_text_writer(cls)
-    return _general_text
-
-
-def _remembered_text(write_config: _TextWriter) -> _TextWriter:
-    """``write_config`` remembering the text of its last configs, by object: every state
-    of a game holds the same config, and a config read from JSON is the one remembered
-    (:func:`_remembered`). Configs are immutable, so the text is unchanged."""
-    memo: dict[int, tuple[Any, str]] = {}
-
-    def text_remembered(config: Any) -> str:
-        known = memo.get(id(config))
-        if known is not None and known[0] is config:
-            return known[1]
-        text = write_config(config)
-        if len(memo) >= 64:
-            memo.clear()
-        memo[id(config)] = (config, text)  # the config kept alive: its id is not reused
-        return text
-
-    return text_remembered
-
-
-def _text_of_shared(write_result: _TextWriter, cls: type[Any], shared: dict[int, list[Any]]
-                    ) -> _TextWriter:
-    """``write_result`` remembering the text of a shared class's values, by object (the
-    last :data:`_RESULT_MEMO_SIZE`-odd): every later state of a game holds the same
-    finished rounds, so a server or a self-play log writes them again with every state.
-    ``shared`` holds the objects :func:`from_json` shares; any other object is kept only
-    when every value in it is of exactly the type its annotation names (numbers, text,
-    cards, enum members, tuples, frozen classes of them: :func:`_exactness_check`), so
-    that nothing in it can change; one built by hand with a list in it is written each
-    time."""
-    exact = _exactness_check(cls)
-    assert exact is not None  # (shared classes are read exactly)
-
-    def text_of_shared(result: Any) -> str:
-        entry = shared.get(id(result))
-        if entry is None or entry[0] is not result:
-            text = write_result(result)
-            if exact(result):
-                if len(shared) >= 2 * _RESULT_MEMO_SIZE:
-                    shared.clear()  # (the memo of from_json keeps its objects alive)
-                shared[id(result)] = [result, text]  # held: its id is not reused
-            return text
-        known: str | None = entry[1]
-        if known is None:
-            known = entry[1] = write_result(result)
-        return known
-
-    return text_of_shared
-
-
-def _exactness_check(hint: Any) -> Callable[[Any], bool] | None:
-    """A test that a value is of exactly the type ``hint`` names, all the way down, or
-    ``None`` for a hint whose values it cannot vouch for (:func:`_read_exactly`)."""
-    if hint in _EXACTNESS_CHECKS:
-        return _EXACTNESS_CHECKS[hint]
-    _EXACTNESS_CHECKS[hint] = None  # (a class inside itself: not exact)
-    check = _EXACTNESS_CHECKS[hint] = _make_exactness_check(hint)
-    return check
-
-
-def _make_exactness_check(hint: Any) -> Callable[[Any], bool] | None:
-    if hint in (int, str, bool, Card) or (isinstance(hint, type) and issubclass(hint, enum.Enum)):
-        exact_type = hint  # (enum members are read as themselves)
-        return lambda value: type(value) is exact_type
-    origin = typing.get_origin(hint)
-    if origin is Literal:
-        values = typing.get_args(hint)
-        if not all(type(value) is str for value in values):
-            return None
-        return lambda value: type(value) is str and value in values
-    optional = _optional_of(hint)
-    if optional is not None:
-        inner = _exactness_check(optional)
-        return None if inner is None else lambda value: value is None or inner(value)
-    if origin is typing.Union or origin is types.UnionType:
-        # Classes told apart by their "type" (values of two classes are never equal).
-        by_class: dict[Any, Callable[[Any], bool]] = {}
-        for option in typing.get_args(hint):
-            option_check = _exactness_check(option)
-            if not (isinstance(option, type) and attrs.has(option)) or option_check is None:
-                return None
-            by_class[option] = option_check
-        return lambda value: type(value) in by_class and by_class[type(value)](value)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        item = _exactness_check(args[0]) if len(args) == 2 and args[1] is Ellipsis else None
-        if item is None:
-            return None
-        return lambda value: type(value) is tuple and all(map(item, value))
-    if isinstance(hint, type) and attrs.has(hint) and _init_fields(hint):
-        hints = typing.get_type_hints(hint)
-        names = [field.name for field in _init_fields(hint)]
-        checks: list[Callable[[Any], bool]] = []
-        for name in names:
-            field_check = _exactness_check(hints[name])
-            if field_check is None:
-                return None
-            checks.append(field_check)
-        values_of = operator.attrgetter(*names, names[0])  # (always a tuple, one extra)
-        cls = hint
-        return lambda value: type(value) is cls and all(
-            check(field) for check, field in zip(checks, values_of(value)))
-    return None
-
-
-_EXACTNESS_CHECKS: dict[Any, Callable[[Any], bool] | None] = {}
-
-
-def _member_texts(cls: type[enum.Enum]) -> dict[enum.Enum, str]:
-    """Each member of an enum and its text (its name in quotes)."""
-    return {member: _quote(member.name) for member in cls.__members__.values()}
-
-
-def _attrs_text_writer(cls: type[Any]) -> _TextWriter:
-    """The text writer of one attrs class, generated once from its fields.
-
-    It writes ``{"type":name,field:value,...}`` in field order. What the
-    field's annotation leads us to expect (a number, text, a card, a member of
-    an enum, a class of its own, these or ``None``, tuples of them) is checked
-    and written inline (:func:`_text_expression`); any other value through
-    :func:`_text`.
-    """
-    name = cls.__name__
-    hints = typing.get_type_hints(cls)
-    namespace: dict[str, Any] = {
-        "text": _text, "quote": _quote, "int_text": int.__repr__,
-        "codes": _QUOTED_CODE_OF_INDEX, "Card": Card,
-    }
-    lines = [f"def text_{name}(value):"]
-    pieces = [repr("{" + _quote("type") + ":" + _quote(name))]
-    _BUILDING_TEXT.add(cls)
-    try:
-        for number, field in enumerate(_init_fields(cls)):
-            var = f"v{number}"
-            lines.append(f"    {var} = value.{field.name}")
-            pieces.append(repr("," + _quote(field.name) + ":"))
-            pieces.append(_text_expression(hints[field.name], var, namespace, 0))
-    finally:
-        _BUILDING_TEXT.discard(cls)
-    pieces.append(repr("}"))
-    lines.append("    return ''.join((" + ", ".join(pieces) + "))")
-    return typing.cast(_TextWriter, _generated(lines, namespace, f"text_{name}", cls))
-
-
-def _text_expression(hint: Any, var: str, namespace: dict[str, Any], depth: int) -> str:
-    """Source of an expression writing ``var``, a value the annotation ``hint`` describes.
-
-    Each case checks the exact type it expects and leaves every other value to
-    :func:`_text`, so the expression writes what :func:`_text` would.
-    """
-    if hint is int:
-        return f"(int_text({var}) if type({var}) is int else text({var}))"
-    if hint is str:
-        return f"(quote({var}) if type({var}) is str else text({var}))"
-    if hint is bool:
-        return f"('true' if {var} is True else 'false' if {var} is False else text({var}))"
-    if hint is Card:
-        return f"(codes[{var}.index] if type({var}) is Card else text({var}))"
-    bound = f"b{len(namespace)}"
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        namespace[bound], namespace[f"{bound}t"] = hint, _member_texts(hint)
-        return f"({bound}t[{var}] if type({var}) is {bound} else text({var}))"
-    if isinstance(hint, type) and attrs.has(hint):
-        if hint in _BUILDING_TEXT:
-            return f"text({var})"
-        namespace[bound], namespace[f"{bound}w"] = hint, _nested_text_writer(hint)
-        return f"({bound}w({var}) if type({var}) is {bound} else text({var}))"
-    optional = _optional_of(hint)
-    if optional is not None:
-        inner = _text_expression(optional, var, namespace, depth)
-        return f"('null' if {var} is None else {inner})"
-    if typing.get_origin(hint) is tuple:
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis and depth < 4:
-            item = f"i{depth}"
-            inner = _text_expression(args[0], item, namespace, depth + 1)
-            return (f"('[' + ','.join([{inner} for {item} in {var}]) + ']'"
-                    f" if type({var}) is tuple else text({var}))")
-    return f"text({var})"
-
-
-_BUILDING_TEXT: set[type[Any]] = set()
-"""The classes whose text writers are being generated (a class nested in itself is
-written through :func:`_text`)."""
-
-
-def _optional_of(hint: Any) -> Any:
-    """``X`` for the hint ``X | None`` (one type and ``None``), else ``None``."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is types.UnionType:
-        args = typing.get_args(hint)
-        if len(args) == 2 and type(None) in args:
-            return args[0] if args[1] is type(None) else args[1]
-    return None
-
-
-def _nested_text_writer(cls: type[Any]) -> _TextWriter:
-    """The text writer of a class held in a field: its own (made now if need be)."""
-    writer = _TEXT_WRITERS.get(cls)
-    if writer is None:
-        writer = _TEXT_WRITERS[cls] = _text_writer_for(cls)
-    return writer

@@ -1,14 +1,13 @@
-"""The fast paths of JSON round trips against the slow ones they stand in for (issue 18).
+"""JSON round trips of odd and changed values, and shortcuts of the rules beside them.
 
-Each fast path answers only the usual case and leaves the rest to the code it
-shortcuts, so for any input it must give what that code gives: the text
-writers of ``to_json`` the text ``json.dumps`` writes of the JSON-ready form
-(or its error), Casino's check of a hand result the full check's verdict and
-message, and Rummy 500's natural-meld test never a meld ``meld_error`` refuses.
-Inputs are real values from seeded games with one field replaced by values of
-the wrong type, shape or range. The results of finished rounds are read as one
-object per value and their checks and text remembered: the reads must be those
-of cold readers, and a remembered check must not outlive its totals or config.
+``to_json`` writes each value by its own type, whatever its annotation says:
+for real values from seeded games with one field replaced by values of the
+wrong type, shape or range, it writes the text ``json.dumps`` writes of the
+format's reference form (``test_json_differential.reference``), or refuses with
+``TypeError`` where the format has no form. The codec keeps nothing between
+calls but its per-class plans: a document changed in one value loads or fails
+exactly as in a fresh process, right after the real one was read. Rummy 500's
+natural-meld test never accepts a meld ``meld_error`` refuses.
 """
 
 from __future__ import annotations
@@ -23,13 +22,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import engine, records
+from cardrules import codec, engine, records
 from cardrules.cards import JOKER, Card, Rank, Suit, parse_card
-from cardrules.casino import validation as casino_validation
 from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
 from cardrules.rummy.melds import MeldRules, RunMeld, SetMeld, meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.rummy500 import validation as rummy_validation
+from tests.core.test_json_differential import reference, reference_text
 
 GAMES = ("rummy500", "vegas_rummy", "casino")
 
@@ -102,73 +101,29 @@ def _replace_deep(state: Any, rnd: random.Random) -> Any:
     return rebuild(state)
 
 
-def _general_json(obj: Any) -> str:
-    """What to_json wrote before the text writers: json.dumps of the JSON-ready form."""
-    known = records._KIND_OF.get(type(obj))
-    rules, kind = (known[0], known[1]) if known else (
-        engine.definition_of(obj), records._kind_of(engine.definition_of(obj), obj))
-    envelope = {"format": "cardrules", "version": records.FORMAT_VERSION, "game": rules.name,
-                "kind": kind, "data": records.encode(obj)}
-    return records._WRITER.encode(envelope)
+def _reference_json(obj: Any) -> str:
+    """The document of ``obj`` from the format's reference walk (``TypeError`` where it has
+    no form)."""
+    rules = engine.definition_of(obj)
+    kind = records._kind_of(rules, obj)
+    return reference_text(rules.name, kind, reference(obj))
 
 
 def _outcome(write: Any, obj: Any) -> str:
     try:
         return "wrote " + write(obj)
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
+    except TypeError:
+        return "TypeError"
 
 
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6))
-def test_text_writers_write_what_the_general_walk_writes(game, seed):
+def test_to_json_writes_the_reference_text_of_any_value(game, seed):
     rnd = random.Random(seed)
     for state in _states(game, seed % 7, 3):
         for obj in (state, _replace_deep(state, rnd), _replace_deep(state, rnd)):
-            assert _outcome(cardrules.to_json, obj) == _outcome(_general_json, obj)
-
-
-def _check_result(config: Any, result: Any, before: Any) -> str:
-    try:
-        casino_validation._check_result(config, result, before)
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return "accepted"
-
-
-@settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 10**6))
-def test_casino_hand_results_get_the_full_checks_verdict(seed):
-    rnd = random.Random(seed)
-    states = _states("casino", seed % 5, 8)
-    cases = []
-    for state in states:
-        before = state.config.starting_scores or (0,) * state.config.num_sides
-        for result in state.history:
-            cases.append((state.config, result, before))
-            before = result.totals
-    usual = casino_validation._usual_result
-    for config, result, before in cases:
-        variants = [result]
-        for _ in range(3):
-            name = rnd.choice([f.name for f in attrs.fields(type(result))])
-            variants.append(_with(result, name, rnd.choice(ODD_VALUES)))
-        if result.items:
-            items = list(result.items)
-            k = rnd.randrange(len(items))
-            items[k] = _with(items[k], rnd.choice(["name", "side", "points"]),
-                             rnd.choice(ODD_VALUES))
-            variants.append(_with(result, "items", tuple(items)))
-        for variant in variants:
-            fast = _check_result(config, variant, before)
-            casino_validation._CHECKED.clear()  # (else the full check is not asked)
-            casino_validation._usual_result = lambda *_: False  # type: ignore[assignment]
-            try:
-                slow = _check_result(config, variant, before)
-            finally:
-                casino_validation._usual_result = usual
-            assert fast == slow
+            assert _outcome(cardrules.to_json, obj) == _outcome(_reference_json, obj)
 
 
 _RULES = [MeldRules(), MeldRules(allow_wraparound=True),
@@ -207,36 +162,6 @@ def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
     rules = rummy_validation.meld_rules(_states("rummy500", seed, 1)[0].config)
     assert all(is_natural_meld(m, rules) == (meld_error(m, rules) is None)
                for m in melds if all(c is not JOKER for c in m.cards))
-
-
-_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from(["", "a", "1"]),
-                     st.floats(allow_nan=False))
-_JSON_OBJECTS = st.dictionaries(st.sampled_from(["a", "b", "c"]),
-                                st.one_of(_SCALARS, st.lists(_SCALARS, max_size=3)), max_size=3)
-
-
-def _typed(value: Any) -> Any:
-    """``value`` with the type of every scalar beside it (``true`` is not ``1``)."""
-    if isinstance(value, dict):
-        return [(key, _typed(item)) for key, item in value.items()]
-    if isinstance(value, list):
-        return ["list", [_typed(item) for item in value]]
-    return (type(value).__name__, value)
-
-
-@settings(max_examples=400, deadline=None)
-@given(first=_JSON_OBJECTS, second=_JSON_OBJECTS)
-def test_the_config_memo_key_is_equal_only_for_the_same_json(first, second):
-    # The last configs read are remembered by this key: equal keys must mean equal JSON
-    # objects, types and order of keys included, and floats are never remembered.
-    key = records._memo_key(first)
-    if key is None:
-        return
-    assert not any(type(item) is float or (type(item) is list and float in map(type, item))
-                   for item in first.values())
-    if key == records._memo_key(second):
-        assert _typed(first) == _typed(second)
-    assert records._memo_key(dict(first)) == key
 
 
 _RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken": True},
@@ -289,7 +214,8 @@ def test_every_natural_run_and_set_is_recognised_and_ordered_as_normalize_says(r
 
 
 # ---------------------------------------------------------------------------
-# Finished rounds read as one object, checked and written once (issue 18)
+# Nothing kept between calls (issue 27): a changed document read right after the
+# real one loads or fails as in a fresh process.
 
 
 def _with_history(game: str) -> Any:
@@ -308,24 +234,18 @@ def _with_history(game: str) -> Any:
 
 
 def _cold() -> None:
-    """Forget every reader, shared result, interned value and text writer: the next
-    reads are those of a fresh process."""
-    records._DECODERS.clear()
-    records._INTERNED.clear()
-    records._READ_RESULTS.clear()
-    records._TEXT_WRITERS.clear()
-    casino_validation._CHECKED.clear()
+    """Forget every class plan, reader and writer: the next reads are a fresh process's."""
+    codec._reader.cache_clear()
+    codec._class_plan.cache_clear()
+    codec._writer.cache_clear()
 
 
 def _after_the_real_one_and_cold(state: Any, changed: str) -> tuple[str, str]:
     """How ``changed`` loads right after ``state``'s own document, and in a fresh process."""
-    try:
-        cardrules.from_json(cardrules.to_json(state))
-        warm = _load(changed)
-        _cold()
-        return warm, _load(changed)
-    finally:
-        _cold()
+    cardrules.from_json(cardrules.to_json(state))
+    warm = _load(changed)
+    _cold()
+    return warm, _load(changed)
 
 
 def _load(text: str) -> str:
@@ -337,16 +257,13 @@ def _load(text: str) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_equal_finished_rounds_are_read_as_one_object(game):
+def test_equal_finished_rounds_are_read_as_equal_new_objects(game):
     state = _with_history(game)
     text = cardrules.to_json(state)
     first, second = cardrules.from_json(text), cardrules.from_json(text)
     assert first == second == state
-    assert all(a is b for a, b in zip(first.history, second.history, strict=True))
+    assert all(a is not b for a, b in zip(first.history, second.history, strict=True))
     assert cardrules.to_json(first) == cardrules.to_json(second) == text
-    if game == "casino":  # the score items too
-        assert all(a is b for a, b in zip(first.history[0].items, second.history[0].items,
-                                           strict=True))
 
 
 _ODD_JSON = [True, False, None, 0, 1, -1, 1.0, 0.0, -0.0, 2, "1", "x", "AS", [], [1], [True],
@@ -394,113 +311,6 @@ def test_reading_a_changed_round_after_the_real_one_is_reading_it_cold(game, see
     assert warm == cold
 
 
-def test_a_remembered_check_holds_only_for_its_totals_and_config():
-    state = _with_history("casino")
-    result = state.history[0]
-    config = state.config
-    before = config.starting_scores or (0,) * config.num_sides
-    casino_validation._CHECKED.clear()
-    assert _check_result(config, result, before) == "accepted"
-    assert casino_validation._CHECKED[id(result)][0] is result
-    # Other totals before the hand: its totals no longer add up (I-4).
-    assert _check_result(config, result, tuple(t + 1 for t in before)).startswith("ValueError")
-    # Another config: checked again, with that config's verdict.
-    for other in (attrs.evolve(config, target=config.target + 5),
-                  attrs.evolve(config, max_hands=1)):
-        remembered = _check_result(other, result, before)
-        casino_validation._CHECKED.clear()
-        assert remembered == _check_result(other, result, before)
-
-
-def test_remembered_checks_are_bounded():
-    state = _with_history("casino")
-    result, config = state.history[0], state.config
-    before = config.starting_scores or (0,) * config.num_sides
-    copies = [attrs.evolve(result) for _ in range(600)]  # equal, but each its own object
-    for copy in copies:
-        assert _check_result(config, copy, before) == "accepted"
-    assert 0 < len(casino_validation._CHECKED) <= 256
-
-
-def test_a_round_built_by_hand_is_written_afresh_each_time():
-    # Only rounds read by from_json have their text remembered: one built with a list
-    # in it may change.
-    state = _with_history("casino")
-    counts = list(state.history[0].cards)
-    result = _with(state.history[0], "cards", counts)
-    first = records._text(result)
-    counts[0] += 1
-    assert records._text(result) != first
-    assert records._text(result) == _general_json_of(result)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_text_of_a_round_is_remembered_only_when_nothing_in_it_can_change(game):
-    state = _with_history(game)
-    result = state.history[0]
-    check = records._exactness_check(type(result))
-    assert check(result)  # made by the rules: tuples, numbers, cards, frozen classes
-    assert records._text(result) == records._text(result) == _general_json_of(result)
-    for field in attrs.fields(type(result)):
-        value = getattr(result, field.name)
-        odd = (list(value) if isinstance(value, tuple)
-               else True if type(value) is int else 1.5)
-        assert not check(_with(result, field.name, odd)), field.name
-        changed = _with(result, field.name, odd)
-        assert _outcome(records._text, changed) == _outcome(_general_json_of, changed)
-
-
-def test_shared_and_interned_classes_are_frozen():
-    # What is shared by identity must not change: every such class is a frozen attrs class.
-    classes = [cls for cls, is_config in records._remembered_classes().items() if not is_config]
-    for cls in [*classes, *records._interned_classes()]:
-        instance = object.__new__(cls)
-        field = attrs.fields(cls)[0].name
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            setattr(instance, field, None)
-
-
-def _general_json_of(value: Any) -> str:
-    return records._WRITER.encode(records.encode(value))
-
-
-def test_interned_values_are_bounded_and_still_read():
-    from cardrules.casino.scoring import ScoreItem
-
-    for points in range(records._INTERNED_SIZE + 50):
-        item = records.decode(ScoreItem, {"type": "ScoreItem", "name": "sweep", "side": 0,
-                                          "points": points}, "item")
-        assert item == ScoreItem("sweep", 0, points)
-    assert len(records._INTERNED[ScoreItem]) <= records._INTERNED_SIZE
-
-
-@pytest.mark.parametrize(("hint", "exact"), [
-    (int, True), (str, True), (bool, True), (Card, True), (int | None, True), (Suit, True),
-    (RunMeld | SetMeld, True), (SetMeld | None, True), (int | SetMeld, False),
-    (tuple[int, ...], True), (tuple[tuple[Card, ...], ...], True),
-    (float, False), (Decimal, False), (int | float, False), (tuple[float, ...], False),
-    (tuple[int, str], False), (list[int], False), (dict[str, int], False), (Any, False),
-])
-def test_only_exactly_read_values_are_shared(hint, exact):
-    # Shared by their field values, so equal values must mean equal JSON: not 1 == 1.0,
-    # not Decimal("1.0") == Decimal("1").
-    assert records._read_exactly(hint) is exact
-
-
-def test_every_games_round_result_and_owned_meld_is_shared():
-    from cardrules.vegas_rummy.state import OwnedMeld
-
-    shared = {cls for cls, is_config in records._remembered_classes().items() if not is_config}
-    results = {typing_args(engine.definition(game).state_type) for game in GAMES}
-    assert shared == results | {OwnedMeld}  # (Rummy 500's table melds are of two classes)
-
-
-def typing_args(state_type: type[Any]) -> type[Any]:
-    import typing
-
-    return typing.get_args(typing.get_type_hints(state_type)["history"])[0]
-
-
 def _with_wild_meld(seed: int = 0) -> Any:
     """A Las Vegas state in a round with a meld holding a wild card on the table."""
     from cardrules import vegas_rummy as vr
@@ -532,32 +342,3 @@ def test_reading_a_changed_meld_after_the_real_one_is_reading_it_cold(seed):
     _odd_value(melds[rnd.randrange(len(melds))], rnd)
     warm, cold = _after_the_real_one_and_cold(state, json.dumps(document, ensure_ascii=False))
     assert warm == cold
-
-
-def _validated(state: Any) -> str:
-    from cardrules import vegas_rummy as vr
-
-    try:
-        vr.validate_state(state)
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return "valid"
-
-
-def test_a_remembered_meld_check_holds_only_for_its_rules():
-    from cardrules.vegas_rummy import validation as vegas_validation
-
-    state = _with_wild_meld()
-    assert _validated(state) == "valid"
-    config = state.config
-    verdicts = set()
-    for changes in ({"meld_strictness": True}, {"require_natural": False},
-                    {"wild_scope": "card"}, {"meld_solidarity": False},
-                    {"allow_wraparound": True}, {"set_wild_suit": "open"}):
-        other = attrs.evolve(state, config=attrs.evolve(config, **changes))
-        assert _validated(state) == "valid"  # the meld's check is remembered now
-        warm = _validated(other)
-        vegas_validation._CHECKED_MELDS.clear()
-        assert warm == _validated(other)
-        verdicts.add(warm)
-    assert len(verdicts) > 1  # some option made the wild meld illegal or not canonical

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import warnings
+from typing import ClassVar
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
+import cardrules.codec
 from cardrules import records
 from cardrules.rummy500 import Config, Draw, apply, legal_actions, new_game, validate_state, view
 
@@ -300,3 +305,166 @@ def test_tampered_player_record_is_refused(mutate, message):
     mutate(doc["data"])
     with pytest.raises(ValueError, match=message):
         cardrules.from_json(json.dumps(doc))
+
+
+# ---------------------------------------------------------------------------
+# Card codes are read exactly as they are written (issue 30 item 4)
+
+ODD_CARD_SPELLINGS = ["2c", " 2C\u3000", "2♧️", "2♣", "2C ", "T♠", "10d", "10S\u200b", "jk", "JOKER",
+                      "Jk", "02C", "2C2C", ""]
+
+
+@pytest.mark.parametrize("spelling", ODD_CARD_SPELLINGS)
+def test_a_card_spelled_otherwise_than_written_is_refused_by_name(spelling):
+    from cardrules.rummy500 import Discard
+
+    state = new_game(Config(num_players=2), seed=4)
+    card = state.hands[0][0]
+    assert cardrules.to_json(Discard(card)).count(f'"{card.code}"') == 1
+    documents = [cardrules.to_json(Discard(card)).replace(f'"{card.code}"', json.dumps(spelling))]
+    doc = _doc(state)
+    doc["data"]["hands"][0][0] = spelling
+    documents.append(json.dumps(doc, ensure_ascii=False))
+    record = _doc(cardrules.GameRecord("rummy500", state.config, 4, None, ()))
+    record["data"]["deck"] = [spelling]
+    documents.append(json.dumps(record, ensure_ascii=False))
+    for text in documents:
+        with pytest.raises(ValueError, match=re.escape(f"{spelling!r} is not a card code")):
+            cardrules.from_json(text)
+
+
+@pytest.mark.parametrize("spelling", ["2c", " 2C\u3000", "2♧️", "2♣"])
+def test_parse_card_for_people_stays_lenient(spelling):
+    from cardrules.cards import parse_card
+
+    assert parse_card(spelling) == parse_card("2C")
+
+
+def test_every_card_code_as_written_is_read():
+    from cardrules.cards import make_deck
+
+    deck = tuple(sorted(set(make_deck(jokers_per_deck=1))))
+    assert len(deck) == 53
+    assert records.decode(tuple[type(deck[0]), ...], json.loads(cardrules.codec.write(deck)),
+                          "deck") == deck
+    for card in deck:
+        assert records.decode(type(card), card.code, "card") is card
+
+
+# ---------------------------------------------------------------------------
+# Renamed fields: old saves load with a warning (the one model across the games, issue 27)
+
+
+@attrs.frozen
+class Seating:
+    """A class of this test's own, with a renamed field."""
+
+    RENAMED_FIELDS: ClassVar[dict[str, str]] = {"seats": "num_seats", "title": "name"}
+    num_seats: int
+    name: str = "table"
+
+
+def test_an_old_key_loads_with_a_warning_naming_both():
+    new = {"type": "Seating", "num_seats": 3, "name": "red"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert records.decode(Seating, new, "data") == Seating(3, "red")
+    with pytest.warns(DeprecationWarning, match="'seats'.*'num_seats'"):
+        assert records.decode(Seating, {"type": "Seating", "seats": 3}, "data") == Seating(3)
+    old = {"type": "Seating", "seats": 3, "title": "red"}
+    with pytest.warns(DeprecationWarning, match="is deprecated") as caught:
+        loaded = records.decode(Seating, old, "data")
+    assert loaded == Seating(3, "red")
+    assert sorted(str(w.message).split("'")[1] for w in caught) == ["seats", "title"]
+    assert json.loads(cardrules.codec.write(Seating(3, "red"))) == new  # written new
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"type": "Seating", "seats": 3, "num_seats": 3}, "both 'seats' and 'num_seats'"),
+        ({"type": "Seating", "seats": 3, "num_seats": 4}, "both 'seats' and 'num_seats'"),
+        ({"type": "Seating", "seats": 3, "chairs": 3}, r"unknown keys \['chairs'\]"),
+        ({"type": "Seating", "title": "red"}, "missing key 'num_seats'"),
+        ({"type": "Seating", "seats": True}, "data.num_seats: expected a whole number"),
+    ],
+)
+def test_a_renamed_field_is_still_checked(value, message):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with pytest.raises(ValueError, match=message):
+            records.decode(Seating, value, "data")
+
+
+@attrs.frozen
+class BadRenaming:
+    RENAMED_FIELDS: ClassVar[dict[str, str]] = {"old": "missing"}
+    present: int
+
+
+def test_a_renaming_to_no_field_is_a_type_error():
+    with pytest.raises(TypeError, match="RENAMED_FIELDS"):
+        records.decode(BadRenaming, {"type": "BadRenaming", "present": 1}, "data")
+
+
+@pytest.fixture
+def players_renamed(monkeypatch):
+    """Rummy 500's ``Config.num_players`` as if it had been called ``players`` before."""
+    renamed = {**getattr(Config, "RENAMED_FIELDS", {}), "players": "num_players"}
+    monkeypatch.setattr(Config, "RENAMED_FIELDS", renamed, raising=False)
+    cardrules.codec._class_plan.cache_clear()  # plans are worked out once per class
+    yield
+    monkeypatch.undo()
+    cardrules.codec._class_plan.cache_clear()
+
+
+def _with_old_key(value):
+    """``value`` (JSON) with every Rummy 500 config's ``num_players`` under ``players``."""
+    if isinstance(value, list):
+        return [_with_old_key(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if value.get("type") == "Config":
+        return {("players" if key == "num_players" else key): item for key, item in value.items()}
+    return {key: _with_old_key(item) for key, item in value.items()}
+
+
+@pytest.mark.usefixtures("players_renamed")
+def test_an_old_save_of_a_real_game_loads_with_a_warning():
+    state, actions = played()
+    record = cardrules.GameRecord("rummy500", state.config, 3, None, actions)
+    for obj in (state, state.config, view(state, 1), record):
+        text = cardrules.to_json(obj)
+        old = json.dumps(_with_old_key(json.loads(text)), ensure_ascii=False,
+                         separators=(",", ":"))
+        assert old != text
+        with pytest.warns(DeprecationWarning, match="'players'.*'num_players'"):
+            loaded = cardrules.from_json(old)
+        assert loaded == obj and cardrules.to_json(loaded) == text
+        both = json.loads(text)
+        config = both["data"] if both["kind"] == "config" else both["data"]["config"]
+        config["players"] = config["num_players"]
+        with pytest.raises(ValueError, match="both 'players' and 'num_players'"):
+            cardrules.from_json(json.dumps(both))
+
+
+@attrs.frozen
+class Chain:
+    """A class of this test's own: a private field (its keyword is ``label``), a
+    keyword-only field, and itself inside (a class may hold itself)."""
+
+    _label: str
+    next: Chain | None = None
+    size: int = attrs.field(default=1, kw_only=True)
+
+
+def test_any_attrs_class_is_read_by_its_fields_keywords_and_defaults():
+    chain = Chain("a", Chain("b", size=3), size=2)
+    text = cardrules.codec.write(chain)
+    assert text == ('{"type":"Chain","_label":"a","next":{"type":"Chain","_label":"b",'
+                    '"next":null,"size":3},"size":2}')
+    assert records.decode(Chain, json.loads(text), "data") == chain
+    assert records.decode(Chain, {"type": "Chain", "_label": "c"}, "data") == Chain("c")
+    with pytest.raises(ValueError, match=r"data\.next\.size: expected a whole number"):
+        records.decode(Chain, {"type": "Chain", "_label": "c",
+                               "next": {"type": "Chain", "_label": "d", "size": "2"}}, "data")
