@@ -32,20 +32,170 @@ function cardText(parent, text) {
   return parent;
 }
 
-async function api(method, path, body) {
+// The page runs in one of two modes: served by `cardrules serve` (the server holds the games
+// and sends views), or as the static site of `cardrules site build` (data-mode="static": the
+// engine runs in a Web Worker on this device and answers the same requests).
+const STATIC = document.documentElement.dataset.mode === "static";
+
+function tableLink(id) { return STATIC ? `table.html?id=${encodeURIComponent(id)}` : `/table/${id}`; }
+
+async function serverApi(method, path, body) {
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    return { ok: false, status: 0, lost: true, data: null };
+  }
   let data = null;
   try { data = await response.json(); } catch (e) { data = null; }
-  return { ok: response.ok, status: response.status, data };
+  // A proxy or a restarting server may answer 502/503/504 without our JSON: that is a lost
+  // request too, worth trying again.
+  const lost = response.status >= 502 && response.status <= 504 && !(data && data.error);
+  return { ok: response.ok, status: response.status, lost, data };
+}
+
+// ---------------------------------------------------------------- the static site's engine
+
+const store = {
+  read(key, fallback) {
+    try { const text = localStorage.getItem(key); return text === null ? fallback : JSON.parse(text); }
+    catch (e) { return fallback; }
+  },
+  write(key, value) { localStorage.setItem(key, JSON.stringify(value)); },
+};
+let site = null;
+let worker = null;
+let workerReady = null;
+const waiting = new Map();
+let nextRequest = 1;
+
+async function siteInfo() {
+  if (site === null) site = await (await fetch("site.json")).json();
+  return site;
+}
+
+function startWorker() {
+  if (worker !== null) return workerReady;
+  worker = new Worker("static/worker.js");
+  workerReady = new Promise((resolve, reject) => {
+    worker.addEventListener("message", (event) => {
+      const message = event.data;
+      if (message.ready === true) { resolve(message.bootMs); return; }
+      if (message.ready === false) { reject(new Error(message.error)); return; }
+      const pending = waiting.get(message.id);
+      if (!pending) return;
+      waiting.delete(message.id);
+      if (message.error) pending.reject(new Error(message.error)); else pending.resolve(message);
+    });
+  });
+  return workerReady;
+}
+
+function askWorker(message) {
+  startWorker();
+  const id = nextRequest++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, ...message });
+  });
+}
+
+function gameList() { return store.read("cardrules.games", {}); }
+
+// Ranking points as the server's leaderboard counts them: a won game earns the points of the
+// hardest computer level at the table; a practice game (seed chosen) or one against an
+// unranked level (random) earns nothing and is not recorded.
+function recordResult(summary, points) {
+  if (summary.practice) return "Practice game (you chose the seed): not recorded on the leaderboard.";
+  const unranked = [...new Set(summary.rivals.filter((level) => !(level in points)))].sort();
+  if (unranked.length) return `Not recorded on the leaderboard: ${unranked.join(", ")} opponents are unranked.`;
+  const order = Object.keys(points);
+  const best = summary.rivals.reduce((a, b) => (order.indexOf(a) >= order.indexOf(b) ? a : b));
+  const earned = summary.won ? points[best] : 0;
+  const results = store.read("cardrules.results", []);
+  results.push({ id: summary.id, player: summary.player, game: summary.game, won: summary.won,
+    points: earned, best: summary.won ? best : null, at: Date.now() });
+  store.write("cardrules.results", results);
+  return summary.won
+    ? `${earned} ranking points for ${summary.player} on this browser's leaderboard.`
+    : `Recorded a lost game for ${summary.player} on this browser's leaderboard.`;
+}
+
+function localLeaderboard(info) {
+  const results = store.read("cardrules.results", []);
+  const order = Object.keys(info.points);
+  const tables = [];
+  for (const game of [...Object.keys(info.titles), null]) {
+    const rows = new Map();
+    for (const r of results) {
+      if (game !== null && r.game !== game) continue;
+      const row = rows.get(r.player) || { player: r.player, points: 0, wins: 0, games: 0, best: null };
+      row.points += r.points; row.games += 1;
+      if (r.won) {
+        row.wins += 1;
+        if (row.best === null || order.indexOf(r.best) > order.indexOf(row.best)) row.best = r.best;
+      }
+      rows.set(r.player, row);
+    }
+    const sorted = [...rows.values()].sort((a, b) => b.points - a.points || b.wins - a.wins ||
+      a.games - b.games || a.player.localeCompare(b.player));
+    tables.push({ game, title: game === null ? "All games" : info.titles[game], rows: sorted });
+  }
+  return { tables, points: info.points };
+}
+
+async function localApi(method, path, body) {
+  const info = await siteInfo();
+  if (method === "GET" && path === "/api/leaderboard") {
+    return { ok: true, status: 200, data: localLeaderboard(info) };
+  }
+  const games = gameList();
+  if (method === "GET" && path === "/api/games") {
+    const listed = Object.values(games).sort((a, b) => b.touched - a.touched);
+    return { ok: true, status: 200, data: { games: listed } };
+  }
+  const id = path.split("/")[3];
+  const saved = id ? localStorage.getItem(`cardrules.game.${id}`) : null;
+  let answer;
+  try {
+    const message = await askWorker({ method, path, saved,
+      body: body === undefined ? null : JSON.stringify(body) });
+    answer = JSON.parse(message.reply);
+  } catch (error) {
+    return { ok: false, status: 500, data: { error: { code: "engine", message: `the game engine failed: ${error.message}` } } };
+  }
+  if (answer.summary) {
+    const summary = answer.summary;
+    const known = games[summary.id] || {};
+    summary.touched = Date.now();
+    summary.result = known.result || null;
+    if (summary.over && summary.result === null) summary.result = recordResult(summary, info.points);
+    localStorage.setItem(`cardrules.game.${summary.id}`, answer.document);
+    games[summary.id] = summary;
+    // Keep the ten most recent games; older ones' documents are let go.
+    const order = Object.values(games).sort((a, b) => b.touched - a.touched);
+    for (const old of order.slice(10)) {
+      delete games[old.id];
+      localStorage.removeItem(`cardrules.game.${old.id}`);
+    }
+    store.write("cardrules.games", games);
+    if (summary.over) answer.data.result = summary.result;
+  }
+  return { ok: answer.status < 400, status: answer.status, data: answer.data };
+}
+
+function api(method, path, body) {
+  return STATIC ? localApi(method, path, body) : serverApi(method, path, body);
 }
 
 function errorText(reply) {
   if (reply.data && reply.data.error) return reply.data.error.message;
+  if (reply.lost) return "the connection to the server was lost";
   return `the server answered ${reply.status}`;
 }
 
@@ -84,17 +234,24 @@ function lobby() {
       if (body.partners) body.players = 4;
     }
     if (value("seed")) body.seed = Number(value("seed"));
+    const speed = SPEED !== 450 ? `speed=${SPEED}` : "";
+    if (STATIC) {
+      // The engine starts in the table page's worker: the deal happens there, once.
+      sessionStorage.setItem("cardrules.new", JSON.stringify(body));
+      location.href = `table.html?new=1${speed ? `&${speed}` : ""}`;
+      return;
+    }
     message.textContent = "Dealing…";
     const reply = await api("POST", "/api/games", body);
     if (!reply.ok) { message.textContent = errorText(reply); return; }
-    location.href = `/table/${reply.data.id}${SPEED !== 450 ? `?speed=${SPEED}` : ""}`;
+    location.href = `${tableLink(reply.data.id)}${speed ? `?${speed}` : ""}`;
   });
   api("GET", "/api/games").then((reply) => {
     if (!reply.ok || !reply.data.games.length) return;
     const list = document.getElementById("mine-list");
     for (const g of reply.data.games.slice(0, 10)) {
       const item = el("li");
-      const link = el("a", { href: `/table/${g.id}` }, g.title);
+      const link = el("a", { href: tableLink(g.id) }, g.title);
       item.append(link, ` — ${g.over ? "finished" : "in progress"}, ${g.moves} moves`);
       list.append(item);
     }
@@ -106,13 +263,14 @@ function lobby() {
 
 function tablePage() {
   const parts = location.pathname.split("/");
-  const spectator = parts[1] === "watch";
-  const id = parts[2];
+  const spectator = !STATIC && parts[1] === "watch";
+  let id = STATIC ? params.get("id") : parts[2];
   const $ = (name) => document.getElementById(name);
   let current = null;
   let selected = new Set();
   let busy = false;
   let shownRounds = -1;
+  let retryNow = null;
 
   function say(text) { $("message").textContent = text; }
 
@@ -243,7 +401,7 @@ function tablePage() {
     drawHand(data);
     drawMoves(data);
     drawEnd(data);
-    $("spectate").textContent = spectator ? "" : `Spectators can watch at ${location.origin}/watch/${data.id}`;
+    $("spectate").textContent = spectator || STATIC ? "" : `Spectators can watch at ${location.origin}/watch/${data.id}`;
     document.body.dataset.version = String(data.version);
     document.body.dataset.state = data.over ? "over" : (data.your_turn ? "your-turn" : "waiting");
   }
@@ -262,12 +420,35 @@ function tablePage() {
     }
   }
 
+  // A request lost on the way (network down, server restarting) is tried again, with a
+  // message, until it gets an answer: the table never sits frozen without saying why. A
+  // move tried again cannot play twice: it carries the table's version, and the server
+  // refuses a stale one (then the table is simply fetched again).
+  async function steady(call) {
+    let wait = 1000;
+    for (;;) {
+      const reply = await call();
+      if (!reply.lost) {
+        if (document.body.dataset.state === "offline") $("status").textContent = "";
+        $("trouble").hidden = true;
+        return reply;
+      }
+      document.body.dataset.state = "offline";
+      $("trouble").hidden = false;
+      $("trouble-text").textContent =
+        `The connection to the server was lost; trying again in ${Math.round(wait / 1000)} s…`;
+      await Promise.race([sleep(wait), new Promise((resolve) => { retryNow = resolve; })]);
+      wait = Math.min(wait * 2, 8000);
+    }
+  }
+
   async function play(args) {
     if (busy || !current) return;
     busy = true;
     drawMoves(current);
     say("");
-    const reply = await api("POST", `/api/games/${id}/act`, { ...args, version: current.version });
+    const before = current;
+    const reply = await steady(() => api("POST", `/api/games/${id}/act`, { ...args, version: before.version }));
     if (!reply.ok) {
       busy = false;
       say(`Not allowed: ${errorText(reply)}`);
@@ -278,8 +459,8 @@ function tablePage() {
     selected.clear();
     $("move-text").value = "";
     const data = reply.data;
-    const mine = args.text || (current.moves.find((m) => m.index === args.index) || {}).text;
-    if (mine) await showEvents([{ who: current.names[current.seat], text: mine }], false);
+    const mine = args.text || (before.moves.find((m) => m.index === args.index) || {}).text;
+    if (mine) await showEvents([{ who: before.names[before.seat], text: mine }], false);
     const others = data.events.filter((e) => e.seat !== data.seat);
     document.body.dataset.state = "animating";
     await showEvents(others, true);
@@ -287,20 +468,48 @@ function tablePage() {
     draw(data);
   }
 
+  let polling = null;
+
   async function refresh(first) {
     const path = spectator ? `/api/games/${id}/watch` : `/api/games/${id}`;
-    const reply = await api("GET", path);
+    const reply = await steady(() => api("GET", path));
     if (!reply.ok) {
       $("status").textContent = errorText(reply);
       document.body.dataset.state = "error";
+      if (polling !== null) { clearInterval(polling); polling = null; }
       return;
     }
     if (first) await showEvents(reply.data.events, false);
-    else if (spectator && current && reply.data.version !== current.version) {
-      const fresh = reply.data.events.slice(-(reply.data.version - current.version));
+    else if (current && reply.data.version !== current.version) {
+      const fresh = reply.data.events.filter((e) => spectator || e.seat !== reply.data.seat);
       await showEvents(fresh, false);
     }
     draw(reply.data);
+    // The spectator's page stops asking once the game is over.
+    if (reply.data.over && polling !== null) { clearInterval(polling); polling = null; }
+  }
+
+  async function start() {
+    if (STATIC) {
+      $("status").textContent = "Starting the game engine on this device…";
+      const options = params.has("new") ? sessionStorage.getItem("cardrules.new") : null;
+      if (options !== null) {
+        const reply = await api("POST", "/api/games", JSON.parse(options));
+        sessionStorage.removeItem("cardrules.new");
+        if (!reply.ok) { $("status").textContent = errorText(reply); document.body.dataset.state = "error"; return; }
+        id = reply.data.id;
+        const keep = new URLSearchParams(location.search);
+        keep.delete("new");
+        keep.set("id", id);
+        history.replaceState(null, "", `table.html?${keep}`);
+        await showEvents(reply.data.events, false);
+        draw(reply.data);
+        return;
+      }
+      if (!id) { $("status").textContent = "No game here: start one from the lobby."; return; }
+    }
+    await refresh(true);
+    if (spectator && current && !current.over) polling = setInterval(() => refresh(false), 1500);
   }
 
   $("typed").addEventListener("submit", (event) => {
@@ -325,11 +534,9 @@ function tablePage() {
       if (move) { event.preventDefault(); play({ index: move.index }); }
     }
   });
-  if (spectator) {
-    $("typed").hidden = true;
-    setInterval(() => refresh(false), 1500);
-  }
-  refresh(true);
+  $("retry-now").addEventListener("click", () => { if (retryNow) retryNow(); });
+  if (spectator) $("typed").hidden = true;
+  start();
 }
 
 // ---------------------------------------------------------------- leaderboard

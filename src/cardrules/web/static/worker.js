@@ -1,0 +1,77 @@
+// cardrules static site: the engine and the computer players in a Web Worker, under Pyodide.
+// The page posts the requests it would send to `cardrules serve` ({id, method, path, body,
+// saved}); cardrules.web.local answers them here, on the player's device.
+"use strict";
+
+importScripts("../pyodide/pyodide.js");
+
+// The command-line package's __init__ loads every command, the leaderboard's SQLite among
+// them, which Pyodide's standard library leaves out. The web code needs only some of its
+// modules (options, players, render, errors), so the package is registered without running
+// its __init__; its modules then load from the wheel as usual.
+const BOOT = `
+import os, sys, types, importlib.util
+_spec = importlib.util.find_spec("cardrules")
+_cli = types.ModuleType("cardrules.cli")
+_cli.__path__ = [os.path.join(os.path.dirname(_spec.origin), "cli")]
+sys.modules["cardrules.cli"] = _cli
+from cardrules.web.local import LocalTables
+tables = LocalTables()
+`;
+
+async function boot() {
+  const started = performance.now();
+  const site = await (await fetch("../site.json")).json();
+  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", location.href).href });
+  const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  for (const wheel of site.wheels) {
+    const response = await fetch(`../wheels/${wheel}`);
+    if (!response.ok) throw new Error(`cannot load ${wheel}: ${response.status}`);
+    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: purelib });
+  }
+  pyodide.runPython(BOOT);
+  const tables = pyodide.globals.get("tables");
+  const handle = tables.handle;
+  pyodide.runPython(`
+import time
+from cardrules import bots, engine
+def think_times(game, level, moves, seed):
+    """Seconds each of the first moves bot decisions took in a seeded game (the benchmark)."""
+    state = engine.new_game(game, seed=seed)
+    bot = {seat: bots.make(game, level, seed=seed + seat) for seat in range(len(state.hands))}
+    rules = engine.definition(game)
+    times = []
+    while len(times) < moves and not state.is_over:
+        seat = state.to_act
+        view = rules.view(state, seat)
+        begun = time.perf_counter()
+        action = bot[seat].choose(view)
+        times.append(time.perf_counter() - begun)
+        state = rules.apply(state, action)
+    return times
+`);
+  const thinkTimes = pyodide.globals.get("think_times");
+  return { handle, thinkTimes, bootMs: performance.now() - started };
+}
+
+const ready = boot();
+ready.then((engine) => postMessage({ ready: true, bootMs: engine.bootMs }),
+  (error) => postMessage({ ready: false, error: String(error) }));
+
+onmessage = async (event) => {
+  const { id, kind, method, path, body, saved, game, level, moves, seed } = event.data;
+  try {
+    const engine = await ready;
+    if (kind === "think") {
+      const times = engine.thinkTimes(game, level, moves, seed);
+      postMessage({ id, times: times.toJs() });
+      times.destroy();
+      return;
+    }
+    const reply = engine.handle(method, path, body === undefined ? null : body,
+      saved === undefined ? null : saved);
+    postMessage({ id, reply });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
+};
