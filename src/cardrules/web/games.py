@@ -66,7 +66,6 @@ _LOBBY_KEYS: Final = frozenset(
 )
 
 
-
 def _int_option(options: dict[str, Any], key: str, low: int, high: int) -> int | None:
     value = options.get(key)
     if value is None or value == "":
@@ -252,8 +251,14 @@ class WebGame:
     def document(self) -> str:
         """The game as the JSON text of its save file."""
         record = GameRecord(
-            self.game, self.config, self.seed, self.deck, tuple(self.actions),
-            decks=self.decks, joins=self.joins, cut_deck=self.cut_deck,
+            self.game,
+            self.config,
+            self.seed,
+            self.deck,
+            tuple(self.actions),
+            decks=self.decks,
+            joins=self.joins,
+            cut_deck=self.cut_deck,
         )
         return json.dumps(
             {

@@ -573,3 +573,7 @@ async function leaderboardPage() {
 
 const pages = { lobby, table: tablePage, leaderboard: leaderboardPage };
 pages[document.body.dataset.page]();
+// The static site keeps its files in the browser's cache (sw.js): it loads and plays offline.
+if (STATIC && "serviceWorker" in navigator) {
+  navigator.serviceWorker.register("sw.js").catch((error) => console.warn("no offline play:", error));
+}
