@@ -259,6 +259,74 @@ function lobby() {
   });
 }
 
+// ---------------------------------------------------------------- cards
+
+const ASSETS = STATIC ? "static/" : "/static/";
+const SVG_NS = "http://www.w3.org/2000/svg";
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const SUITS = { "♣": ["C", "clubs"], "♦": ["D", "diamonds"], "♥": ["H", "hearts"], "♠": ["S", "spades"] };
+const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+const SUIT_ORDER = ["♣", "♦", "♥", "♠"];
+
+// What a screen reader says for a card: "queen of hearts", "joker".
+function cardName(card) {
+  if (card === "JK") return "joker";
+  const rank = card.slice(0, -1);
+  const suit = SUITS[card.slice(-1)];
+  return `${RANK_NAMES[rank] || rank} of ${suit ? suit[1] : card.slice(-1)}`;
+}
+
+function svgNode(tag, attrs) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  return node;
+}
+
+// One card face as SVG: the rank in the corners, the suit's symbol (static/cards.svg) large.
+function cardFace(card) {
+  const svg = svgNode("svg", { viewBox: "0 0 50 70", class: "face", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgNode("rect", { x: 1, y: 1, width: 48, height: 68, rx: 5, class: "paper" }));
+  const joker = card === "JK";
+  const rank = joker ? "JK" : card.slice(0, -1);
+  const suit = joker ? "J" : (SUITS[card.slice(-1)] || ["J"])[0];
+  const ink = suit === "H" || suit === "D" ? "red" : (joker ? "joker" : "black");
+  for (const [x, y, turn] of [[5, 15, ""], [45, 55, "rotate(180 45 55)"]]) {
+    const text = svgNode("text", { x, y, class: `rank ${ink}`, transform: turn || "rotate(0)" });
+    text.textContent = rank;
+    svg.append(text);
+    svg.append(svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: turn ? 35 : 5, y: turn ? 41 : 18, width: 10, height: 10,
+      transform: turn || "rotate(0)" }));
+  }
+  svg.append(svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: 12, y: 22, width: 26, height: 26 }));
+  return svg;
+}
+
+function cardBack() {
+  const svg = svgNode("svg", { viewBox: "0 0 50 70", class: "face back", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgNode("use", { href: `${ASSETS}cards.svg#back`, width: 50, height: 70 }));
+  return svg;
+}
+
+// A card to look at (not to click): SVG with its name for screen readers.
+function cardImage(card, extra) {
+  const box = el("span", { class: `card-img${extra ? ` ${extra}` : ""}`, role: "img", "aria-label": cardName(card), "data-card": card });
+  box.append(cardFace(card));
+  return box;
+}
+
+function sortCards(cards, how) {
+  const key = (card) => {
+    if (card === "JK") return [99, 99];
+    const rank = RANK_ORDER.indexOf(card.slice(0, -1));
+    const suit = SUIT_ORDER.indexOf(card.slice(-1));
+    return how === "rank" ? [rank, suit] : [suit, rank];
+  };
+  return [...cards].sort((a, b) => { const x = key(a), y = key(b); return x[0] - y[0] || x[1] - y[1]; });
+}
+
+// The keys that play the listed moves, in the order they are shown: 1-9, then a-z.
+const MOVE_KEYS = [..."123456789abcdefghijklmnopqrstuvwxyz"];
+
 // ---------------------------------------------------------------- table
 
 function tablePage() {
@@ -267,10 +335,14 @@ function tablePage() {
   let id = STATIC ? params.get("id") : parts[2];
   const $ = (name) => document.getElementById(name);
   let current = null;
-  let selected = new Set();
+  let selected = new Set();   // cards of your hand
+  let picked = new Set();     // cards on the table (Casino: what to capture or build with)
   let busy = false;
   let shownRounds = -1;
   let retryNow = null;
+  let shownMoves = [];        // the moves as listed, in key order
+  let sortBy = localStorage.getItem("cardrules.sort") || "suit";
+  let speed = params.has("speed") ? SPEED : Number(localStorage.getItem("cardrules.speed") || SPEED);
 
   function say(text) { $("message").textContent = text; }
 
@@ -281,19 +353,195 @@ function tablePage() {
     return current.moves.filter((m) => {
       const cards = cardsOf(m.text);
       for (const c of selected) if (!cards.includes(c)) return false;
+      for (const c of picked) if (!cards.includes(c)) return false;
       return true;
     });
+  }
+
+  function playable() { return current && current.your_turn && !busy; }
+
+  // Play the listed move with this text, or, when none is listed, send the text anyway: the
+  // game answers with its own reason why not (shown as "Not allowed: ...").
+  function playText(text, match) {
+    const move = current.moves.find(match || ((m) => m.text === text));
+    if (move) play({ index: move.index }); else play({ text });
+  }
+
+  function seatBox(seat, data) {
+    const box = el("div", { class: `seat${seat.to_act ? " acting" : ""}${seat.active === false ? " out" : ""}`,
+      "data-seat": String(seat.seat) });
+    box.append(el("div", { class: "seat-name" }, seat.name + (seat.to_act ? " ◂" : "")));
+    const backs = el("div", { class: "backs", role: "img", "aria-label": `${seat.cards} cards in hand` });
+    for (let i = 0; i < Math.min(seat.cards, 12); i++) {
+      const back = el("span", { class: "card-img" });
+      back.append(cardBack());
+      backs.append(back);
+    }
+    box.append(backs);
+    const facts = [`${seat.cards} card${seat.cards === 1 ? "" : "s"}`];
+    if (seat.pile !== undefined) facts.push(`${seat.pile} captured`);
+    if (seat.sweeps) facts.push(`${seat.sweeps} sweep${seat.sweeps === 1 ? "" : "s"}`);
+    if (seat.busts) facts.push(`busted ${seat.busts}×`);
+    if (seat.active === false) facts.push("retired");
+    box.append(el("div", { class: "seat-facts" }, facts.join(" · ")));
+    return box;
+  }
+
+  function drawOpponents(data) {
+    const row = $("opponents");
+    row.textContent = "";
+    for (const seat of data.board.seats) {
+      if (seat.seat === data.seat) continue;
+      row.append(seatBox(seat, data));
+    }
+  }
+
+  function drawStockAndPile(data) {
+    const board = data.board;
+    const stock = $("stock");
+    stock.textContent = "";
+    const draw = data.moves.find((m) => m.text === "draw");
+    const stockButton = el("button", { type: "button", class: "pile-card stock",
+      "aria-label": `stock: ${board.stock} cards${draw ? ", draw" : ""}` });
+    stockButton.append(cardBack());
+    stockButton.disabled = !draw || !playable();
+    stockButton.addEventListener("click", () => { if (draw) play({ index: draw.index }); });
+    stock.append(stockButton, el("div", { class: "count" }, `stock ${board.stock}`));
+    const pile = $("pile");
+    pile.textContent = "";
+    if (data.game === "casino") { drawCasinoTable(data, pile); return; }
+    pile.append(el("div", { class: "zone-name" }, `discard pile (${board.discard.length})`));
+    const fan = el("div", { class: "discard-fan" });
+    const takes = new Map();
+    for (const m of data.moves) {
+      const match = /^take(?: (\S+))?(?: \+(\d+))?$/.exec(m.text);
+      if (!match) continue;
+      const card = match[1] || board.discard[board.discard.length - 1];
+      takes.set(card, { move: m, more: Number(match[2] || 0) });
+    }
+    const drawPhase = data.your_turn && data.moves.some((m) => m.text === "draw");
+    board.discard.forEach((card, i) => {
+      const take = takes.get(card);
+      const below = board.discard.length - 1 - i;
+      const label = `${cardName(card)}${take ? `: take it${take.more ? ` and the ${take.more} card${take.more === 1 ? "" : "s"} above it` : ""}` : ""}`;
+      const button = el("button", { type: "button", class: `pile-card${take ? " takeable" : ""}`,
+        "data-card": card, "aria-label": label });
+      button.append(cardFace(card));
+      if (take && take.more) button.append(el("span", { class: "cost" }, `+${take.more}`));
+      button.disabled = !drawPhase || busy;
+      button.addEventListener("click", () => {
+        if (take) play({ index: take.move.index });
+        else play({ text: data.game === "rummy500" ? `take ${card}` : "take" });
+      });
+      button.title = take ? label : (below ? `digging here takes ${below} more card${below === 1 ? "" : "s"}` : label);
+      fan.append(button);
+    });
+    pile.append(fan);
+  }
+
+  function drawCasinoTable(data, pile) {
+    const board = data.board;
+    pile.append(el("div", { class: "zone-name" }, `on the table (deal ${board.deal}${board.last_deal ? ", the last" : ""})`));
+    const spread = el("div", { class: "spread" });
+    for (const card of board.loose) {
+      const button = el("button", { type: "button", class: "pile-card loose", "data-card": card,
+        "aria-label": cardName(card), "aria-pressed": picked.has(card) ? "true" : "false" });
+      button.append(cardFace(card));
+      button.disabled = spectator;
+      button.addEventListener("click", () => togglePicked([card]));
+      spread.append(button);
+    }
+    for (const build of board.builds) {
+      const isPicked = build.cards.every((c) => picked.has(c));
+      const button = el("button", { type: "button", class: "build", "aria-pressed": isPicked ? "true" : "false",
+        "aria-label": `build of ${build.value}, ${build.owner_name}'s: ${build.groups.map((g) => g.map(cardName).join(" and ")).join("; ")}` });
+      for (const group of build.groups) {
+        const stack = el("span", { class: "stack" });
+        for (const card of group) stack.append(cardImage(card));
+        button.append(stack);
+      }
+      button.append(el("span", { class: "build-label" }, `build ${build.value} · ${build.owner_name}`));
+      button.disabled = spectator;
+      button.addEventListener("click", () => togglePicked(build.cards));
+      spread.append(button);
+    }
+    if (!board.loose.length && !board.builds.length) spread.append(el("p", { class: "note" }, "The table is empty."));
+    pile.append(spread);
+  }
+
+  function togglePicked(cards) {
+    const all = cards.every((c) => picked.has(c));
+    for (const c of cards) if (all) picked.delete(c); else picked.add(c);
+    draw(current);
+  }
+
+  function drawMelds(data) {
+    const box = $("melds");
+    box.textContent = "";
+    if (data.game === "casino") { box.hidden = true; return; }
+    box.hidden = false;
+    box.append(el("div", { class: "zone-name" }, data.board.melds.length ? "melds" : "no melds yet"));
+    const hand = [...selected];
+    for (const meld of data.board.melds) {
+      const target = hand.length === 1
+        ? data.moves.filter((m) => m.text.startsWith(`lay off ${hand[0]}`) && m.text.endsWith(` on #${meld.number}`))
+        : [];
+      const button = el("button", { type: "button", class: `meld${target.length ? " target" : ""}`,
+        "data-number": String(meld.number),
+        "aria-label": `meld ${meld.number}, ${meld.owner_name}'s: ${meld.cards.map((c) => cardName(c.card)).join(", ")}${hand.length === 1 ? `; lay off ${cardName(hand[0])} here` : ""}` });
+      button.append(el("span", { class: "meld-label" }, `#${meld.number} ${meld.owner_name}`));
+      const cards = el("span", { class: "meld-cards" });
+      for (const c of meld.cards) {
+        const who = data.names[c.by] || "";
+        const image = cardImage(c.card, `by-${c.by}`);
+        image.setAttribute("aria-label", `${cardName(c.card)}, placed by ${who}`);
+        image.title = `placed by ${who}`;
+        image.append(el("span", { class: "by" }, c.by === data.seat ? who.slice(0, 1) : String(c.by)));
+        cards.append(image);
+      }
+      button.append(cards);
+      button.disabled = !playable() || hand.length !== 1;
+      button.addEventListener("click", () => {
+        // Lay off: the selected card on this meld. Several ways (a wild's rank): list them.
+        if (target.length === 1) play({ index: target[0].index });
+        else if (target.length > 1) say("Choose how below.");
+        else play({ text: `lay off ${hand[0]} on #${meld.number}` });
+      });
+      box.append(button);
+    }
+  }
+
+  function drawScores(data) {
+    const grid = $("scores");
+    grid.textContent = "";
+    const head = el("tr");
+    for (const h of ["", "score"]) head.append(el("th", { scope: "col" }, h));
+    if (data.board.round_points) head.append(el("th", { scope: "col" }, "melded this round"));
+    grid.append(head);
+    data.board.scores.forEach((side, i) => {
+      const row = el("tr");
+      row.append(el("th", { scope: "row" }, side.name), el("td", {}, String(side.score)));
+      if (data.board.round_points) row.append(el("td", {}, String(data.board.round_points[i])));
+      grid.append(row);
+    });
+    const money = data.board.money;
+    const box = $("money");
+    box.hidden = !money;
+    if (money) {
+      box.textContent = "";
+      box.append(el("div", { class: "pot" }, `Pot ${money.pot}`),
+        el("div", { class: "note" }, `buy-in ${money.buy_in} · bust at ${money.max_score} · paid in: ` +
+          money.paid.map((p) => `${p.name} ${p.paid}`).join(", ")));
+    }
   }
 
   function drawTable(data) {
     $("title").textContent = data.title + (spectator ? " (watching)" : "");
     document.title = `cardrules — ${data.title}`;
-    const pre = $("table");
-    pre.textContent = "";
-    for (const line of data.table) {
-      if (line.startsWith("Your hand:")) continue;
-      cardText(pre, line + "\n");
-    }
+    drawOpponents(data);
+    drawStockAndPile(data);
+    drawMelds(data);
+    drawScores(data);
     let status;
     if (data.over) status = "The game is over.";
     else if (data.your_turn) status = "Your turn.";
@@ -306,32 +554,49 @@ function tablePage() {
   function drawHand(data) {
     const hand = $("hand");
     hand.textContent = "";
-    const playable = new Set();
-    for (const m of data.moves) for (const c of cardsOf(m.text)) playable.add(c);
-    data.hand.forEach((card, i) => {
-      const key = `${card}#${i}`;
+    const usable = new Set();
+    for (const m of data.moves) for (const c of cardsOf(m.text)) usable.add(c);
+    const seen = new Map();
+    for (const card of sortCards(data.hand, sortBy)) {
+      const n = seen.get(card) || 0;
+      seen.set(card, n + 1);
+      const key = `${card}#${n}`;
       const button = el("button", {
         type: "button",
-        class: `card${isRed(card) ? " red" : ""}${playable.has(card) ? " playable" : ""}`,
+        class: `card${isRed(card) ? " red" : ""}${usable.has(card) ? " playable" : ""}`,
         "aria-pressed": selected.has(card) ? "true" : "false",
+        "aria-label": cardName(card),
         "data-card": card,
         "data-key": key,
-      }, card);
+      });
+      button.append(cardFace(card));
       button.addEventListener("click", () => {
         if (selected.has(card)) selected.delete(card); else selected.add(card);
-        drawHand(current);
-        drawMoves(current);
+        draw(current);
         const again = hand.querySelector(`[data-key="${CSS.escape(key)}"]`);
         if (again) again.focus();
       });
       hand.append(button);
-    });
+    }
+    $("sort").textContent = `Sort by ${sortBy === "suit" ? "rank" : "suit"}`;
+    $("hand-hint").textContent = data.game === "casino"
+      ? "Select a card of your hand and cards or builds on the table: the moves that use them are listed."
+      : "Select cards to see the moves that use them. To lay off, select a card, then a meld. " +
+        "Click a card of the discard pile to take it (the number on it: how many cards come with it).";
     $("hand-area").hidden = spectator;
   }
 
-  function moveButton(move, number) {
+  function moveKind(text) {
+    if (text.startsWith("lay off")) return "lay off";
+    if (/ takes /.test(text)) return "capture";
+    if (/ builds /.test(text)) return "build";
+    const first = text.split(" ")[0];
+    return /^(?:10|[2-9AJQK])[♣♦♥♠]$|^JK$/.test(first) ? "plays" : first;
+  }
+
+  function moveButton(move, key) {
     const button = el("button", { type: "button", class: "move", "data-index": String(move.index) });
-    if (number <= 9) button.append(el("kbd", {}, String(number)), " ");
+    if (key) { button.append(el("kbd", {}, key), " "); button.dataset.key = key; }
     cardText(button, move.text);
     button.disabled = busy || !current.your_turn;
     button.addEventListener("click", () => play({ index: move.index }));
@@ -348,19 +613,26 @@ function tablePage() {
       data.moves.some((m) => m.text === "rebuy" || m.text === "retire");
     $("choice").hidden = !vegasChoice;
     const groups = new Map();
-    moves.forEach((move, i) => {
-      const kind = move.text.startsWith("lay off") ? "lay off" : move.text.split(" ")[0];
-      const group = /^(?:10|[2-9AJQK])[♣♦♥♠]$/.test(kind) ? "plays" : kind;
-      if (!groups.has(group)) groups.set(group, []);
-      groups.get(group).push(moveButton(move, i + 1));
-    });
-    if (vegasChoice) {
-      moves.forEach((move, i) => choiceBox.append(moveButton(move, i + 1)));
+    for (const move of moves) {
+      const kind = moveKind(move.text);
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(move);
     }
-    for (const [group, buttons] of groups) {
+    // Keys follow the order the moves are shown in, group after group: 1, 2, 3, ... a, b, ...
+    shownMoves = [...groups.values()].flat();
+    const keyOf = new Map(shownMoves.map((m, i) => [m.index, MOVE_KEYS[i]]));
+    if (vegasChoice) {
+      const money = data.board.money;
+      $("choice-terms").textContent = money && money.rebuy
+        ? `Rebuy: pay ${money.rebuy.cost} into the pot and play on from ${money.rebuy.score} points ` +
+          `(the highest score of those still standing). Retire: leave the game; what you paid stays in the pot.`
+        : "Rebuy to stay in the game, or retire.";
+      for (const move of data.moves) choiceBox.append(moveButton(move, keyOf.get(move.index)));
+    }
+    for (const [group, list] of groups) {
       const set = el("div", { class: "group", role: "group", "aria-label": group });
       set.append(el("span", { class: "group-name" }, group));
-      set.append(...buttons);
+      for (const move of list) set.append(moveButton(move, keyOf.get(move.index)));
       box.append(set);
     }
     if (!moves.length) {
@@ -373,6 +645,11 @@ function tablePage() {
     compose.hidden = selected.size === 0 || !data.your_turn;
     compose.textContent = `${verb[0].toUpperCase()}${verb.slice(1)} selected`;
     compose.dataset.verb = verb;
+    $("move-text").placeholder = {
+      rummy500: "e.g. draw, take 9♥, meld 5H 6H 7H, lay off 8H on #1, discard KS",
+      vegas_rummy: "e.g. draw, take, meld 5H 6H 7H, lay off 8H on #1, discard KS",
+      casino: "e.g. 7C takes 3H 4D, 2S builds 9 with 7C, trail KH",
+    }[data.game];
     $("moves-area").hidden = spectator;
   }
 
@@ -383,6 +660,19 @@ function tablePage() {
       const box = $("over-lines");
       box.textContent = "";
       for (const line of data.over) box.append(cardText(el("p"), line));
+      const money = data.board.money;
+      if (money && money.split) {
+        const grid = el("table", { class: "split" });
+        const head = el("tr");
+        for (const h of ["", "paid in", "receives"]) head.append(el("th", { scope: "col" }, h));
+        grid.append(head);
+        money.split.forEach((row, i) => {
+          const tr = el("tr");
+          tr.append(el("th", { scope: "row" }, row.name), el("td", {}, money.paid[i].paid), el("td", {}, row.receives));
+          grid.append(tr);
+        });
+        box.append(el("p", {}, `The pot of ${money.pot} is split:`), grid);
+      }
       $("result").textContent = data.result || "";
     }
     if (data.scoring.length && data.round_count !== shownRounds) {
@@ -397,6 +687,8 @@ function tablePage() {
     current = data;
     const inHand = new Set(data.hand);
     for (const c of [...selected]) if (!inHand.has(c)) selected.delete(c);
+    const onTable = new Set([...(data.board.loose || []), ...(data.board.builds || []).flatMap((b) => b.cards)]);
+    for (const c of [...picked]) if (!onTable.has(c)) picked.delete(c);
     drawTable(data);
     drawHand(data);
     drawMoves(data);
@@ -408,6 +700,8 @@ function tablePage() {
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  // The opponents' moves, one by one: each is shown at the table (who, what, the cards)
+  // and in the log, with the page's speed between them.
   async function showEvents(events, animate) {
     const list = $("events");
     for (const event of events) {
@@ -416,8 +710,25 @@ function tablePage() {
       cardText(item, who + event.text);
       list.prepend(item);
       while (list.children.length > 60) list.lastChild.remove();
-      if (animate && SPEED) await sleep(SPEED);
+      if (animate && speed) {
+        const banner = $("last-move");
+        banner.textContent = "";
+        banner.append(el("span", { class: "who" }, who), cardText(el("span"), event.text));
+        const cards = el("span", { class: "move-cards" });
+        for (const card of event.cards || []) cards.append(cardImage(card));
+        banner.append(cards);
+        banner.hidden = false;
+        banner.classList.remove("flash");
+        void banner.offsetWidth;  // restart the animation
+        banner.classList.add("flash");
+        for (const seat of document.querySelectorAll("#opponents .seat")) {
+          seat.classList.toggle("moving", seat.dataset.seat === String(event.seat));
+        }
+        await sleep(speed);
+      }
     }
+    $("last-move").hidden = true;
+    for (const seat of document.querySelectorAll("#opponents .seat")) seat.classList.remove("moving");
   }
 
   // A request lost on the way (network down, server restarting) is tried again, with a
@@ -457,6 +768,7 @@ function tablePage() {
       return;
     }
     selected.clear();
+    picked.clear();
     $("move-text").value = "";
     const data = reply.data;
     const mine = args.text || (before.moves.find((m) => m.index === args.index) || {}).text;
@@ -517,9 +829,21 @@ function tablePage() {
     const text = $("move-text").value.trim();
     if (text) play({ text });
   });
+  $("sort").addEventListener("click", () => {
+    sortBy = sortBy === "suit" ? "rank" : "suit";
+    localStorage.setItem("cardrules.sort", sortBy);
+    if (current) draw(current);
+  });
+  const speeds = $("speed");
+  if (![...speeds.options].some((o) => Number(o.value) === speed)) speeds.append(el("option", { value: String(speed) }, `${speed} ms`));
+  speeds.value = String(speed);
+  speeds.addEventListener("change", () => {
+    speed = Number(speeds.value);
+    localStorage.setItem("cardrules.speed", String(speed));
+  });
   $("compose").addEventListener("click", () => {
     const verb = $("compose").dataset.verb;
-    const cards = current.hand.filter((c) => selected.has(c));
+    const cards = sortCards(current.hand, sortBy).filter((c) => selected.has(c));
     play({ text: `${verb} ${cards.join(" ")}` });
   });
   document.addEventListener("keydown", (event) => {
@@ -527,10 +851,20 @@ function tablePage() {
       if (event.key === "Escape" && event.target instanceof HTMLInputElement) event.target.blur();
       return;
     }
+    if (event.target instanceof HTMLSelectElement) return;
     if (event.key === "/") { event.preventDefault(); $("move-text").focus(); return; }
-    if (event.key === "Escape") { selected.clear(); if (current) draw(current); return; }
-    if (/^[1-9]$/.test(event.key) && current && current.your_turn && !busy) {
-      const move = visibleMoves()[Number(event.key) - 1];
+    if (event.key === "Escape") { selected.clear(); picked.clear(); if (current) draw(current); return; }
+    if (event.key === ".") { $("sort").click(); return; }
+    if (event.key === "[" || event.key === "]") {
+      const values = [...speeds.options].map((o) => Number(o.value)).sort((x, y) => x - y);
+      const at = values.indexOf(speed);
+      speeds.value = String(values[Math.max(0, Math.min(values.length - 1, at + (event.key === "]" ? 1 : -1)))]);
+      speeds.dispatchEvent(new Event("change"));
+      return;
+    }
+    const at = MOVE_KEYS.indexOf(event.key.toLowerCase());
+    if (at >= 0 && current && current.your_turn && !busy) {
+      const move = shownMoves[at];
       if (move) { event.preventDefault(); play({ index: move.index }); }
     }
   });
