@@ -595,7 +595,7 @@ function tablePage() {
   }
 
   function moveButton(move, key) {
-    const button = el("button", { type: "button", class: "move", "data-index": String(move.index) });
+    const button = el("button", { type: "button", class: "move", "data-index": String(move.index), "data-text": move.text });
     if (key) { button.append(el("kbd", {}, key), " "); button.dataset.key = key; }
     cardText(button, move.text);
     button.disabled = busy || !current.your_turn;
@@ -869,6 +869,9 @@ function tablePage() {
     }
   });
   $("retry-now").addEventListener("click", () => { if (retryNow) retryNow(); });
+  // For tests and the benchmark: the listed moves and the melds as the page holds them.
+  window.cardrulesMoves = () => (current ? current.moves : []);
+  window.cardrulesMelds = () => (current && current.board.melds ? current.board.melds : []);
   if (spectator) $("typed").hidden = true;
   start();
 }
