@@ -26,15 +26,16 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import Any, Final
 
-from cardrules import engine, rng
+from cardrules import bots, engine, rng
 from cardrules.records import GameRecord
 from cardrules.web.games import STATUS, WebGame, read_lobby
 from cardrules.web.payload import Table, table_payload
 from cardrules.wire.server import RequestError
 
-__all__ = ["MAX_LOCAL_GAMES", "LocalTables"]
+__all__ = ["MAX_LOCAL_GAMES", "LocalTables", "bot_think_times"]
 
 MAX_LOCAL_GAMES: Final = 10
 """The most games the worker holds in memory at once (the oldest is let go; the page still
@@ -164,3 +165,27 @@ class LocalTables:
             raise RequestError("bad_request", f"no such request: {method} {path}")
         except RequestError as exc:
             return _refuse(exc.code, exc.message)
+
+
+def bot_think_times(game: str, level: str, moves: int, seed: int) -> list[float]:
+    """Seconds each of the first ``moves`` bot decisions takes in a seeded game where every
+    seat is a bot of ``level`` (``benchmarks/web_static.py`` runs it in the browser's worker
+    and in CPython).
+
+    >>> len(bot_think_times("casino", "easy", 5, seed=1))
+    5
+    """
+    state = engine.new_game(game, seed=seed)
+    rules = engine.definition(game)
+    players = {seat: bots.make(game, level, seed=seed + seat) for seat in range(len(state.hands))}
+    times: list[float] = []
+    while len(times) < moves and not state.is_over:
+        seat = state.to_act
+        if seat not in players:  # a seat that joined later
+            players[seat] = bots.make(game, level, seed=seed + seat)
+        view = rules.view(state, seat)
+        begun = time.perf_counter()
+        action = players[seat].choose(view)
+        times.append(time.perf_counter() - begun)
+        state = rules.apply(state, action)
+    return times

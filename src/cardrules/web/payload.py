@@ -105,7 +105,7 @@ def _board(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> 
     """
     seats = len(view.hand_sizes)
     board: dict[str, Any] = {
-        "stock": view.stock_size,
+        "stock_size": view.stock_size,
         "seats": [
             {
                 "seat": seat,

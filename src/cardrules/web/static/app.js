@@ -402,11 +402,11 @@ function tablePage() {
     stock.textContent = "";
     const draw = data.moves.find((m) => m.text === "draw");
     const stockButton = el("button", { type: "button", class: "pile-card stock",
-      "aria-label": `stock: ${board.stock} cards${draw ? ", draw" : ""}` });
+      "aria-label": `stock: ${board.stock_size} cards${draw ? ", draw" : ""}` });
     stockButton.append(cardBack());
     stockButton.disabled = !draw || !playable();
     stockButton.addEventListener("click", () => { if (draw) play({ index: draw.index }); });
-    stock.append(stockButton, el("div", { class: "count" }, `stock ${board.stock}`));
+    stock.append(stockButton, el("div", { class: "count" }, `stock ${board.stock_size}`));
     const pile = $("pile");
     pile.textContent = "";
     if (data.game === "casino") { drawCasinoTable(data, pile); return; }

@@ -32,25 +32,8 @@ async function boot() {
   pyodide.runPython(BOOT);
   const tables = pyodide.globals.get("tables");
   const handle = tables.handle;
-  pyodide.runPython(`
-import time
-from cardrules import bots, engine
-def think_times(game, level, moves, seed):
-    """Seconds each of the first moves bot decisions took in a seeded game (the benchmark)."""
-    state = engine.new_game(game, seed=seed)
-    bot = {seat: bots.make(game, level, seed=seed + seat) for seat in range(len(state.hands))}
-    rules = engine.definition(game)
-    times = []
-    while len(times) < moves and not state.is_over:
-        seat = state.to_act
-        view = rules.view(state, seat)
-        begun = time.perf_counter()
-        action = bot[seat].choose(view)
-        times.append(time.perf_counter() - begun)
-        state = rules.apply(state, action)
-    return times
-`);
-  const thinkTimes = pyodide.globals.get("think_times");
+  pyodide.runPython("from cardrules.web.local import bot_think_times");
+  const thinkTimes = pyodide.globals.get("bot_think_times");
   return { handle, thinkTimes, bootMs: performance.now() - started };
 }
 
