@@ -27,8 +27,6 @@ try:  # the web extra; without it every test module here skips (pytest.importors
 except ModuleNotFoundError:  # pragma: no cover - only without the extra
     pass
 
-collect_ignore = ["screenshots.py"]  # a script for the docs' pictures, not a test module
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",

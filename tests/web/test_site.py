@@ -83,6 +83,8 @@ def start(page: Any, url: str, game: str, **fields: Any) -> None:
     page.select_option("#level", fields.pop("level", "easy"))
     page.fill("#name", fields.pop("name", "Ada"))
     for field, value in fields.items():
+        if field == "seed":
+            page.click("summary")
         page.fill(f"#{field}", str(value))
     page.click("#start")
     page.wait_for_url("**/table.html?*id=*", timeout=BOOT_MS)
@@ -175,3 +177,29 @@ def test_every_game_option_and_level_plays_in_the_browser(site_page, site_url):
         assert case["seat"] == 0 and case["version"] > 0, case
         assert case["seats"] == case["body"].get("players", 2), case
     assert len(played) == sum(len(bots.available_levels(g)) * 2 for g in engine.GAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "fields"),
+    [
+        ("rummy500", {"target": 50}),
+        ("vegas_rummy", {"opponents": 2, "max_score": 30, "buy_in": "2", "seed": 1}),
+    ],
+)
+def test_a_whole_game_in_the_static_site(site_page, site_url, game, fields):
+    """Rummy 500 and Las Vegas Rummy (with its rebuy choice) to the end under Pyodide; a
+    reload in the middle resumes the game from the browser's storage."""
+    page = site_page
+    start(page, site_url, game, **fields)
+    for _ in range(4):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#moves button.move:not([disabled])").first.click()
+        page.wait_for_function(_MOVED, arg=version)
+        page.wait_for_function(_READY)
+    version = page.evaluate("document.body.dataset.version")
+    page.reload()
+    page.wait_for_function(_READY, timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.version") == version
+    play_to_end(page, limit=500)
+    assert "leaderboard" in page.inner_text("#result")
