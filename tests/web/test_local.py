@@ -199,3 +199,66 @@ def test_the_site_command(tmp_path):
         )
         == 2
     )
+
+
+def _random_play(game: str, seed: int, stop: Any, **options: Any) -> Any:
+    import random
+
+    state = cardrules.new_game(game, seed=seed, **options)
+    chooser = random.Random(seed)
+    while not state.is_over and not stop(state):
+        state = cardrules.apply(state, chooser.choice(cardrules.legal_actions(state)))
+    return state
+
+
+def _board(game: str, view: Any) -> dict[str, Any]:
+    from cardrules.web.payload import Table, table_payload
+
+    names = tuple(f"P{seat}" for seat in range(len(view.hand_sizes)))
+    return table_payload(Table("t", game, names, practice=False, version=0), view)["board"]
+
+
+def test_the_board_shows_the_vegas_rebuy_terms_and_the_pot_split():
+    """LV-12: the rebuy costs the buy-in and restarts at the highest score still standing;
+    LV-15: the split of the pot, which adds up to the pot."""
+    from decimal import Decimal
+
+    from cardrules.vegas_rummy.betting import rebuy_score
+    from cardrules.vegas_rummy.config import Config
+
+    config = Config(num_players=3, max_score=30, buy_in=Decimal(2))
+    for seed in range(40):
+        state = _random_play(
+            "vegas_rummy",
+            seed,
+            lambda s: "rebuy" in cardrules.view(s, s.to_act).legal_texts,
+            config=config,
+        )
+        if not state.is_over:
+            break
+    else:
+        pytest.fail("no rebuy offered in 40 games")
+    view = cardrules.view(state, state.to_act)
+    money = _board("vegas_rummy", view)["money"]
+    assert money["rebuy"] == {
+        "cost": "2",
+        "score": rebuy_score(view.scores, view.active, config.max_score),
+    }
+    finished = _random_play("vegas_rummy", 3, lambda s: False, config=config)
+    money = _board("vegas_rummy", cardrules.view(finished, 0))["money"]
+    assert money["split"] is not None and money["rebuy"] is None
+    assert sum(Decimal(row["receives"]) for row in money["split"]) == Decimal(money["pot"])
+
+
+def test_the_board_marks_who_placed_each_meld_card_and_a_casino_move_in_steps():
+    state = _random_play("rummy500", 2, lambda s: any(s.placed[1:]) and any(s.placed[0]))
+    board = _board("rummy500", cardrules.view(state, 0))
+    for meld in board["melds"]:
+        for card in meld["cards"]:
+            assert card["card"] in {str(c) for c in state.placed[card["by"]]}
+    for seed in range(40):
+        state = _random_play("casino", seed, lambda s: s.pending is not None)
+        if state.pending is not None:
+            break
+    view = cardrules.view(state, state.to_act)
+    assert _board("casino", view)["pending"] == str(view.pending)

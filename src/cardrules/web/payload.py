@@ -132,6 +132,9 @@ def _board(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> 
             }
             for build in view.builds
         ]
+        # A capture or build made in steps: the move so far, which "and ..." extends and
+        # "done" ends (the first step's button reads as a whole move; this says it is not).
+        board["pending"] = None if view.pending is None else str(view.pending)
         board["deal"] = view.deal_number
         board["last_deal"] = view.is_last_deal
         return board

@@ -467,6 +467,10 @@ function tablePage() {
     }
     if (!board.loose.length && !board.builds.length) spread.append(el("p", { class: "note" }, "The table is empty."));
     pile.append(spread);
+    if (board.pending) {
+      pile.append(cardText(el("p", { class: "pending", id: "pending" }),
+        `In progress: ${board.pending} … — it goes on with the moves listed under "go on".`));
+    }
   }
 
   function togglePicked(cards) {
@@ -588,6 +592,7 @@ function tablePage() {
 
   function moveKind(text) {
     if (text.startsWith("lay off")) return "lay off";
+    if (text.startsWith("and ") || text === "done") return "go on";
     if (/ takes /.test(text)) return "capture";
     if (/ builds /.test(text)) return "build";
     const first = text.split(" ")[0];
