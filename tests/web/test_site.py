@@ -203,3 +203,24 @@ def test_a_whole_game_in_the_static_site(site_page, site_url, game, fields):
     assert page.evaluate("document.body.dataset.version") == version
     play_to_end(page, limit=500)
     assert "leaderboard" in page.inner_text("#result")
+
+
+def test_the_browser_can_install_the_site_as_an_app(chromium, site_url, tmp_path):
+    """Chromium's own check (DevTools' installability errors): manifest, icon, service worker.
+    A persistent profile, as a person's browser is (Playwright's usual contexts are
+    incognito, which cannot install)."""
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    context = chromium.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}index.html")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        devtools = context.new_cdp_session(page)
+        manifest = devtools.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"].endswith("manifest.webmanifest")
+        assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
