@@ -913,6 +913,8 @@ async function leaderboardPage() {
   document.body.dataset.state = "ready";
 }
 
+const modeNote = document.getElementById("mode-note");
+if (modeNote) modeNote.hidden = !STATIC;
 const pages = { lobby, table: tablePage, leaderboard: leaderboardPage };
 pages[document.body.dataset.page]();
 // The static site keeps its files in the browser's cache (sw.js): it loads and plays offline.
