@@ -154,6 +154,12 @@ def find_pyodide(pyodide_dir: Path | None) -> Path:
     ``node_modules/pyodide``), else one fetched with ``npm`` into a temporary folder.
 
     ``ValueError`` if it is not there, not that package or not :data:`PYODIDE_VERSION`.
+
+    >>> import tempfile
+    >>> find_pyodide(Path(tempfile.mkdtemp()))
+    Traceback (most recent call last):
+    ...
+    ValueError: ... is not the pyodide npm package: pyodide.js is missing
     """
     if pyodide_dir is None:
         npm = shutil.which("npm")
@@ -238,6 +244,16 @@ def build_site(out: Path, *, pyodide_dir: Path | None = None) -> list[Path]:
 
     Returns the files written. ``ValueError`` if the Pyodide runtime cannot be
     found (see :func:`find_pyodide`) or a package to ship is not pure Python.
+
+    >>> import json, tempfile
+    >>> runtime = Path(tempfile.mkdtemp())  # stand-ins for the npm package's files
+    >>> for name in PYODIDE_FILES:
+    ...     _ = (runtime / name).write_text("")
+    >>> _ = (runtime / "package.json").write_text(json.dumps({"version": PYODIDE_VERSION}))
+    >>> out = Path(tempfile.mkdtemp()) / "site"
+    >>> written = build_site(out, pyodide_dir=runtime)
+    >>> sorted(json.loads((out / "site.json").read_text())["wheels"])[1].split("-")[0]
+    'cardrules'
     """
     runtime = find_pyodide(pyodide_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -70,7 +70,18 @@ _log = logging.getLogger("cardrules.web")
 
 def record_result(game: WebGame, leaderboard: str | None) -> None:
     """Once ``game`` is over: its ranking points on the leaderboard, and what to tell the player
-    (``game.result``). The text never names the leaderboard's file: it goes to a browser."""
+    (``game.result``). The text never names the leaderboard's file: it goes to a browser.
+
+    >>> import tempfile
+    >>> board = str(Path(tempfile.mkdtemp()) / "board.sqlite3")
+    >>> store = GameStore(tempfile.mkdtemp(), leaderboard=board)
+    >>> game = store.create({"game": "casino", "level": "easy", "target": 1}, owner="t0")
+    >>> while not game.state.is_over:
+    ...     game.act({"index": 0})
+    >>> record_result(game, board)
+    >>> game.result.endswith("on the leaderboard.") and board not in game.result
+    True
+    """
     if not game.state.is_over or game.result is not None:
         return
     if game.practice:
