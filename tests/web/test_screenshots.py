@@ -24,7 +24,7 @@ SIZES = {"1280": (1280, 800), "390": (390, 844)}
 GAMES = {
     "rummy500": ({"opponents": 2, "seed": 4}, 14),
     "vegas_rummy": ({"opponents": 3, "seed": 5, "buy_in": "2"}, 12),
-    "casino": ({"opponents": 1, "seed": 2}, 3),
+    "casino": ({"opponents": 1, "seed": 2}, 12),
 }
 _PREFERRED = ("meld", "lay off", "builds")
 
@@ -34,6 +34,8 @@ def _play(page: Any, turns: int) -> None:
         page.wait_for_function(_READY)
         if page.evaluate("document.body.dataset.state") != "your-turn":
             return
+        if page.locator("#pile .build").count():
+            return  # a Casino build on the table: worth a picture
         moves = page.evaluate("window.cardrulesMoves()")
         version = page.evaluate("document.body.dataset.version")
         pick = next((m for m in moves if m["text"].startswith(_PREFERRED)), None)

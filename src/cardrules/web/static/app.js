@@ -290,14 +290,15 @@ function cardFace(card) {
   const rank = joker ? "JK" : card.slice(0, -1);
   const suit = joker ? "J" : (SUITS[card.slice(-1)] || ["J"])[0];
   const ink = suit === "H" || suit === "D" ? "red" : (joker ? "joker" : "black");
-  for (const [x, y, turn] of [[5, 15, ""], [45, 55, "rotate(180 45 55)"]]) {
-    const text = svgNode("text", { x, y, class: `rank ${ink}`, transform: turn || "rotate(0)" });
+  // The rank and a small suit in the top-left corner, and the same turned round (bottom right).
+  for (const turn of ["", "rotate(180 25 35)"]) {
+    const corner = svgNode("g", turn ? { transform: turn } : {});
+    const text = svgNode("text", { x: 4, y: 14, class: `rank ${ink}` });
     text.textContent = rank;
-    svg.append(text);
-    svg.append(svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: turn ? 35 : 5, y: turn ? 41 : 18, width: 10, height: 10,
-      transform: turn || "rotate(0)" }));
+    corner.append(text, svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: 4, y: 17, width: 9, height: 9 }));
+    svg.append(corner);
   }
-  svg.append(svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: 12, y: 22, width: 26, height: 26 }));
+  svg.append(svgNode("use", { href: `${ASSETS}cards.svg#${suit}`, x: 14, y: 23, width: 24, height: 24 }));
   return svg;
 }
 
