@@ -123,6 +123,9 @@ def test_offline_after_the_first_load_a_whole_game_and_its_points(site_page, sit
     fetched = page.evaluate("fetch('not-in-the-cache.txt').then(() => 'fetched', () => 'failed')")
     assert fetched == "failed"
     assert play_to_end(page, limit=400) > 0
+    # The engine's bytecode is kept for the next start (static/worker.js, keepBytecode).
+    kept_dbs = page.evaluate("indexedDB.databases().then((all) => all.map((d) => d.name))")
+    assert "/bytecode" in kept_dbs
     result = page.inner_text("#result")
     assert "this browser's leaderboard" in result
     page.click("text=Leaderboard >> nth=-1")

@@ -19,6 +19,41 @@ from cardrules.web.local import LocalTables
 tables = LocalTables()
 `;
 
+// Python compiles each module's source to bytecode when it is first imported, which is a
+// good part of the engine's start. The bytecode is kept in the browser's IndexedDB (one
+// folder per build of the site), so the next start reads it instead. The unpacked sources
+// get a fixed time, so that the kept bytecode matches them. Returns the function that saves
+// what this start compiled, or null if the browser keeps nothing (the game runs either way).
+async function keepBytecode(pyodide, build, purelib) {
+  const FS = pyodide.FS;
+  const sync = (populate) => new Promise((resolve, reject) =>
+    FS.syncfs(populate, (error) => (error ? reject(error) : resolve())));
+  try {
+    FS.mkdirTree("/bytecode");
+    FS.mount(FS.filesystems.IDBFS, {}, "/bytecode");
+    await sync(true);
+  } catch (error) {
+    console.warn("no bytecode cache:", error);
+    return null;
+  }
+  pyodide.runPython(`
+import os, sys
+for name in os.listdir("/bytecode"):
+    if name != ${JSON.stringify(build)}:
+        import shutil
+        shutil.rmtree(os.path.join("/bytecode", name), ignore_errors=True)
+for folder, _, files in os.walk(${JSON.stringify(purelib)}):
+    for file in files:
+        if file.endswith(".py"):
+            os.utime(os.path.join(folder, file), (1577836800, 1577836800))
+sys.dont_write_bytecode = False
+sys.pycache_prefix = ${JSON.stringify(`/bytecode/${build}`)}
+`);
+  return async () => {
+    try { await sync(false); } catch (error) { console.warn("bytecode not kept:", error); }
+  };
+}
+
 async function boot() {
   const started = performance.now();
   const site = await (await fetch("../site.json")).json();
@@ -29,7 +64,9 @@ async function boot() {
     if (!response.ok) throw new Error(`cannot load ${wheel}: ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: purelib });
   }
+  const compiled = await keepBytecode(pyodide, site.build, purelib);
   pyodide.runPython(BOOT);
+  if (compiled) await compiled();
   const tables = pyodide.globals.get("tables");
   const handle = tables.handle;
   pyodide.runPython("from cardrules.web.local import bot_think_times");
