@@ -14,7 +14,9 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const site = await siteFiles();
     const cache = await caches.open(PREFIX + site.build);
-    await cache.addAll(site.files);
+    await cache.addAll(site.files.filter((name) => name !== "./"));
+    // The folder's own address works only where the host serves index.html for it.
+    try { await cache.add("./"); } catch (error) { /* open index.html instead */ }
     await self.skipWaiting();
   })());
 });
