@@ -60,6 +60,7 @@ def test_screenshot_of_the_table(chromium, live, game, size):
         _play(page, turns)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         IMAGES.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(IMAGES / f"web-{game}-{size}.png"))
         if game == "rummy500" and size == "1280":
             page.goto(f"{live.url}/")
