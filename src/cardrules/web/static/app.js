@@ -432,7 +432,9 @@ function tablePage() {
       button.disabled = !drawPhase || busy;
       button.addEventListener("click", () => {
         if (take) play({ index: take.move.index });
-        else play({ text: data.game === "rummy500" ? `take ${card}` : "take" });
+        else if (data.game === "rummy500") play({ text: `take ${card}` });  // the game says why not
+        else if (below === 0) play({ text: "take" });
+        else say("Not allowed: only the top card of the discard pile can be taken.");
       });
       button.title = take ? label : (below ? `digging here takes ${below} more card${below === 1 ? "" : "s"}` : label);
       fan.append(button);
