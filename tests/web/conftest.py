@@ -27,8 +27,6 @@ try:  # the web extra; without it every test module here skips (pytest.importors
 except ModuleNotFoundError:  # pragma: no cover - only without the extra
     pass
 
-collect_ignore = ["screenshots.py"]  # a script for the docs' pictures, not a test module
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -93,11 +91,11 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving an app in a thread of the test process."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, port: int | None = None) -> None:
         import uvicorn
 
         self.store = store
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(
             create_app(store), host="127.0.0.1", port=self.port, log_level="warning"

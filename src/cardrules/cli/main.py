@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     leaderboard.add_parser(commands)
     rules_text.add_parser(commands)
     serve.add_parser(commands)
+    serve.add_site_parser(commands)
     return parser
 
 

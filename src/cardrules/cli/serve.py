@@ -7,11 +7,12 @@ of the command (and the library) never needs them.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import IO
 
 from cardrules.cli.errors import CliError, UsageError
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "add_site_parser", "run", "run_site"]
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,4 +56,50 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
     out.write(f"cardrules: serving on http://{args.host}:{args.port}/ (games in {store.folder})\n")
     out.flush()
     uvicorn.run(create_app(store), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def add_site_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``site`` subcommand: ``cardrules site build OUT [--pyodide DIR]``."""
+    parser = commands.add_parser(
+        "site",
+        help="write the browser game as a static site",
+        description="Write a static web site that plays every game against the computer "
+        "entirely in the browser (the engine runs under Pyodide on the player's device, and "
+        "plays offline after the first visit). Any static file server can host it.",
+    )
+    actions = parser.add_subparsers(dest="site_command", metavar="ACTION", required=True)
+    build = actions.add_parser(
+        "build",
+        help="write the site into a folder",
+        description="Write the site into OUT: the pages, the wheels of cardrules, attrs and "
+        "typing-extensions, and the Pyodide runtime from the pyodide npm package.",
+    )
+    build.add_argument("out", metavar="OUT", help="the folder to write (made if missing)")
+    build.add_argument(
+        "--pyodide",
+        metavar="DIR",
+        help="the unpacked pyodide npm package (node_modules/pyodide, or a folder holding it); "
+        "default: fetch it with npm",
+    )
+    build.set_defaults(run=run_site)
+
+
+def run_site(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) -> int:
+    """Build the static site."""
+    from cardrules.web.site import PYODIDE_VERSION, build_site
+
+    target = Path(args.out)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{target} is a file, not a folder")
+    try:
+        written = build_site(target, pyodide_dir=Path(args.pyodide) if args.pyodide else None)
+    except (ValueError, OSError) as exc:
+        raise CliError(str(exc)) from None
+    size = sum(path.stat().st_size for path in written)
+    out.write(
+        f"cardrules: wrote the site to {target} ({len(written)} files, {size / 1e6:.1f} MB, "
+        f"Pyodide {PYODIDE_VERSION}); serve the folder over http(s), e.g. "
+        f"python -m http.server -d {target}\n"
+    )
     return 0

@@ -42,8 +42,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardrules import bots, engine, ranking, records
+from cardrules.web.games import STATUS, WebGame
 from cardrules.web.payload import Table, table_payload
-from cardrules.web.store import GameStore, WebGame, owner_key
+from cardrules.web.store import GameStore, owner_key
 from cardrules.wire.server import RequestError
 
 __all__ = ["COOKIE", "MAX_BODY", "STATUS", "create_app"]
@@ -57,19 +58,6 @@ COOKIE: Final = "cardrules_session"
 COOKIE_DAYS: Final = 30
 """How long a browser keeps its session cookie."""
 
-STATUS: Final = {
-    "bad_request": 400,
-    "forbidden": 403,
-    "no_game": 404,
-    "not_your_turn": 409,
-    "game_over": 409,
-    "stale": 409,
-    "too_long": 409,
-    "too_large": 413,
-    "illegal_action": 422,
-    "busy": 429,
-}
-"""The HTTP status of each error code."""
 
 _STATIC: Final = Path(__file__).parent / "static"
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -92,6 +93,133 @@ def _over(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> l
     return lines
 
 
+def _meld_cards(meld: Any) -> list[str]:
+    return [str(card) for card in meld.cards]
+
+
+def _board(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> dict[str, Any]:
+    """The table as the page draws it: seats, stock, discard pile, melds or builds, money.
+
+    Only public facts of ``view`` (and the seat's own hand, drawn apart): counts of the
+    other hands, never their cards.
+    """
+    seats = len(view.hand_sizes)
+    board: dict[str, Any] = {
+        "stock_size": view.stock_size,
+        "seats": [
+            {
+                "seat": seat,
+                "name": name_of(names, seat),
+                "cards": view.hand_sizes[seat],
+                "to_act": view.to_act == seat,
+            }
+            for seat in range(seats)
+        ],
+        "scores": [{"name": sides[i], "score": score} for i, score in enumerate(view.scores)],
+    }
+    if game == "casino":
+        for seat in board["seats"]:
+            seat["pile"] = view.pile_sizes[seat["seat"]]
+            seat["sweeps"] = view.sweeps[seat["seat"]] if view.config.sweeps else None
+        board["loose"] = [str(card) for card in view.loose]
+        board["builds"] = [
+            {
+                "value": build.value,
+                "owner": build.owner,
+                "owner_name": name_of(names, build.owner),
+                "groups": [[str(card) for card in group] for group in build.groups],
+                "cards": [str(card) for card in build.cards],
+            }
+            for build in view.builds
+        ]
+        # A capture or build made in steps: the move so far, which "and ..." extends and
+        # "done" ends (the first step's button reads as a whole move; this says it is not).
+        board["pending"] = None if view.pending is None else str(view.pending)
+        board["deal"] = view.deal_number
+        board["last_deal"] = view.is_last_deal
+        return board
+    board["discard"] = [str(card) for card in view.discard]
+    melds = []
+    if game == "rummy500":
+        placed_by = {str(card): seat for seat, cards in enumerate(view.placed) for card in cards}
+        for number, (meld, owner) in enumerate(zip(view.melds, view.meld_owners), 1):
+            cards = _meld_cards(meld)
+            melds.append(
+                {
+                    "number": number,
+                    "owner": owner,
+                    "owner_name": name_of(names, owner),
+                    "cards": [{"card": c, "by": placed_by.get(c, owner)} for c in cards],
+                }
+            )
+        board["round_points"] = list(view.round_points)
+    else:
+        for number, owned in enumerate(view.melds, 1):
+            melds.append(
+                {
+                    "number": number,
+                    "owner": owned.owner,
+                    "owner_name": name_of(names, owned.owner),
+                    "cards": [{"card": c, "by": owned.owner} for c in _meld_cards(owned.meld)],
+                }
+            )
+        board["money"] = _vegas_money(view, names)
+        for seat in board["seats"]:
+            seat["active"] = view.active[seat["seat"]]
+            seat["busts"] = view.busts[seat["seat"]]
+    board["melds"] = melds
+    return board
+
+
+def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
+    """The pot, what each seat paid in, what a rebuy costs and restarts at, and at the end
+    the pot's split (LV-12, LV-15): all public."""
+    from cardrules.vegas_rummy.betting import rebuy_score
+    from cardrules.vegas_rummy.scoring import split_pot
+
+    config = view.config
+    seats = len(view.hand_sizes)
+    paid = [
+        sum((e.amount for e in view.ledger if e.seat == seat), Decimal(0)) for seat in range(seats)
+    ]
+    money: dict[str, Any] = {
+        "pot": str(view.pot),
+        "buy_in": str(config.buy_in),
+        "max_score": config.max_score,
+        "paid": [{"name": name_of(names, seat), "paid": str(paid[seat])} for seat in range(seats)],
+        "rebuy": None,
+        "split": None,
+    }
+    if "rebuy" in view.legal_texts:
+        money["rebuy"] = {
+            "cost": str(config.buy_in),
+            "score": rebuy_score(view.scores, view.active, config.max_score),
+        }
+    if view.is_over:
+        others = sorted(
+            {view.scores[i] for i, on in enumerate(view.active) if on and i not in view.winners}
+        )
+        ranked = [
+            tuple(
+                i
+                for i, on in enumerate(view.active)
+                if on and i not in view.winners and view.scores[i] == score
+            )
+            for score in others
+        ]
+        payouts = split_pot(
+            view.pot, config, winners=view.winners, ranked=ranked, buy_in=config.buy_in
+        )
+        money["split"] = [
+            {
+                "name": name_of(names, seat),
+                "receives": str(payouts[seat]) if seat < len(payouts) else "0",
+            }
+            for seat in range(seats)
+        ]
+    return money
+
+
 def table_payload(table: Table, view: Any) -> dict[str, Any]:
     """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
 
@@ -127,6 +255,7 @@ def table_payload(table: Table, view: Any) -> dict[str, Any]:
         "over": over,
         "result": table.result if over is not None else None,
         "view": json.loads(records.to_json(view)),
+        "board": _board(game, view, names, sides),
     }
     if game == "vegas_rummy":
         payload["pot"] = str(view.pot)

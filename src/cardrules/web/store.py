@@ -23,26 +23,23 @@ True
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import logging
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from cardrules import bots, engine, rng
+from cardrules import engine, ranking, rng
 from cardrules.cards import Card
 from cardrules.cli.errors import CliError
-from cardrules.cli.leaderboard import check_player_name, record_result
-from cardrules.cli.options import build_config
-from cardrules.cli.players import LEVELS, derive_seed
 from cardrules.cli.saves import saves_dir, write_save
-from cardrules.records import GameRecord, from_json, to_json
-from cardrules.wire.server import MAX_MOVES, RequestError, read_act
+from cardrules.records import GameRecord
+from cardrules.web.games import FILE_FORMAT, WebGame, read_lobby
+from cardrules.wire.server import RequestError
 
 __all__ = [
     "DEFAULT_IDLE_SECONDS",
@@ -64,31 +61,51 @@ least recently touched game (file too), so one browser cannot fill the server.""
 DEFAULT_IDLE_SECONDS: Final = 7 * 24 * 3600
 """A game nobody has touched for this long (a week) is dropped, its file too."""
 
-FILE_FORMAT: Final = "cardrules-web-game"
-"""The ``format`` of a saved web game file."""
-
 _MAX_FILE_BYTES: Final = 4_000_000
 _ID_BYTES: Final = 12
 _SWEEP_EVERY: Final = 60.0
-_LEVEL_ORDER: Final = LEVELS
 
 _log = logging.getLogger("cardrules.web")
 
-_LOBBY_KEYS: Final = frozenset(
-    {
-        "game",
-        "players",
-        "level",
-        "name",
-        "target",
-        "max_score",
-        "buy_in",
-        "royal",
-        "sweeps",
-        "partners",
-        "seed",
-    }
-)
+
+def record_result(game: WebGame, leaderboard: str | None) -> None:
+    """Once ``game`` is over: its ranking points on the leaderboard, and what to tell the player
+    (``game.result``). The text never names the leaderboard's file: it goes to a browser.
+
+    >>> import tempfile
+    >>> board = str(Path(tempfile.mkdtemp()) / "board.sqlite3")
+    >>> store = GameStore(tempfile.mkdtemp(), leaderboard=board)
+    >>> game = store.create({"game": "casino", "level": "easy", "target": 1}, owner="t0")
+    >>> while not game.state.is_over:
+    ...     game.act({"index": 0})
+    >>> record_result(game, board)
+    >>> game.result.endswith("on the leaderboard.") and board not in game.result
+    True
+    """
+    if not game.state.is_over or game.result is not None:
+        return
+    if game.practice:
+        game.result = "Practice game (you chose the seed): not recorded on the leaderboard."
+        return
+    won, rivals = game.standing()
+    unranked = sorted({level for level in rivals if level not in ranking.POINTS})
+    if unranked:
+        game.result = (
+            f"Not recorded on the leaderboard: {', '.join(unranked)} opponents are unranked."
+        )
+        return
+    player = game.names[game.seat]
+    try:
+        with ranking.Leaderboard(leaderboard) as board:
+            points = board.record(player, game.game, won=won, opponents=rivals)
+    except (ValueError, OSError, sqlite3.Error) as exc:
+        _log.error("cannot record %s on the leaderboard: %s", game.id, exc)
+        game.result = "The leaderboard could not be written; the game is saved."
+        return
+    if won:
+        game.result = f"{points} ranking points for {player} on the leaderboard."
+    else:
+        game.result = f"Recorded a lost game for {player} on the leaderboard."
 
 
 def default_folder() -> Path:
@@ -99,230 +116,6 @@ def default_folder() -> Path:
 def owner_key(token: str) -> str:
     """What the store keeps of a browser's session token (a hash: the file never holds it)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _int_option(options: dict[str, Any], key: str, low: int, high: int) -> int | None:
-    value = options.get(key)
-    if value is None or value == "":
-        return None
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RequestError("bad_request", f"{key} must be a whole number {low}..{high}")
-    return value
-
-
-def _flag(options: dict[str, Any], key: str) -> bool:
-    value = options.get(key, False)
-    if not isinstance(value, bool):
-        raise RequestError("bad_request", f"{key} must be true or false")
-    return value
-
-
-def read_lobby(options: object) -> tuple[str, Any, str, str, int | None]:
-    """The lobby form as (game, config, level, name, seed); :class:`RequestError` if bad.
-
-    The form's keys: ``game``; ``players`` (you and 1–3 computer opponents);
-    ``level`` of the opponents; ``name`` for the leaderboard; the game's
-    options ``target`` (Rummy 500, Casino), ``max_score`` and ``buy_in``
-    (Las Vegas Rummy), ``royal``, ``sweeps`` and ``partners`` (Casino); and
-    ``seed`` (a practice game). Options reach the game's Config as the CLI's
-    flags do (``cardrules play``), with its defaults.
-    """
-    if not isinstance(options, dict):
-        raise RequestError("bad_request", "a new game takes a JSON object")
-    unknown = sorted(set(options) - _LOBBY_KEYS)
-    if unknown:
-        raise RequestError("bad_request", f"unknown keys {unknown}")
-    game = options.get("game")
-    if not isinstance(game, str) or game not in engine.GAMES:
-        raise RequestError("bad_request", f"game must be one of {', '.join(engine.GAMES)}")
-    level = options.get("level", "normal")
-    if not isinstance(level, str) or level not in bots.available_levels(game):
-        raise RequestError(
-            "bad_request", f"level must be one of {', '.join(bots.available_levels(game))}"
-        )
-    name = options.get("name", "You")
-    if not isinstance(name, str):
-        raise RequestError("bad_request", "name must be text")
-    seed = _int_option(options, "seed", 0, 2**63 - 1)
-    buy_in = options.get("buy_in")
-    if buy_in is not None and not isinstance(buy_in, str | int):
-        raise RequestError("bad_request", "buy_in must be an amount such as 2 or 0.50")
-    flags = argparse.Namespace(
-        target=_int_option(options, "target", 1, 100_000),
-        max_score=_int_option(options, "max_score", 1, 100_000),
-        buy_in=None if buy_in in (None, "") else str(buy_in),
-        royal=_flag(options, "royal"),
-        sweeps=_flag(options, "sweeps"),
-        partners=_flag(options, "partners"),
-        option=[],
-    )
-    players = _int_option(options, "players", 2, 4)
-    try:
-        name = check_player_name(name)
-        config = build_config(game, flags, players=players)
-    except CliError as exc:
-        raise RequestError("bad_request", exc.message.replace("--", "")) from None
-    if config.num_players > 4:
-        raise RequestError("bad_request", "a table seats you and 1-3 computer opponents")
-    return game, config, level, name, seed
-
-
-class WebGame:
-    """One game on the server: the state (never sent), the player's seat, the bots.
-
-    The player sits at seat 0; computer players of one level hold the other
-    seats. Every change goes through :meth:`act`, which holds the game's lock.
-    """
-
-    def __init__(
-        self,
-        game_id: str,
-        owner: str,
-        record: GameRecord,
-        names: list[str],
-        levels: list[str | None],
-        *,
-        practice: bool,
-        result: str | None = None,
-        touched: float = 0.0,
-    ) -> None:
-        self.id = game_id
-        self.owner = owner
-        self.game = record.game
-        self.rules = engine.definition(record.game)
-        self.config = record.config
-        self.seed = record.seed
-        self.deck = record.deck
-        # A file written elsewhere may stack every deal (or the cut) or seat late joiners: kept, so
-        # that the game saved again replays. (The lobby never makes such games.)
-        self.decks = record.decks
-        self.joins = record.joins
-        self.cut_deck = record.cut_deck
-        self.actions: list[Any] = list(record.actions)
-        self.state: Any = record.final_state()
-        self.seat = 0
-        self.names = names
-        self.levels = levels
-        self.practice = practice
-        self.result = result
-        self.touched = touched
-        self.lock = threading.Lock()
-        self.max_moves = MAX_MOVES
-        if self.rules.max_game_length is not None:
-            self.max_moves = min(MAX_MOVES, self.rules.max_game_length(self.config))
-        self.bots: dict[int, bots.Bot] = {}
-        for seat, level in enumerate(levels):
-            if level is not None:
-                self.bots[seat] = bots.make(self.game, level, seed=self._bot_seed(seat))
-
-    def _bot_seed(self, seat: int) -> int:
-        return derive_seed(self.seed, "seat", seat) % 2**32
-
-    @property
-    def version(self) -> int:
-        """How many actions the game has taken (every seat's moves are public)."""
-        return len(self.actions)
-
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` (``None``: a spectator) may see now."""
-        return self.rules.view(self.state, seat)
-
-    def act(self, args: Any) -> None:
-        """Apply the player's action named by ``args`` (see :func:`cardrules.wire.server.read_act`),
-        then let the computer players move until it is the player's turn again.
-
-        Raises :class:`RequestError` and changes nothing if the action is not legal.
-        """
-        action = read_act(self.rules, self.state, self.seat, args)
-        self._apply(action)
-        self.play_bots()
-
-    def _apply(self, action: Any) -> None:
-        if len(self.actions) >= self.max_moves:
-            raise RequestError("too_long", f"this game has reached {self.max_moves} moves")
-        self.state = self.rules.apply(self.state, action)
-        self.actions.append(action)
-
-    def play_bots(self) -> None:
-        """The computer players' moves, up to the player's turn or the end of the game."""
-        while not self.state.is_over and self.state.to_act != self.seat:
-            seat = self.state.to_act
-            bot = self.bots.get(seat)
-            if bot is None:  # a seat that joined later (Las Vegas Rummy): the hardest level
-                level = max((lv for lv in self.levels if lv), key=_LEVEL_ORDER.index)
-                while len(self.levels) <= seat:
-                    self.levels.append(level)
-                    self.names.append(f"Bot {len(self.names)} ({level})")
-                bot = bots.make(self.game, level, seed=self._bot_seed(seat))
-                self.bots[seat] = bot
-            self._apply(bot.choose(self.rules.view(self.state, seat)))
-
-    def record_result(self, leaderboard: str | None) -> None:
-        """Once the game is over: its ranking points on the leaderboard, and what was said."""
-        if not self.state.is_over or self.result is not None:
-            return
-        if self.practice:
-            self.result = "Practice game (you chose the seed): not recorded on the leaderboard."
-            return
-        state = self.state
-        rivals = [lv for seat, lv in enumerate(self.levels) if lv is not None]
-        if self.game == "casino" and state.config.partnerships:
-            partners = set(state.config.seats_of(state.config.side_of(self.seat)))
-            rivals = [lv for seat, lv in enumerate(self.levels) if lv and seat not in partners]
-        won = self.seat in state.winners
-        self.result = record_result(
-            leaderboard, self.names[0], self.game, won=won, opponents=rivals
-        )
-
-    def document(self) -> str:
-        """The game as the JSON text of its save file."""
-        record = GameRecord(
-            self.game, self.config, self.seed, self.deck, tuple(self.actions),
-            decks=self.decks, joins=self.joins, cut_deck=self.cut_deck,
-        )
-        return json.dumps(
-            {
-                "format": FILE_FORMAT,
-                "version": 1,
-                "id": self.id,
-                "owner": self.owner,
-                "names": self.names,
-                "levels": self.levels,
-                "practice": self.practice,
-                "result": self.result,
-                "touched": self.touched,
-                "record": json.loads(to_json(record)),
-            },
-            ensure_ascii=False,
-        )
-
-    @classmethod
-    def from_document(cls, text: str) -> WebGame:
-        """A game read back from its save file; ``ValueError`` if it is not one."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-            raise ValueError("not a cardrules web game file")
-        record = from_json(json.dumps(data["record"]))
-        if not isinstance(record, GameRecord):
-            raise ValueError("the file's record is not a game record")
-        names, levels = data["names"], data["levels"]
-        if not isinstance(names, list) or not isinstance(levels, list):
-            raise ValueError("names and levels must be lists")
-        game_id, owner = data["id"], data["owner"]
-        if not isinstance(game_id, str) or not isinstance(owner, str):
-            raise ValueError("id and owner must be text")
-        return cls(
-            game_id,
-            owner,
-            record,
-            [str(n) for n in names],
-            [None if lv is None else str(lv) for lv in levels],
-            practice=bool(data["practice"]),
-            result=data.get("result"),
-            touched=float(data.get("touched", 0.0)),
-        )
 
 
 class GameStore:
@@ -423,7 +216,7 @@ class GameStore:
             self.new_id(), owner, record, names, levels, practice=practice, touched=self.clock()
         )
         game.play_bots()
-        game.record_result(self.leaderboard)
+        record_result(game, self.leaderboard)
         with self.lock:
             mine = sorted(
                 (g for g in self.games.values() if g.owner == owner), key=lambda g: g.touched
@@ -470,7 +263,7 @@ class GameStore:
                 raise RequestError("stale", "the table has changed since; look again")
             game.act(args)
             game.touched = self.clock()
-            game.record_result(self.leaderboard)
+            record_result(game, self.leaderboard)
             self.save(game)
         return game
 

@@ -1,0 +1,303 @@
+"""A game of the web app, apart from where it is kept: the lobby's form and :class:`WebGame`.
+
+The same code runs on the server (:mod:`cardrules.web.store` keeps these
+games in files) and in the browser (:mod:`cardrules.web.local`, under
+Pyodide in a Web Worker), so it imports nothing the browser lacks: no
+SQLite, no Starlette. Leaderboard points are recorded by the caller.
+
+>>> game_name, config, level, name, seed = read_lobby({"game": "casino", "name": " Ada "})
+>>> game_name, level, name, seed
+('casino', 'normal', 'Ada', None)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+from typing import Any, Final
+
+from cardrules import bots, engine
+from cardrules.cli.errors import CliError
+from cardrules.cli.options import build_config
+from cardrules.cli.players import LEVELS, derive_seed
+from cardrules.records import GameRecord, from_json, to_json
+from cardrules.wire.server import MAX_MOVES, RequestError, read_act
+
+__all__ = ["FILE_FORMAT", "MAX_NAME_LENGTH", "STATUS", "WebGame", "check_name", "read_lobby"]
+
+FILE_FORMAT: Final = "cardrules-web-game"
+"""The ``format`` of a saved web game file."""
+
+MAX_NAME_LENGTH: Final = 40
+"""The longest player name, in characters (``cardrules.ranking.MAX_NAME_LENGTH``, which
+imports SQLite and so cannot be imported in the browser; a test keeps them equal)."""
+
+STATUS: Final = {
+    "bad_request": 400,
+    "forbidden": 403,
+    "no_game": 404,
+    "not_your_turn": 409,
+    "game_over": 409,
+    "stale": 409,
+    "too_long": 409,
+    "too_large": 413,
+    "illegal_action": 422,
+    "busy": 429,
+}
+"""The HTTP status of each error code."""
+
+_LEVEL_ORDER: Final = LEVELS
+
+_LOBBY_KEYS: Final = frozenset(
+    {
+        "game",
+        "players",
+        "level",
+        "name",
+        "target",
+        "max_score",
+        "buy_in",
+        "royal",
+        "sweeps",
+        "partners",
+        "seed",
+    }
+)
+
+
+def _int_option(options: dict[str, Any], key: str, low: int, high: int) -> int | None:
+    value = options.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RequestError("bad_request", f"{key} must be a whole number {low}..{high}")
+    return value
+
+
+def _flag(options: dict[str, Any], key: str) -> bool:
+    value = options.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError("bad_request", f"{key} must be true or false")
+    return value
+
+
+def read_lobby(options: object) -> tuple[str, Any, str, str, int | None]:
+    """The lobby form as (game, config, level, name, seed); :class:`RequestError` if bad.
+
+    The form's keys: ``game``; ``players`` (you and 1–3 computer opponents);
+    ``level`` of the opponents; ``name`` for the leaderboard; the game's
+    options ``target`` (Rummy 500, Casino), ``max_score`` and ``buy_in``
+    (Las Vegas Rummy), ``royal``, ``sweeps`` and ``partners`` (Casino); and
+    ``seed`` (a practice game). Options reach the game's Config as the CLI's
+    flags do (``cardrules play``), with its defaults.
+    """
+    if not isinstance(options, dict):
+        raise RequestError("bad_request", "a new game takes a JSON object")
+    unknown = sorted(set(options) - _LOBBY_KEYS)
+    if unknown:
+        raise RequestError("bad_request", f"unknown keys {unknown}")
+    game = options.get("game")
+    if not isinstance(game, str) or game not in engine.GAMES:
+        raise RequestError("bad_request", f"game must be one of {', '.join(engine.GAMES)}")
+    level = options.get("level", "normal")
+    if not isinstance(level, str) or level not in bots.available_levels(game):
+        raise RequestError(
+            "bad_request", f"level must be one of {', '.join(bots.available_levels(game))}"
+        )
+    name = options.get("name", "You")
+    if not isinstance(name, str):
+        raise RequestError("bad_request", "name must be text")
+    seed = _int_option(options, "seed", 0, 2**63 - 1)
+    buy_in = options.get("buy_in")
+    if buy_in is not None and not isinstance(buy_in, str | int):
+        raise RequestError("bad_request", "buy_in must be an amount such as 2 or 0.50")
+    flags = argparse.Namespace(
+        target=_int_option(options, "target", 1, 100_000),
+        max_score=_int_option(options, "max_score", 1, 100_000),
+        buy_in=None if buy_in in (None, "") else str(buy_in),
+        royal=_flag(options, "royal"),
+        sweeps=_flag(options, "sweeps"),
+        partners=_flag(options, "partners"),
+        option=[],
+    )
+    players = _int_option(options, "players", 2, 4)
+    name = check_name(name)
+    try:
+        config = build_config(game, flags, players=players)
+    except CliError as exc:
+        raise RequestError("bad_request", exc.message.replace("--", "")) from None
+    if config.num_players > 4:
+        raise RequestError("bad_request", "a table seats you and 1-3 computer opponents")
+    return game, config, level, name, seed
+
+
+def check_name(name: str) -> str:
+    """The player's name, trimmed, if the leaderboard will take it; else :class:`RequestError`.
+
+    >>> check_name("  Ada ")
+    'Ada'
+    """
+    trimmed = name.strip()
+    if not trimmed or len(trimmed) > MAX_NAME_LENGTH or not trimmed.isprintable():
+        raise RequestError(
+            "bad_request", f"name must be 1-{MAX_NAME_LENGTH} printable characters, not {name!r}"
+        )
+    return trimmed
+
+
+class WebGame:
+    """One game on the server: the state (never sent), the player's seat, the bots.
+
+    The player sits at seat 0; computer players of one level hold the other
+    seats. Every change goes through :meth:`act`, which holds the game's lock.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        owner: str,
+        record: GameRecord,
+        names: list[str],
+        levels: list[str | None],
+        *,
+        practice: bool,
+        result: str | None = None,
+        touched: float = 0.0,
+    ) -> None:
+        self.id = game_id
+        self.owner = owner
+        self.game = record.game
+        self.rules = engine.definition(record.game)
+        self.config = record.config
+        self.seed = record.seed
+        self.deck = record.deck
+        # A file written elsewhere may stack every deal (or the cut) or seat late joiners: kept, so
+        # that the game saved again replays. (The lobby never makes such games.)
+        self.decks = record.decks
+        self.joins = record.joins
+        self.cut_deck = record.cut_deck
+        self.actions: list[Any] = list(record.actions)
+        self.state: Any = record.final_state()
+        self.seat = 0
+        self.names = names
+        self.levels = levels
+        self.practice = practice
+        self.result = result
+        self.touched = touched
+        self.lock = threading.Lock()
+        self.max_moves = MAX_MOVES
+        if self.rules.max_game_length is not None:
+            self.max_moves = min(MAX_MOVES, self.rules.max_game_length(self.config))
+        self.bots: dict[int, bots.Bot] = {}
+        for seat, level in enumerate(levels):
+            if level is not None:
+                self.bots[seat] = bots.make(self.game, level, seed=self._bot_seed(seat))
+
+    def _bot_seed(self, seat: int) -> int:
+        return derive_seed(self.seed, "seat", seat) % 2**32
+
+    @property
+    def version(self) -> int:
+        """How many actions the game has taken (every seat's moves are public)."""
+        return len(self.actions)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` (``None``: a spectator) may see now."""
+        return self.rules.view(self.state, seat)
+
+    def act(self, args: Any) -> None:
+        """Apply the player's action named by ``args`` (see :func:`cardrules.wire.server.read_act`),
+        then let the computer players move until it is the player's turn again.
+
+        Raises :class:`RequestError` and changes nothing if the action is not legal.
+        """
+        action = read_act(self.rules, self.state, self.seat, args)
+        self._apply(action)
+        self.play_bots()
+
+    def _apply(self, action: Any) -> None:
+        if len(self.actions) >= self.max_moves:
+            raise RequestError("too_long", f"this game has reached {self.max_moves} moves")
+        self.state = self.rules.apply(self.state, action)
+        self.actions.append(action)
+
+    def play_bots(self) -> None:
+        """The computer players' moves, up to the player's turn or the end of the game."""
+        while not self.state.is_over and self.state.to_act != self.seat:
+            seat = self.state.to_act
+            bot = self.bots.get(seat)
+            if bot is None:  # a seat that joined later (Las Vegas Rummy): the hardest level
+                level = max((lv for lv in self.levels if lv), key=_LEVEL_ORDER.index)
+                while len(self.levels) <= seat:
+                    self.levels.append(level)
+                    self.names.append(f"Bot {len(self.names)} ({level})")
+                bot = bots.make(self.game, level, seed=self._bot_seed(seat))
+                self.bots[seat] = bot
+            self._apply(bot.choose(self.rules.view(self.state, seat)))
+
+    def standing(self) -> tuple[bool, list[str]]:
+        """Whether the player won, and the levels of the computer players they played against
+        (partners in a Casino partnership are not rivals): what the leaderboard records."""
+        state = self.state
+        rivals = [lv for lv in self.levels if lv is not None]
+        if self.game == "casino" and state.config.partnerships:
+            partners = set(state.config.seats_of(state.config.side_of(self.seat)))
+            rivals = [lv for seat, lv in enumerate(self.levels) if lv and seat not in partners]
+        return self.seat in state.winners, rivals
+
+    def document(self) -> str:
+        """The game as the JSON text of its save file."""
+        record = GameRecord(
+            self.game,
+            self.config,
+            self.seed,
+            self.deck,
+            tuple(self.actions),
+            decks=self.decks,
+            joins=self.joins,
+            cut_deck=self.cut_deck,
+        )
+        return json.dumps(
+            {
+                "format": FILE_FORMAT,
+                "version": 1,
+                "id": self.id,
+                "owner": self.owner,
+                "names": self.names,
+                "levels": self.levels,
+                "practice": self.practice,
+                "result": self.result,
+                "touched": self.touched,
+                "record": json.loads(to_json(record)),
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_document(cls, text: str) -> WebGame:
+        """A game read back from its save file; ``ValueError`` if it is not one."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+            raise ValueError("not a cardrules web game file")
+        record = from_json(json.dumps(data["record"]))
+        if not isinstance(record, GameRecord):
+            raise ValueError("the file's record is not a game record")
+        names, levels = data["names"], data["levels"]
+        if not isinstance(names, list) or not isinstance(levels, list):
+            raise ValueError("names and levels must be lists")
+        game_id, owner = data["id"], data["owner"]
+        if not isinstance(game_id, str) or not isinstance(owner, str):
+            raise ValueError("id and owner must be text")
+        return cls(
+            game_id,
+            owner,
+            record,
+            [str(n) for n in names],
+            [None if lv is None else str(lv) for lv in levels],
+            practice=bool(data["practice"]),
+            result=data.get("result"),
+            touched=float(data.get("touched", 0.0)),
+        )
