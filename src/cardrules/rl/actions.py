@@ -14,10 +14,11 @@ brackets; ``M`` is the most melds the table can hold, ``deck_size // 3``):
 Rummy 500
     ``draw`` [1], ``end round`` [1], ``take`` by how many cards are taken
     [deck size], ``discard`` by card (52 cards, then the joker) [53], ``meld``
-    by the meld's table form [see below], ``lay off`` [M × E × (53 + 52)]:
-    by target meld, then end (``E`` = 1, or 3 with wrap-around: none, low,
-    high), then the card placed (a card as itself or an open joker: its
-    number 0..52; a joker standing for a card: 53 + that card's number).
+    by the meld's table form [see below], ``lay off`` [M × 3 × (53 + 52)]:
+    by target meld, then end (none, low, high: an ace fits both ends of a
+    2–K run even without wrap-around, so the end always counts), then the
+    card placed (a card as itself or an open joker: its number 0..52; a joker
+    standing for a card: 53 + that card's number).
 Las Vegas Rummy
     ``draw``, ``take``, ``rebuy``, ``retire``, ``deal`` [1 each], ``discard``
     [53], ``meld`` [below], ``lay off`` [M × (53 + 5 × 52 + 5)]: by target, then
@@ -58,7 +59,7 @@ late joins, whose seat count is not fixed) rather than number them badly.
 >>> state = cardrules.new_game("rummy500", seed=3)
 >>> space = action_space("rummy500", state.config)
 >>> space.size
-2265
+5835
 >>> legal = cardrules.legal_actions(state)
 >>> [space.action(state, space.index(state, a)) for a in legal] == list(legal)
 True
@@ -266,7 +267,9 @@ class _Rummy500Space(ActionSpace):
         jokers = config.jokers * config.decks
         self._melds, melds = _meld_table(config.allow_wraparound, jokers, 1, False, True)
         self._tables = config.deck_size // 3
-        self._ends = 3 if config.allow_wraparound else 1
+        # Three ends (none, low, high) in every config: an ace (or a joker standing
+        # for one) fits both ends of a 2–K run without wrap-around too (issue 29).
+        self._ends = 3
         super().__init__(
             "rummy500",
             config,
@@ -293,7 +296,7 @@ class _Rummy500Space(ActionSpace):
         if isinstance(action, a.Meld):
             return self._at("meld", self._melds[_meld_key(action.meld)])
         if isinstance(action, a.LayOff):
-            end = {None: 0, "low": 1, "high": 2}[action.end] if self._ends == 3 else 0
+            end = {None: 0, "low": 1, "high": 2}[action.end]
             placed = (
                 _card_number(action.card)
                 if action.stands_for is None
