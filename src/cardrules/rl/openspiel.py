@@ -80,6 +80,9 @@ _SKIPPED = {"first_dealer"}  # a word or a seat number: pass it in config_json
 _RL_DEFAULTS: dict[str, dict[str, Any]] = {
     "vegas_rummy": {"num_players": 2, "meld_strictness": True},
 }
+_CASINO_SLOTTED = frozenset({"trail", "capture", "new build", "raise", "add"})
+"""Casino blocks whose numbers start with the played card's slot in the hand."""
+_CASINO_HAND = 4
 _PLAYER_RANGE = {"rummy500": (2, 8), "vegas_rummy": (2, 8), "casino": (2, 4)}
 
 
@@ -205,6 +208,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._game = _Frozen(game)
         self._inner: _Frozen | None = None
         self._history = _Frozen(())
+        self._script: _Frozen | None = None
 
     @property
     def _space(self) -> ActionSpace:
@@ -224,6 +228,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
+        if self._script is not None:  # a resampled world replaying its public record
+            script = self._script.value
+            return int(script[self.move_number()][0])
         if self._inner is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self._inner.value.is_over or self._truncated():
@@ -241,6 +248,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [(seed, 1.0 / seeds) for seed in range(seeds)]
 
     def _apply_action(self, action: int) -> None:
+        if self._script is not None:
+            return  # a resampled world's record: its state is set once the record is written
         if self._inner is None:
             self._inner = _Frozen(
                 engine.definition(self._game.value.cardrules_game).new_game(
@@ -273,12 +282,42 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return list(payoffs(state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
-        """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed."""
-        clone: CardrulesState = self.clone()
-        if self._inner is not None:
-            rnd = random.Random(int(probability_sampler() * 2**53))
-            clone._inner = _Frozen(determinize(self._inner.value, player_id, rnd))
-        return clone
+        """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed.
+
+        The world is :func:`~cardrules.rl.determinize.determinize`'s. Its
+        ``history()`` must not hold the real deal, so it is rebuilt: the chance
+        outcome is a fresh label drawn from the sampler (no seed deals the
+        resampled world, so replaying the history does not rebuild it, nor the
+        real one), then every move's number as the table saw it; a Casino
+        play of another seat is recorded with hand slot 0, since where its card
+        sat in a hidden hand is hidden (issue 29).
+        """
+        if self._inner is None:
+            return self.clone()  # type: ignore[no-any-return]
+        rnd = random.Random(int(probability_sampler() * 2**53))
+        world = determinize(self._inner.value, player_id, rnd)
+        game = self._game.value
+        script = [(int(pyspiel.PlayerId.CHANCE), rnd.randrange(game.chance_seeds))]
+        for step in self.full_history()[1:]:
+            script.append((step.player, self._public_number(step.player, step.action, player_id)))
+        fresh = CardrulesState(game)
+        fresh._script = _Frozen(script)
+        for _player, number in script:
+            fresh.apply_action(number)
+        fresh._script = None
+        fresh._inner = _Frozen(world)
+        fresh._history = self._history
+        return fresh
+
+    def _public_number(self, player: int, number: int, viewer: int) -> int:
+        """``number`` as ``viewer`` may know it: a hidden hand slot of a Casino play becomes 0."""
+        space = self._space
+        if player == viewer or space.game != "casino":
+            return number
+        for name, start, count in space.blocks:
+            if start <= number < start + count and name in _CASINO_SLOTTED:
+                return start + (number - start) % (count // _CASINO_HAND)
+        return number
 
     def view(self, player: int) -> Any:
         """Our view of the game for ``player``."""
