@@ -89,3 +89,22 @@ def test_illegal_gymnasium_action_ends_the_episode_as_a_loss() -> None:
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _obs, reward, terminated, _truncated, info = environment.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_every_game_has_an_rl_default_config(game: str) -> None:
+    """Issue 29 fault 3: no config means a supported one, Las Vegas Rummy included."""
+    import gymnasium
+
+    import cardrules.rl.gymnasium  # noqa: F401 (registers the ids)
+
+    ids = {"rummy500": "Rummy500", "vegas_rummy": "VegasRummy", "casino": "Casino"}
+    environment = gymnasium.make(f"cardrules/{ids[game]}-v0", opponents="random")
+    observation, _info = environment.reset(seed=2)
+    assert observation["action_mask"].any()
+    environment.close()
+    aec = env(game)
+    aec.reset(seed=2)
+    _obs, _reward, _term, _trunc, _info = aec.last()
+    assert _obs["action_mask"].any()
+    assert aec.config == openspiel.load(game).config

@@ -23,13 +23,14 @@ modules import their library when imported.
 5719
 """
 
-from cardrules.rl.actions import ActionSpace, action_space, check_supported
+from cardrules.rl.actions import ActionSpace, action_space, check_supported, default_config
 from cardrules.rl.observations import encode, fields, observation_dict
 
 __all__ = [
     "ActionSpace",
     "action_space",
     "check_supported",
+    "default_config",
     "encode",
     "fields",
     "observation_dict",

@@ -80,7 +80,7 @@ from cardrules import casino, engine, rummy500, vegas_rummy
 from cardrules.cards import Card
 from cardrules.rummy.melds import MAX_RUN, RunMeld, SetMeld, placements
 
-__all__ = ["ActionSpace", "action_space", "check_supported"]
+__all__ = ["ActionSpace", "action_space", "check_supported", "default_config"]
 
 _MAX_ACTIONS = 200_000
 """The largest action space built; larger ones are refused (masks would be too slow)."""
@@ -473,6 +473,23 @@ def check_supported(game: str, config: Any) -> None:
         )
 
 
+def default_config(game: str) -> Any:
+    """The config the RL layer uses when given none: the game's default, if supported.
+
+    Las Vegas Rummy's own default (four players, any number of wild cards a
+    meld, late joins) cannot be numbered (:func:`check_supported`), so its RL
+    default is two fixed seats with ``meld_strictness=True``, as in OpenSpiel
+    (issue 29 fault 3).
+
+    >>> default_config("vegas_rummy").num_players, default_config("casino").num_players
+    (2, 2)
+    """
+    definition = engine.definition(game)
+    if game == "vegas_rummy":
+        return vegas_rummy.Config(num_players=2, meld_strictness=True, max_seats=2)
+    return definition.config_type()
+
+
 @lru_cache(maxsize=64)
 def _space(game: str, config: Any) -> ActionSpace:
     if game == "rummy500":
@@ -483,7 +500,7 @@ def _space(game: str, config: Any) -> ActionSpace:
 
 
 def action_space(game: str, config: Any = None) -> ActionSpace:
-    """The action space of ``game`` under ``config`` (``None``: the default config).
+    """The action space of ``game`` under ``config`` (``None``: :func:`default_config`).
 
     Raises ``ValueError`` for a config whose actions cannot be numbered (see
     :func:`check_supported`). Spaces are cached per config.
@@ -493,7 +510,7 @@ def action_space(game: str, config: Any = None) -> ActionSpace:
     """
     definition = engine.definition(game)
     if config is None:
-        config = definition.config_type()
+        config = default_config(game)
     if not isinstance(config, definition.config_type):
         raise TypeError(f"expected a {game} Config, not {type(config).__name__}")
     return _space(game, config)

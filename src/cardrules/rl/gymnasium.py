@@ -35,7 +35,7 @@ from gymnasium import spaces
 import cardrules
 from cardrules import bots, engine
 from cardrules.rl import observations
-from cardrules.rl.actions import action_space, check_supported
+from cardrules.rl.actions import action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
 from cardrules.rl.pettingzoo import observation_space
 
@@ -59,9 +59,9 @@ class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
         max_actions: int = 5_000,
         render_mode: str | None = None,
     ) -> None:
-        definition = engine.definition(game)
+        engine.definition(game)  # an unknown game raises here
         self.game = game
-        self.config = definition.config_type() if config is None else config
+        self.config = default_config(game) if config is None else config
         check_supported(game, self.config)
         if not 0 <= seat < self.config.num_players:
             raise ValueError(f"seat must be 0..{self.config.num_players - 1}, not {seat}")

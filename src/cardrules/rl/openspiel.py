@@ -115,7 +115,7 @@ def config_from_params(game: str, params: dict[str, Any]) -> Any:
     defaults = _config_params(game)
     chosen = {name: params.get(name, value) for name, value in defaults.items()}
     config_type = engine.definition(game).config_type
-    if game == "vegas_rummy" and hasattr(cardrules.vegas_rummy, "Join"):
+    if game == "vegas_rummy":  # fixed seats, as in default_config
         chosen["max_seats"] = chosen["num_players"]
     return config_type(**chosen)
 

@@ -38,7 +38,7 @@ from pettingzoo import AECEnv
 import cardrules
 from cardrules import engine
 from cardrules.rl import observations
-from cardrules.rl.actions import action_space, check_supported
+from cardrules.rl.actions import action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
 
 __all__ = ["CardrulesAECEnv", "env"]
@@ -73,9 +73,9 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        definition = engine.definition(game)
+        engine.definition(game)  # an unknown game raises here
         self.game = game
-        self.config = definition.config_type() if config is None else config
+        self.config = default_config(game) if config is None else config
         check_supported(game, self.config)
         self.space = action_space(game, self.config)
         self.max_actions = max_actions
