@@ -29,9 +29,27 @@ def _game(game: str, case: int, max_actions: int = 600) -> object:
     )
 
 
+def _by_params(game: str, case: int) -> object:
+    """The case's config as OpenSpiel parameters (a game string OpenSpiel can serialise)."""
+    config = CASES[game][case]
+    params = {
+        name: getattr(config, name)
+        for name in openspiel._config_params(game)
+        if isinstance(getattr(config, name), bool | int | float | str)
+    }
+    spiel_game = openspiel.load(game, max_actions=600, **params)
+    assert spiel_game.config == config
+    return spiel_game
+
+
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
 def test_openspiel_random_sim_test(game: str, case: int) -> None:
     pyspiel.random_sim_test(_game(game, case), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_openspiel_random_sim_test_with_serialisation(game: str, case: int) -> None:
+    pyspiel.random_sim_test(_by_params(game, case), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
@@ -108,3 +126,64 @@ def test_every_game_has_an_rl_default_config(game: str) -> None:
     _obs, _reward, _term, _trunc, _info = aec.last()
     assert _obs["action_mask"].any()
     assert aec.config == openspiel.load(game).config
+
+
+def test_gymnasium_opponents_may_be_any_policy() -> None:
+    """Issue 29 item 5: self-play — a policy sees the view and the observation of its seat."""
+    from cardrules.rl.gymnasium import CardrulesVectorEnv  # noqa: F401 (imported for the next test)
+
+    calls: list[tuple[object, dict[str, object]]] = []
+
+    def lowest(view: object, observation: dict[str, object]) -> int:
+        calls.append((view, observation))
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8  # type: ignore[attr-defined]
+        return int(np.flatnonzero(mask)[0])
+
+    environment = CardrulesEnv("rummy500", opponents=lowest, max_actions=400)
+    observation, _info = environment.reset(seed=4)
+    rnd = np.random.default_rng(0)
+    for _ in range(60):
+        legal = np.flatnonzero(observation["action_mask"])
+        step = environment.step(int(rnd.choice(legal)))
+        observation, terminated, truncated = step[0], step[2], step[3]
+        if terminated or truncated:
+            break
+    assert calls and all(view.seat == 1 for view, _obs in calls)  # type: ignore[attr-defined]
+    space = environment.observation_space["observation"]
+    assert all(space.contains(obs["observation"]) for _view, obs in calls)
+    mixed = CardrulesEnv(
+        "casino", casino_config := cardrules.casino.Config(num_players=3),
+        opponents={1: "easy", 2: lowest},
+    )
+    assert mixed.config == casino_config
+    mixed.reset(seed=1)
+    with pytest.raises(ValueError, match="no policy for seats"):
+        CardrulesEnv("casino", cardrules.casino.Config(num_players=3), opponents={1: "easy"})
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        CardrulesEnv("casino", opponents="genius")
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_the_vector_env_plays_many_games_and_deals_again(game: str) -> None:
+    from cardrules.rl.gymnasium import CardrulesVectorEnv
+
+    envs = CardrulesVectorEnv(game, 3, CASES[game][0], opponents="random", max_actions=40)
+    observations, _infos = envs.reset(seed=2)
+    assert envs.observation_space.contains(observations)
+    rnd = np.random.default_rng(1)
+    finished = 0
+    for _ in range(60):
+        actions = [int(rnd.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]]
+        observations, _rewards, terminations, truncations, infos = envs.step(actions)
+        size = envs.single_observation_space["observation"].shape[0]
+        assert observations["observation"].shape == (3, size)
+        assert not infos["illegal_action"].any()
+        done = terminations | truncations
+        if done.any():
+            finished += int(done.sum())
+            assert infos["_final_obs"].tolist() == done.tolist()
+        # every game is ready for the learner again (dealt anew if it ended)
+        assert all(mask.any() for mask in observations["action_mask"])
+    assert finished
+    envs.close()

@@ -130,7 +130,10 @@ def test_openspiel_worlds_do_not_carry_the_real_deal_in_their_history(
                 if step.player == seat or game != "casino":
                     assert step.action == real.action
                 else:  # the slot of a card in a hidden hand is not recorded
-                    name = next(n for n, start, count in space.blocks if start <= real.action < start + count)
+                    name = next(
+                        n for n, start, count in space.blocks
+                        if start <= real.action < start + count
+                    )
                     slotted = name in ("trail", "capture", "new build", "raise", "add")
                     assert (step.action == real.action) or slotted
             if world.legal_actions():  # the world plays on

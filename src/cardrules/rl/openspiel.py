@@ -34,11 +34,14 @@ Length
     ends there, paying 0 to everyone. Random play ends long before the default
     in Rummy 500 and Casino; Las Vegas Rummy may need more.
 Observations
-    The observation tensor is :func:`cardrules.rl.observations.encode` of the
-    seat's view (the information-state tensor is the same vector). The
-    observation string is ``repr`` of the view; the information-state string
-    adds every move so far as its public text (``draw`` names no card), so it
-    has perfect recall of what the seat saw done.
+    Both tensors are :func:`cardrules.rl.planes.encode_planes` of the seat's
+    view and of the round's public history planes (kept by the state, move by
+    move), so the information-state tensor recalls who took, dug, melded,
+    laid off or captured which card this round. The observation string is the
+    tensor's non-zero entries (``index:value``), a short exact key; the
+    information-state string adds every move so far as its public text
+    (``draw`` names no card), so it has perfect recall of what the seat saw
+    done.
 
 >>> import pyspiel
 >>> from cardrules.rl import openspiel  # registers the games
@@ -61,7 +64,7 @@ import pyspiel
 
 import cardrules
 from cardrules import engine
-from cardrules.rl import observations
+from cardrules.rl import planes
 from cardrules.rl.actions import ActionSpace, action_space
 from cardrules.rl.determinize import determinize
 from cardrules.rl.outcomes import payoffs
@@ -209,6 +212,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._inner: _Frozen | None = None
         self._history = _Frozen(())
         self._script: _Frozen | None = None
+        self._public = _Frozen(planes.PublicHistory(game.cardrules_game, game.config))
 
     @property
     def _space(self) -> ActionSpace:
@@ -217,6 +221,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     @property
     def _moves(self) -> tuple[str, ...]:
         return self._history.value  # type: ignore[no-any-return]
+
+    @property
+    def public_history(self) -> planes.PublicHistory:
+        """The round's public history planes (a :class:`~cardrules.rl.planes.PublicHistory`).
+
+        Shared with clones: read it, do not change it.
+        """
+        return self._public.value  # type: ignore[no-any-return]
 
     @property
     def inner(self) -> Any:
@@ -260,7 +272,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         state = self._inner.value
         move = self._space.action(state, int(action))
         self._history = _Frozen((*self._moves, f"{state.to_act}:{move}"))
-        self._inner = _Frozen(cardrules.apply(state, move))
+        after = cardrules.apply(state, move)
+        events = planes.new_events(state, after, state.to_act)
+        if events:  # copied before it changes: clones share the old one
+            public = self._public.value.copy()
+            public.record(events)
+            self._public = _Frozen(public)
+        self._inner = _Frozen(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self._inner is None:
@@ -307,6 +325,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         fresh._script = None
         fresh._inner = _Frozen(world)
         fresh._history = self._history
+        fresh._public = self._public
         return fresh
 
     def _public_number(self, player: int, number: int, viewer: int) -> int:
@@ -333,31 +352,29 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's Python observer: one tensor (and its named parts) and a string."""
+    """OpenSpiel's Python observer: the compact planes (and their named parts) and a string."""
 
     def __init__(self, game: CardrulesGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         name, config = game.cardrules_game, game.config
-        self.tensor = np.zeros(observations.size(name, config), np.float32)
+        self.tensor = np.zeros(planes.planes_size(name, config), np.float32)
         self.dict: dict[str, Any] = {}
-        start = 0
-        for field, shape in observations.fields(name, config):
+        for part, start, shape in planes.layout(name, config):
             count = int(np.prod(shape))
-            self.dict[field] = self.tensor[start : start + count].reshape(shape)
-            start += count
+            self.dict[part] = self.tensor[start : start + count].reshape(shape)
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observations.encode(state.view(player))
+            self.tensor[:] = planes.encode_planes(state.view(player), state.public_history)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         if state.inner is None:
             return f"p{player} before the deal"
-        vector = observations.encode(state.view(player))
+        vector = planes.encode_planes(state.view(player), state.public_history)
         where = np.flatnonzero(vector)
-        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:g}" for i in where)
+        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.6g}" for i in where)
         if not self.perfect_recall:
             return seen
         return seen + " | " + " ".join(state._moves)
