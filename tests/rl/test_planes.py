@@ -16,6 +16,7 @@ from cardrules.rl.pettingzoo import observation_space
 from cardrules.rl.planes import (
     PublicHistory,
     encode_planes,
+    encode_seat,
     history_kinds,
     layout,
     new_events,
@@ -73,6 +74,8 @@ def test_planes_stay_in_bounds_record_the_public_history_and_hide_the_rest(
             for seat in (None, *range(n)):
                 vector = encode_planes(cardrules.view(state, seat), history)
                 assert space.contains(vector)
+                # The environments' fast path reads the state: it must equal the view's.
+                assert np.array_equal(vector, encode_seat(state, seat, history))  # type: ignore[arg-type]
                 twin = hidden_twin(game, state, seat, rnd)
                 assert np.array_equal(vector, encode_planes(cardrules.view(twin, seat), history))
             actor = state.to_act

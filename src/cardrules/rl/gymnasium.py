@@ -53,6 +53,7 @@ from gymnasium.vector.utils import batch_space
 
 import cardrules
 from cardrules import bots, engine
+from cardrules.bots import RandomBot
 from cardrules.rl import planes
 from cardrules.rl.actions import ActionSpace, action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
@@ -65,6 +66,15 @@ Policy = Callable[[Any, Observation], Any]
 """``policy(view, observation) -> action number or action`` (see the module)."""
 Opponent = str | Policy | Any
 """A bot level, a policy, or a bot object with ``choose(view)``."""
+
+
+class _Listing:
+    """Just the legal actions of a seat to act: all a random bot reads of its view."""
+
+    __slots__ = ("legal_actions",)
+
+    def __init__(self, legal_actions: tuple[Any, ...]) -> None:
+        self.legal_actions = legal_actions
 
 
 class _Table:
@@ -133,36 +143,39 @@ class _Table:
             and self.state.to_act != self.seat
             and self.moves < self.max_actions
         ):
-            other = self.state.to_act
-            seen = cardrules.view(self.state, other)
+            state = self.state
+            other = state.to_act
             player = self.players[other]
-            choose = getattr(player, "choose", None)
-            if choose is not None:
-                move = choose(seen)
+            if isinstance(player, RandomBot):
+                # A random bot reads only the legal actions of its view: list them alone.
+                move = player.choose(_Listing(cardrules.legal_actions(state)))
+            elif hasattr(player, "choose"):
+                move = player.choose(cardrules.view(state, other))
             else:
                 observed = {
-                    "observation": self.encode(seen, self.history),
-                    "action_mask": self.space.mask(seen),
+                    "observation": self.encode(state, other, self.history),
+                    "action_mask": self.space.mask(state),
                 }
-                move = player(seen, observed)
+                move = player(cardrules.view(state, other), observed)
                 if isinstance(move, int | np.integer) and not isinstance(move, bool):
-                    move = self.space.action(seen, int(move))
+                    move = self.space.action(state, int(move))
             self.apply(move)
 
     def observe_into(
         self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> None:
-        seen = cardrules.view(self.state, self.seat)
-        observation[:] = self.encode(seen, self.history)
+        state = self.state
+        observation[:] = self.encode(state, self.seat, self.history)
         mask.fill(0)
-        if self.state.to_act == self.seat and not self.state.is_over:
-            legal = list(self.space.legal(seen))
-            mask[legal] = 1
+        if state.to_act == self.seat and not state.is_over:
+            mask[list(self.space.legal(state))] = 1
 
     def step(self, number: int) -> tuple[float, bool, bool, bool]:
         """Play the learner's number; returns (reward, terminated, truncated, illegal)."""
+        if self.state.to_act != self.seat or self.state.is_over:
+            return -1.0, True, False, True
         try:
-            move = self.space.action(cardrules.view(self.state, self.seat), int(number))
+            move = self.space.action(self.state, int(number))
         except ValueError:
             return -1.0, True, False, True
         self.apply(move)

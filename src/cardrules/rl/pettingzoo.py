@@ -81,11 +81,16 @@ def observation_space(
 
 
 def encoder(game: str, config: Any, observation: str) -> Any:
-    """``encode(view, history)`` for an observation kind: the planes, or the rich vector."""
+    """``encode(state, seat, history)`` for an observation kind: the planes, or the rich vector.
+
+    Both encode what ``seat`` may see (:func:`cardrules.rl.planes.encode_seat`
+    reads the same public fields as the seat's view; the rich vector is made
+    from the view itself).
+    """
     observation_space(game, config, 1, observation)  # checks the kind
     if observation == "planes":
-        return planes.encode_planes
-    return lambda view, _history: observations.encode(view)
+        return planes.encode_seat
+    return lambda state, seat, _history: observations.encode(cardrules.view(state, seat))
 
 
 class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
@@ -162,9 +167,10 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation dict (mask all 0 unless it is to act)."""
         seat = self.possible_agents.index(agent)
-        seen = self._view(seat)
-        mask = self.space.mask(seen) if seat == self.state_.to_act else self._no_moves.copy()
-        return {"observation": self._encode(seen, self.history), "action_mask": mask}
+        state = self.state_
+        acting = seat == state.to_act and not state.is_over
+        mask = self.space.mask(state) if acting else self._no_moves.copy()
+        return {"observation": self._encode(state, seat, self.history), "action_mask": mask}
 
     def view(self, agent: str) -> Any:
         """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
@@ -189,7 +195,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         actor = self.state_.to_act
-        move = self.space.action(self._view(actor), int(action))
+        move = self.space.action(self.state_, int(action))
         before = self.state_
         self.state_ = cardrules.apply(before, move)
         self.history.record(planes.new_events(before, self.state_, actor))

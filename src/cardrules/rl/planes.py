@@ -340,76 +340,116 @@ class PublicHistory:
 # Encoding
 
 
-class _Writer:
-    def __init__(self, game: str, view: Any) -> None:
-        config = view.config
-        self.game = game
+@lru_cache(maxsize=4096)
+def _meld_marks(meld: Any) -> tuple[tuple[int, bool], ...]:
+    """Each place of a meld: the card it stands for (-1: an open wild), and if a wild is there."""
+    return tuple(
+        (-1, True) if natural is None else (natural.index, card != natural)
+        for card, natural in placements(meld)
+    )
+
+
+class _Plan:
+    """What every encoding of one game and config shares (offsets, scales), built once."""
+
+    def __init__(self, game: str, config: Any) -> None:
         self.size = planes_size(game, config)
-        self.out = np.zeros(self.size, dtype=np.float32)
-        self.at = _offsets(game, config)
+        self.at = dict(_offsets(game, config))
         self.n = _seats(config)
-        self.me = 0 if view.seat is None else int(view.seat)
         self.columns = _columns(game)
-        self.scale = 1.0 / _copies(game, config)
+        self.scale_list = [float(x) for x in 1.0 / _copies(game, config)]
+        self.history_at = self.at[_HISTORY_KINDS[game][0]]
+        self.melds = _melds(game, config) if game != "casino" else 0
+        self.pack = _pack_size(game, config)
+
+
+@lru_cache(maxsize=64)
+def _plan(game: str, config: Any) -> _Plan:
+    return _Plan(game, config)
+
+
+class _Writer:
+    """Collects one observation's non-zero values by index, then writes them at once.
+
+    Setting numpy elements one by one costs more than the whole rest of an
+    encoding, so values gather in a dict and land in the array in one step.
+    """
+
+    def __init__(self, game: str, view: Any) -> None:
+        plan = _plan(game, view.config)
+        self.game = game
+        self.plan = plan
+        self.v: dict[int, float] = {}
+        self.at = plan.at
+        self.n = plan.n
+        self.me = 0 if view.seat is None else int(view.seat)
+        self.columns = plan.columns
+        self.scale = plan.scale_list
+        self.planes: Floats | None = None
 
     def rel(self, seat: int) -> int:
         return (seat - self.me) % self.n
 
     def counts(self, name: str, cards: Iterable[Any]) -> None:
-        start = self.at[name]
-        row = self.out[start : start + self.columns]
+        start, v, scale = self.at[name], self.v, self.scale
         for card in cards:
-            row[card.index] += 1.0
-        row *= self.scale
+            index = card.index
+            v[start + index] = v.get(start + index, 0.0) + scale[index]
 
     def flag(self, name: str, cards: Iterable[Any]) -> None:
-        start = self.at[name]
+        start, v = self.at[name], self.v
         for card in cards:
-            self.out[start + card.index] = 1.0
+            v[start + card.index] = 1.0
 
     def depth(self, name: str, pile: Sequence[Any], size: int) -> None:
-        start = self.at[name]
+        start, v = self.at[name], self.v
         for depth, card in enumerate(reversed(pile)):
-            where = start + card.index
-            if self.out[where] == 0.0:
-                self.out[where] = (depth + 1) / size
+            v.setdefault(start + card.index, (depth + 1) / size)
         # depth + 1 <= pile length <= pack size, so every value is in (0, 1]
 
     def scalar(self, name: str, index: int, value: float) -> None:
-        self.out[self.at[name] + index] = value
+        self.v[self.at[name] + index] = value
 
     def per_seat(self, name: str, values: Sequence[float]) -> None:
-        start = self.at[name]
+        start, v, me, n = self.at[name], self.v, self.me, self.n
         for seat, value in enumerate(values):
-            self.out[start + self.rel(seat)] = value
+            v[start + (seat - me) % n] = value
 
     def one_seat(self, name: str, seat: int | None) -> None:
-        self.out[self.at[name] + (self.n if seat is None else self.rel(seat))] = 1.0
+        self.v[self.at[name] + (self.n if seat is None else self.rel(seat))] = 1.0
 
     def history(self, history: PublicHistory | None) -> None:
-        if history is None:
-            return
-        planes = history.planes
-        if self.me:
-            planes = np.roll(planes, -self.me, axis=1)
-        first = self.at[_HISTORY_KINDS[self.game][0]]
-        self.out[first : first + planes.size] = planes.ravel()
+        if history is not None:
+            self.planes = history.planes
 
     def melds(self, melds: Sequence[Any], slots: int) -> None:
         slot_at, wild_at, open_at = self.at["meld_slot"], self.at["wild_for"], self.at["open_wilds"]
+        v = self.v
         for slot, meld in enumerate(melds):
             if slot >= slots:
                 raise ValueError("more melds on the table than the observation holds")
             value = (slot + 1) / slots
-            for card, natural in placements(meld):
-                if natural is None:  # an open wild in a set
-                    self.out[open_at + slot] += 0.25
+            for where, wild in _meld_marks(meld):
+                if where < 0:  # an open wild in a set
+                    v[open_at + slot] = v.get(open_at + slot, 0.0) + 0.25
                     continue
-                where = natural.index
-                if self.out[slot_at + where] == 0.0:
-                    self.out[slot_at + where] = value
-                if card != natural:
-                    self.out[wild_at + where] = 1.0
+                v.setdefault(slot_at + where, value)
+                if wild:
+                    v[wild_at + where] = 1.0
+
+    def finish(self) -> Floats:
+        out = np.zeros(self.plan.size, dtype=np.float32)
+        planes = self.planes
+        if planes is not None:
+            kinds, n, columns = planes.shape
+            first = self.plan.history_at
+            target = out[first : first + planes.size].reshape(kinds, n, columns)
+            me = self.me  # row 0 is the viewer: rotate the seats
+            target[:, : n - me] = planes[:, me:]
+            target[:, n - me :] = planes[:, :me]
+        if self.v:
+            out[list(self.v)] = list(self.v.values())
+        return out
 
 
 def _rummy500(view: Any, history: PublicHistory | None) -> Floats:
@@ -418,7 +458,7 @@ def _rummy500(view: Any, history: PublicHistory | None) -> Floats:
     deck = int(config.deck_size)
     w.counts("hand", view.hand)
     w.depth("pile_depth", view.discard, deck)
-    w.melds(view.melds, _melds("rummy500", config))
+    w.melds(view.melds, w.plan.melds)
     w.counts("taken", view.taken)
     if view.owed is not None:
         w.flag("owed", (view.owed,))
@@ -433,18 +473,18 @@ def _rummy500(view: Any, history: PublicHistory | None) -> Floats:
     w.scalar("dealer", w.rel(view.dealer), 1.0)
     w.scalar("round", 0, _grow(view.round_number, 10.0))
     w.scalar("turns", 0, _grow(view.turns, 20.0))
-    return w.out
+    return w.finish()
 
 
 def _vegas(view: Any, history: PublicHistory | None) -> Floats:
     w = _Writer("vegas_rummy", view)
     config = view.config
-    pack = _pack_size("vegas_rummy", config)
+    pack = w.plan.pack
     w.counts("hand", view.hand or ())
     w.depth("pile_depth", view.discard, pack)
     if view.upcard is not None:
         w.flag("upcard", (view.upcard,))
-    w.melds([owned.meld for owned in view.melds], _melds("vegas_rummy", config))
+    w.melds([owned.meld for owned in view.melds], w.plan.melds)
     if view.taken is not None:
         w.flag("taken", (view.taken,))
     w.history(history)
@@ -460,7 +500,7 @@ def _vegas(view: Any, history: PublicHistory | None) -> Floats:
     w.scalar("turn", 0, _grow(view.turn, 20.0))
     w.scalar("reshuffles", 0, _grow(view.reshuffles, 1.0))
     w.scalar("round", 0, _grow(view.round_number, 10.0))
-    return w.out
+    return w.finish()
 
 
 def _casino(view: Any, history: PublicHistory | None) -> Floats:
@@ -476,10 +516,10 @@ def _casino(view: Any, history: PublicHistory | None) -> Floats:
     for slot, build in enumerate(view.builds):
         start = w.at["build_slot"]
         for card in build.cards:
-            w.out[start + card.index] = (slot + 1) / slots
+            w.v[start + card.index] = (slot + 1) / slots
         w.scalar("build_value", slot, build.value / top)
         w.scalar("build_single", slot, float(build.is_single))
-        w.out[owner_at + slot * w.n + w.rel(build.owner)] = 1.0
+        w.v[owner_at + slot * w.n + w.rel(build.owner)] = 1.0
     pending = view.pending
     if pending is not None:
         w.flag("pending_card", (pending.card,))
@@ -508,10 +548,74 @@ def _casino(view: Any, history: PublicHistory | None) -> Floats:
     w.scalar("dealer", w.rel(view.dealer), 1.0)
     w.one_seat("to_act", view.to_act)
     w.scalar("round", 0, _grow(view.round_number, 10.0))
-    return w.out
+    return w.finish()
 
 
 _ENCODERS = {rummy500.View: _rummy500, vegas_rummy.View: _vegas, casino.View: _casino}
+_BY_GAME = {"rummy500": _rummy500, "vegas_rummy": _vegas, "casino": _casino}
+
+
+class _Seen:
+    """The public facts of a state and one seat's hand, under the names of the View's fields.
+
+    What :func:`encode_seat` encodes: every field is copied from the state as
+    the game's ``view`` copies it, so the encoding equals that of the view (a
+    test checks it), without listing the legal actions or their texts.
+    """
+
+    __slots__ = (
+        "active", "builds", "busts", "config", "deal_number", "dealer", "discard",
+        "hand", "hand_sizes", "is_last_deal", "last_capturer", "loose", "melds",
+        "owed", "pending", "phase", "pile_sizes", "reshuffles", "round_number",
+        "round_points", "scores", "seat", "stock_size", "sweeps", "taken", "to_act",
+        "turn", "turns", "upcard",
+    )
+
+    def __init__(self, game: str, state: Any, seat: int | None) -> None:
+        self.config = state.config
+        self.seat = seat
+        self.dealer = state.dealer
+        self.to_act = state.to_act
+        self.round_number = state.round_number
+        self.scores = state.scores
+        self.stock_size = len(state.stock)
+        self.hand_sizes = tuple(len(hand) for hand in state.hands)
+        if game == "rummy500":
+            self.hand = () if seat is None else state.hands[seat]
+            self.phase, self.discard, self.melds = state.phase, state.discard, state.melds
+            self.round_points, self.owed, self.taken = state.round_points, state.owed, state.taken
+            self.turns = state.turns
+        elif game == "vegas_rummy":
+            self.hand = None if seat is None else state.hands[seat]
+            self.phase, self.discard, self.melds = state.phase, state.discard, state.melds
+            self.upcard, self.taken, self.turn = state.upcard, state.taken, state.turn
+            self.reshuffles, self.busts, self.active = state.reshuffles, state.busts, state.active
+        else:
+            n = state.config.num_players
+            self.hand = () if seat is None else state.hands[seat]
+            self.loose, self.builds, self.pending = state.loose, state.builds, state.pending
+            self.pile_sizes = tuple(len(pile) for pile in state.piles)
+            self.sweeps = tuple(state.sweep_log.count(s) for s in range(n))
+            self.last_capturer, self.deal_number = state.last_capturer, state.deal_number
+            self.is_last_deal = state.is_last_deal
+
+
+def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+    """``encode_planes(cardrules.view(state, seat), history)``, without building the view.
+
+    A view also lists the seat's legal actions and their texts, which an
+    environment stepping millions of times does not need for the observation;
+    this reads the same public fields and the seat's own hand from the state.
+
+    >>> import cardrules
+    >>> from cardrules.rl import default_config
+    >>> state = cardrules.new_game("vegas_rummy", default_config("vegas_rummy"), seed=1)
+    >>> seen = cardrules.view(state, 1)
+    >>> bool((encode_seat(state, 1) == encode_planes(seen)).all())
+    True
+    """
+    game = engine.definition_of(state).name
+    return _BY_GAME[game](_Seen(game, state, seat), history)
 
 
 def encode_planes(view: Any, history: PublicHistory | None = None) -> Floats:
