@@ -218,6 +218,14 @@ class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
         """The full state of the game being played (for inspection, not for the learner)."""
         return self._table.state
 
+    def view(self) -> Any:
+        """The learner's :func:`cardrules.view` of the game (what its observation encodes).
+
+        With it ``env.space.action(env.view(), number)`` turns a legal number
+        back into our action, for policies that read actions, not numbers.
+        """
+        return cardrules.view(self._table.state, self.seat)
+
     def _observe(self) -> Observation:
         size = self.observation_space["observation"].shape[0]  # type: ignore[index]
         observation = np.empty(size, dtype=np.float32)
