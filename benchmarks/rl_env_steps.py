@@ -19,7 +19,10 @@ that slows down slows both sides of a ratio). Contenders, for each game
   N = 1, 8 and 64 games against random bots: learner steps per second over
   all its games (``--vector``).
 
-Games restart when they end.
+Games restart when they end. The legal numbers are read from the int8 mask as
+``np.flatnonzero(mask.view(np.bool_))``: numpy's ``nonzero`` is about 15
+times slower on ``int8`` than on ``bool`` (100 µs against 7 µs for Las Vegas
+Rummy's 22,645 numbers), and the view costs nothing.
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ def pettingzoo_stepper(game: str) -> Step:
         if terminated or truncated:
             environment.step(None)
             return 1
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
         environment.step(int(legal[rnd.integers(len(legal))]))
         return 1
 
@@ -93,7 +96,7 @@ def gymnasium_stepper(game: str) -> Step:
     box = [environment.reset(seed=0)[0]]
 
     def step() -> int:
-        legal = np.flatnonzero(box[0]["action_mask"])
+        legal = np.flatnonzero(box[0]["action_mask"].view(np.bool_))
         observation, _r, terminated, truncated, _i = environment.step(
             int(legal[rnd.integers(len(legal))])
         )
@@ -132,7 +135,7 @@ def vector_stepper(game: str, count: int) -> Step:
         masks = box[0]["action_mask"]
         actions = []
         for mask in masks:
-            legal = np.flatnonzero(mask)
+            legal = np.flatnonzero(mask.view(np.bool_))
             actions.append(int(legal[rnd.integers(len(legal))]))
         box[0] = envs.step(np.asarray(actions))[0]
         return count

@@ -248,8 +248,7 @@ class ActionSpace(abc.ABC):
     def mask(self, position: Any) -> npt.NDArray[np.int8]:
         """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
         out = np.zeros(self.size, dtype=np.int8)
-        for number in self.legal(position):
-            out[number] = 1
+        out[list(self.legal(position))] = 1
         return out
 
 
