@@ -60,6 +60,40 @@ def test_pettingzoo_api_test(game: str, case: int) -> None:
 
 
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_pettingzoo_seed_test(game: str, case: int) -> None:
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(game, CASES[game][case], max_actions=200), num_cycles=200)
+
+
+def test_openspiel_information_state_tensor_holds_the_public_history() -> None:
+    """Issue 29 item 4: the information-state tensor recalls who took or discarded what."""
+    from cardrules.rl.planes import layout
+
+    spiel_game = openspiel.load("rummy500")
+    state = spiel_game.new_initial_state()
+    state.apply_action(11)
+    rnd = np.random.default_rng(3)
+    while state.public_history.planes.sum() < 3 and not state.is_terminal():
+        state.apply_action(int(rnd.choice(state.legal_actions())))
+    at = {name: (start, shape) for name, start, shape in layout("rummy500", spiel_game.config)}
+    start, _shape = at["took"]
+    planes = state.public_history.planes
+    for player in range(2):
+        tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        history = tensor[start : start + planes.size].reshape(planes.shape)
+        assert np.array_equal(history, np.roll(planes, -player, axis=1))
+    before = planes.copy()
+    clone = state.clone()
+    while np.array_equal(clone.public_history.planes, before) and not clone.is_terminal():
+        clone.apply_action(int(rnd.choice(clone.legal_actions())))
+    assert not np.array_equal(clone.public_history.planes, before)
+    assert np.array_equal(state.public_history.planes, before)  # clones do not share changes
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
 def test_gymnasium_check_env(game: str, case: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
