@@ -58,6 +58,7 @@ Casino
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -361,6 +362,7 @@ class _Plan:
         self.history_at = self.at[_HISTORY_KINDS[game][0]]
         self.melds = _melds(game, config) if game != "casino" else 0
         self.pack = _pack_size(game, config)
+        self.template = array("f", bytes(4 * self.size))
 
 
 @lru_cache(maxsize=64)
@@ -369,17 +371,18 @@ def _plan(game: str, config: Any) -> _Plan:
 
 
 class _Writer:
-    """Collects one observation's non-zero values by index, then writes them at once.
+    """Writes one observation into a float32 ``array.array``, then hands it to numpy.
 
     Setting numpy elements one by one costs more than the whole rest of an
-    encoding, so values gather in a dict and land in the array in one step.
+    encoding; an ``array.array`` element is set at the cost of a list item, and
+    ``numpy.frombuffer`` then takes the array over without a copy.
     """
 
     def __init__(self, game: str, view: Any) -> None:
         plan = _plan(game, view.config)
         self.game = game
         self.plan = plan
-        self.v: dict[int, float] = {}
+        self.v = array("f", plan.template)
         self.at = plan.at
         self.n = plan.n
         self.me = 0 if view.seat is None else int(view.seat)
@@ -394,7 +397,7 @@ class _Writer:
         start, v, scale = self.at[name], self.v, self.scale
         for card in cards:
             index = card.index
-            v[start + index] = v.get(start + index, 0.0) + scale[index]
+            v[start + index] += scale[index]
 
     def flag(self, name: str, cards: Iterable[Any]) -> None:
         start, v = self.at[name], self.v
@@ -404,7 +407,9 @@ class _Writer:
     def depth(self, name: str, pile: Sequence[Any], size: int) -> None:
         start, v = self.at[name], self.v
         for depth, card in enumerate(reversed(pile)):
-            v.setdefault(start + card.index, (depth + 1) / size)
+            where = start + card.index
+            if v[where] == 0.0:  # the shallowest copy
+                v[where] = (depth + 1) / size
         # depth + 1 <= pile length <= pack size, so every value is in (0, 1]
 
     def scalar(self, name: str, index: int, value: float) -> None:
@@ -431,14 +436,15 @@ class _Writer:
             value = (slot + 1) / slots
             for where, wild in _meld_marks(meld):
                 if where < 0:  # an open wild in a set
-                    v[open_at + slot] = v.get(open_at + slot, 0.0) + 0.25
+                    v[open_at + slot] += 0.25
                     continue
-                v.setdefault(slot_at + where, value)
+                if v[slot_at + where] == 0.0:  # the first meld holding the card
+                    v[slot_at + where] = value
                 if wild:
                     v[wild_at + where] = 1.0
 
     def finish(self) -> Floats:
-        out = np.zeros(self.plan.size, dtype=np.float32)
+        out: Floats = np.frombuffer(self.v, dtype=np.float32)
         planes = self.planes
         if planes is not None:
             kinds, n, columns = planes.shape
@@ -447,8 +453,6 @@ class _Writer:
             me = self.me  # row 0 is the viewer: rotate the seats
             target[:, : n - me] = planes[:, me:]
             target[:, n - me :] = planes[:, :me]
-        if self.v:
-            out[list(self.v)] = list(self.v.values())
         return out
 
 
