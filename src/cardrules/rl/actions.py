@@ -222,25 +222,29 @@ class ActionSpace(abc.ABC):
 
     def legal(self, position: Any) -> dict[int, Any]:
         """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
+        return dict(self._numbered(position))
+
+    def _numbered(self, position: Any) -> dict[int, Any]:
+        """:meth:`legal`'s dict itself (kept for the next call): callers must not change it."""
         last_position, last_numbered = self._last
         if position is last_position:  # states and views are immutable: same object, same answer
-            return dict(last_numbered)
+            return last_numbered
         actions = _legal(position, self._legal_actions)
         numbered = {self.index(position, action): action for action in actions}
         if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
             raise AssertionError("two legal actions got the same number")
         self._last = (position, numbered)
-        return dict(numbered)
+        return numbered
 
     def legal_indices(self, position: Any) -> tuple[int, ...]:
         """The numbers of the legal actions, ascending."""
-        return tuple(sorted(self.legal(position)))
+        return tuple(sorted(self._numbered(position)))
 
     def action(self, position: Any, number: int) -> Any:
         """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
         if isinstance(number, bool) or not isinstance(number, int | np.integer):
             raise TypeError(f"an action number is a whole number, not {number!r}")
-        found = self.legal(position).get(int(number))
+        found = self._numbered(position).get(int(number))
         if found is None:
             raise ValueError(f"no legal action is numbered {number} here")
         return found
@@ -248,7 +252,7 @@ class ActionSpace(abc.ABC):
     def mask(self, position: Any) -> npt.NDArray[np.int8]:
         """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
         out = np.zeros(self.size, dtype=np.int8)
-        out[list(self.legal(position))] = 1
+        out[list(self._numbered(position))] = 1
         return out
 
 
