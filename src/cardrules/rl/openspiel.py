@@ -374,7 +374,7 @@ class _Observer:
             return f"p{player} before the deal"
         vector = planes.encode_planes(state.view(player), state.public_history)
         where = np.flatnonzero(vector)
-        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.6g}" for i in where)
+        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.9g}" for i in where)
         if not self.perfect_recall:
             return seen
         return seen + " | " + " ".join(state._moves)
