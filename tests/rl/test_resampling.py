@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("numpy")
 
 import cardrules
-from cardrules import casino, engine, rummy500
+from cardrules import casino, engine, rummy500, vegas_rummy
 from cardrules.bots.worlds import Memory, sample_world
 from cardrules.rl.determinize import determinize, public_in_hands
 
@@ -56,8 +56,32 @@ def test_every_seat_resamples_a_valid_world_at_every_kind_of_node(game: str, cas
                 assert world.stacked == () and world.seed != state.seed
                 assert cardrules.legal_actions(world)
             state = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
-    reached = [kind for kind in kinds if kind.endswith("public cards in hand")]
-    assert reached, f"no node with public cards in a hidden hand was reached: {kinds}"
+    expected = {
+        "rummy500": {"Phase.DRAW", "Phase.PLAY", "Phase.PLAY with public cards in hand"},
+        "vegas_rummy": {"draw", "play", "play with public cards in hand"},
+        "casino": {"between plays", "a play in progress with public cards in hand"},
+    }[game]
+    assert expected <= set(kinds), f"not every kind of node was reached: {kinds}"
+
+
+def test_las_vegas_worlds_at_the_rarer_nodes() -> None:
+    """The deal (``table``) and the rebuy-or-retire choice (``decide``) after a bust."""
+    config = CASES["vegas_rummy"][1]
+    reached: set[str] = set()
+    for seed in range(3):
+        state = cardrules.new_game("vegas_rummy", config, seed=seed)
+        rnd = random.Random(seed)
+        for _ in range(1500):
+            if state.is_over:
+                break
+            if state.phase in ("table", "decide"):
+                reached.add(str(state.phase))
+                for seat in range(len(state.hands)):
+                    world = determinize(state, seat, rnd)
+                    vegas_rummy.validate_state(world)
+                    assert cardrules.view(world, seat) == cardrules.view(state, seat)
+            state = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+    assert reached == {"table", "decide"}
 
 
 def test_public_cards_of_each_game() -> None:
