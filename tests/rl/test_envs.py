@@ -221,3 +221,20 @@ def test_the_vector_env_plays_many_games_and_deals_again(game: str) -> None:
         assert all(mask.any() for mask in observations["action_mask"])
     assert finished
     envs.close()
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_random_opponents_play_as_with_their_view(game: str) -> None:
+    """The env hands a random bot only its legal actions: the same choices as from its view."""
+    from cardrules.bots import RandomBot
+    from cardrules.rl.gymnasium import _Listing
+
+    state = cardrules.new_game(game, CASES[game][0], seed=5)
+    with_view, with_listing = RandomBot(game, seed=9), RandomBot(game, seed=9)
+    for _ in range(80):
+        if state.is_over:
+            break
+        seen = cardrules.view(state, state.to_act)
+        action = with_view.choose(seen)
+        assert with_listing.choose(_Listing(cardrules.legal_actions(state))) == action
+        state = cardrules.apply(state, action)
