@@ -76,3 +76,42 @@ def test_unsupported_vegas_configs_are_refused_clearly() -> None:
 def test_wrong_config_type() -> None:
     with pytest.raises(TypeError):
         action_space("casino", rummy500.Config())
+
+
+_SUITS = "♣♦♥♠"
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    suit=st.sampled_from(_SUITS),
+    players=st.integers(2, 4),
+    joker=st.booleans(),
+    as_joker=st.booleans(),
+    seed=st.integers(0, 2**20),
+)
+def test_an_ace_laid_off_on_either_end_of_a_two_to_king_run_gets_two_numbers(
+    suit: str, players: int, joker: bool, as_joker: bool, seed: int
+) -> None:
+    """Issue 29 fault 1: without wrap-around an ace fits both ends of 2–K (R5 lay-offs).
+
+    Both lay-offs are legal and listed with their end; they used to share a number,
+    and the mask then raised. The same goes for a joker standing for that ace.
+    """
+    config = rummy500.Config(num_players=players, jokers=2 if joker or as_joker else 0)
+    run = " ".join(rank + suit for rank in _RANKS)
+    held = "JK" if as_joker else "A" + suit
+    state = rummy500.position(
+        hands={0: f"{held} …"}, melds=[(1, run)], phase="play", to_act=0,
+        config=config, seed=seed,
+    )
+    space = action_space("rummy500", config)
+    legal = cardrules.legal_actions(state)
+    ends = [a for a in legal if isinstance(a, rummy500.LayOff) and a.target == 0 and a.end]
+    assert {a.end for a in ends} >= {"low", "high"}
+    numbered = space.legal(state)  # raised AssertionError before the fix
+    assert len(numbered) == len(legal)
+    assert len({space.index(state, a) for a in ends}) == len(ends)
+    assert int(space.mask(state).sum()) == len(legal)
+    for action in ends:
+        assert space.action(state, space.index(state, action)) == action

@@ -29,9 +29,27 @@ def _game(game: str, case: int, max_actions: int = 600) -> object:
     )
 
 
+def _by_params(game: str, case: int) -> object:
+    """The case's config as OpenSpiel parameters (a game string OpenSpiel can serialise)."""
+    config = CASES[game][case]
+    params = {
+        name: getattr(config, name)
+        for name in openspiel._config_params(game)
+        if isinstance(getattr(config, name), bool | int | float | str)
+    }
+    spiel_game = openspiel.load(game, max_actions=600, **params)
+    assert spiel_game.config == config
+    return spiel_game
+
+
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
 def test_openspiel_random_sim_test(game: str, case: int) -> None:
     pyspiel.random_sim_test(_game(game, case), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_openspiel_random_sim_test_with_serialisation(game: str, case: int) -> None:
+    pyspiel.random_sim_test(_by_params(game, case), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
@@ -39,6 +57,40 @@ def test_pettingzoo_api_test(game: str, case: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env(game, CASES[game][case], max_actions=300), num_cycles=300)
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_pettingzoo_seed_test(game: str, case: int) -> None:
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(game, CASES[game][case], max_actions=200), num_cycles=200)
+
+
+def test_openspiel_information_state_tensor_holds_the_public_history() -> None:
+    """Issue 29 item 4: the information-state tensor recalls who took or discarded what."""
+    from cardrules.rl.planes import layout
+
+    spiel_game = openspiel.load("rummy500")
+    state = spiel_game.new_initial_state()
+    state.apply_action(11)
+    rnd = np.random.default_rng(3)
+    while state.public_history.planes.sum() < 3 and not state.is_terminal():
+        state.apply_action(int(rnd.choice(state.legal_actions())))
+    at = {name: (start, shape) for name, start, shape in layout("rummy500", spiel_game.config)}
+    start, _shape = at["took"]
+    planes = state.public_history.planes
+    for player in range(2):
+        tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        history = tensor[start : start + planes.size].reshape(planes.shape)
+        assert np.array_equal(history, np.roll(planes, -player, axis=1))
+    before = planes.copy()
+    clone = state.clone()
+    while np.array_equal(clone.public_history.planes, before) and not clone.is_terminal():
+        clone.apply_action(int(rnd.choice(clone.legal_actions())))
+    assert not np.array_equal(clone.public_history.planes, before)
+    assert np.array_equal(state.public_history.planes, before)  # clones do not share changes
 
 
 @pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
@@ -89,3 +141,100 @@ def test_illegal_gymnasium_action_ends_the_episode_as_a_loss() -> None:
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _obs, reward, terminated, _truncated, info = environment.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_every_game_has_an_rl_default_config(game: str) -> None:
+    """Issue 29 fault 3: no config means a supported one, Las Vegas Rummy included."""
+    import gymnasium
+
+    import cardrules.rl.gymnasium  # noqa: F401 (registers the ids)
+
+    ids = {"rummy500": "Rummy500", "vegas_rummy": "VegasRummy", "casino": "Casino"}
+    environment = gymnasium.make(f"cardrules/{ids[game]}-v0", opponents="random")
+    observation, _info = environment.reset(seed=2)
+    assert observation["action_mask"].any()
+    environment.close()
+    aec = env(game)
+    aec.reset(seed=2)
+    _obs, _reward, _term, _trunc, _info = aec.last()
+    assert _obs["action_mask"].any()
+    assert aec.config == openspiel.load(game).config
+
+
+def test_gymnasium_opponents_may_be_any_policy() -> None:
+    """Issue 29 item 5: self-play — a policy sees the view and the observation of its seat."""
+    from cardrules.rl.gymnasium import CardrulesVectorEnv  # noqa: F401 (imported for the next test)
+
+    calls: list[tuple[object, dict[str, object]]] = []
+
+    def lowest(view: object, observation: dict[str, object]) -> int:
+        calls.append((view, observation))
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8  # type: ignore[attr-defined]
+        return int(np.flatnonzero(mask)[0])
+
+    environment = CardrulesEnv("rummy500", opponents=lowest, max_actions=400)
+    observation, _info = environment.reset(seed=4)
+    rnd = np.random.default_rng(0)
+    for _ in range(60):
+        legal = np.flatnonzero(observation["action_mask"])
+        step = environment.step(int(rnd.choice(legal)))
+        observation, terminated, truncated = step[0], step[2], step[3]
+        if terminated or truncated:
+            break
+    assert calls and all(view.seat == 1 for view, _obs in calls)  # type: ignore[attr-defined]
+    space = environment.observation_space["observation"]
+    assert all(space.contains(obs["observation"]) for _view, obs in calls)
+    mixed = CardrulesEnv(
+        "casino", casino_config := cardrules.casino.Config(num_players=3),
+        opponents={1: "easy", 2: lowest},
+    )
+    assert mixed.config == casino_config
+    mixed.reset(seed=1)
+    with pytest.raises(ValueError, match="no policy for seats"):
+        CardrulesEnv("casino", cardrules.casino.Config(num_players=3), opponents={1: "easy"})
+    with pytest.raises(ValueError, match="opponents must be one of"):
+        CardrulesEnv("casino", opponents="genius")
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_the_vector_env_plays_many_games_and_deals_again(game: str) -> None:
+    from cardrules.rl.gymnasium import CardrulesVectorEnv
+
+    envs = CardrulesVectorEnv(game, 3, CASES[game][0], opponents="random", max_actions=40)
+    observations, _infos = envs.reset(seed=2)
+    assert envs.observation_space.contains(observations)
+    rnd = np.random.default_rng(1)
+    finished = 0
+    for _ in range(60):
+        actions = [int(rnd.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]]
+        observations, _rewards, terminations, truncations, infos = envs.step(actions)
+        size = envs.single_observation_space["observation"].shape[0]
+        assert observations["observation"].shape == (3, size)
+        assert not infos["illegal_action"].any()
+        done = terminations | truncations
+        if done.any():
+            finished += int(done.sum())
+            assert infos["_final_obs"].tolist() == done.tolist()
+        # every game is ready for the learner again (dealt anew if it ended)
+        assert all(mask.any() for mask in observations["action_mask"])
+    assert finished
+    envs.close()
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_random_opponents_play_as_with_their_view(game: str) -> None:
+    """The env hands a random bot only its legal actions: the same choices as from its view."""
+    from cardrules.bots import RandomBot
+    from cardrules.rl.gymnasium import _Listing
+
+    state = cardrules.new_game(game, CASES[game][0], seed=5)
+    with_view, with_listing = RandomBot(game, seed=9), RandomBot(game, seed=9)
+    for _ in range(80):
+        if state.is_over:
+            break
+        seen = cardrules.view(state, state.to_act)
+        action = with_view.choose(seen)
+        assert with_listing.choose(_Listing(cardrules.legal_actions(state))) == action
+        state = cardrules.apply(state, action)

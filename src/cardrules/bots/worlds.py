@@ -221,6 +221,7 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
         raise ValueError("the game is over: there is nothing hidden left to sample")
     players = len(view.hand_sizes)
     known = _known_held(view, memory) if memory is not None else {}
+    _add_public_taken(view, known)
     pool = unseen_cards(view)
     for held in known.values():
         pool.subtract(held)
@@ -289,6 +290,29 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
         events=view.events,
         turns=view.turns,
     )
+
+
+def _add_public_taken(view: View, known: dict[int, Counter[Card]]) -> None:
+    """Put the cards the seat to act took from the pile this turn into ``known`` (R-10).
+
+    Everybody saw them taken; those not placed since are still in the taker's
+    hand, so a world must not deal them elsewhere (issue 29). Memory's other
+    known cards of that seat fill the room left.
+    """
+    acting = view.to_act
+    if acting is None or acting == view.seat or not view.taken:
+        return
+    public = Counter(view.taken) - Counter(view.placed[acting])
+    if not public:
+        return
+    merged = Counter(public)
+    room = view.hand_sizes[acting] - sum(public.values())
+    for card in sorted((known.get(acting, Counter()) - public).elements()):
+        if room <= 0:
+            break
+        merged[card] += 1
+        room -= 1
+    known[acting] = merged
 
 
 def _placed_points(view: View) -> tuple[tuple[int, ...], ...]:

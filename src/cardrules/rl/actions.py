@@ -14,10 +14,11 @@ brackets; ``M`` is the most melds the table can hold, ``deck_size // 3``):
 Rummy 500
     ``draw`` [1], ``end round`` [1], ``take`` by how many cards are taken
     [deck size], ``discard`` by card (52 cards, then the joker) [53], ``meld``
-    by the meld's table form [see below], ``lay off`` [M × E × (53 + 52)]:
-    by target meld, then end (``E`` = 1, or 3 with wrap-around: none, low,
-    high), then the card placed (a card as itself or an open joker: its
-    number 0..52; a joker standing for a card: 53 + that card's number).
+    by the meld's table form [see below], ``lay off`` [M × 3 × (53 + 52)]:
+    by target meld, then end (none, low, high: an ace fits both ends of a
+    2–K run even without wrap-around, so the end always counts), then the
+    card placed (a card as itself or an open joker: its number 0..52; a joker
+    standing for a card: 53 + that card's number).
 Las Vegas Rummy
     ``draw``, ``take``, ``rebuy``, ``retire``, ``deal`` [1 each], ``discard``
     [53], ``meld`` [below], ``lay off`` [M × (53 + 5 × 52 + 5)]: by target, then
@@ -58,7 +59,7 @@ late joins, whose seat count is not fixed) rather than number them badly.
 >>> state = cardrules.new_game("rummy500", seed=3)
 >>> space = action_space("rummy500", state.config)
 >>> space.size
-2265
+5835
 >>> legal = cardrules.legal_actions(state)
 >>> [space.action(state, space.index(state, a)) for a in legal] == list(legal)
 True
@@ -79,7 +80,7 @@ from cardrules import casino, engine, rummy500, vegas_rummy
 from cardrules.cards import Card
 from cardrules.rummy.melds import MAX_RUN, RunMeld, SetMeld, placements
 
-__all__ = ["ActionSpace", "action_space", "check_supported"]
+__all__ = ["ActionSpace", "action_space", "check_supported", "default_config"]
 
 _MAX_ACTIONS = 200_000
 """The largest action space built; larger ones are refused (masks would be too slow)."""
@@ -221,25 +222,29 @@ class ActionSpace(abc.ABC):
 
     def legal(self, position: Any) -> dict[int, Any]:
         """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
+        return dict(self._numbered(position))
+
+    def _numbered(self, position: Any) -> dict[int, Any]:
+        """:meth:`legal`'s dict itself (kept for the next call): callers must not change it."""
         last_position, last_numbered = self._last
         if position is last_position:  # states and views are immutable: same object, same answer
-            return dict(last_numbered)
+            return last_numbered
         actions = _legal(position, self._legal_actions)
         numbered = {self.index(position, action): action for action in actions}
         if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
             raise AssertionError("two legal actions got the same number")
         self._last = (position, numbered)
-        return dict(numbered)
+        return numbered
 
     def legal_indices(self, position: Any) -> tuple[int, ...]:
         """The numbers of the legal actions, ascending."""
-        return tuple(sorted(self.legal(position)))
+        return tuple(sorted(self._numbered(position)))
 
     def action(self, position: Any, number: int) -> Any:
         """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
         if isinstance(number, bool) or not isinstance(number, int | np.integer):
             raise TypeError(f"an action number is a whole number, not {number!r}")
-        found = self.legal(position).get(int(number))
+        found = self._numbered(position).get(int(number))
         if found is None:
             raise ValueError(f"no legal action is numbered {number} here")
         return found
@@ -247,8 +252,7 @@ class ActionSpace(abc.ABC):
     def mask(self, position: Any) -> npt.NDArray[np.int8]:
         """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
         out = np.zeros(self.size, dtype=np.int8)
-        for number in self.legal(position):
-            out[number] = 1
+        out[list(self._numbered(position))] = 1
         return out
 
 
@@ -266,7 +270,9 @@ class _Rummy500Space(ActionSpace):
         jokers = config.jokers * config.decks
         self._melds, melds = _meld_table(config.allow_wraparound, jokers, 1, False, True)
         self._tables = config.deck_size // 3
-        self._ends = 3 if config.allow_wraparound else 1
+        # Three ends (none, low, high) in every config: an ace (or a joker standing
+        # for one) fits both ends of a 2–K run without wrap-around too (issue 29).
+        self._ends = 3
         super().__init__(
             "rummy500",
             config,
@@ -293,7 +299,7 @@ class _Rummy500Space(ActionSpace):
         if isinstance(action, a.Meld):
             return self._at("meld", self._melds[_meld_key(action.meld)])
         if isinstance(action, a.LayOff):
-            end = {None: 0, "low": 1, "high": 2}[action.end] if self._ends == 3 else 0
+            end = {None: 0, "low": 1, "high": 2}[action.end]
             placed = (
                 _card_number(action.card)
                 if action.stands_for is None
@@ -470,6 +476,23 @@ def check_supported(game: str, config: Any) -> None:
         )
 
 
+def default_config(game: str) -> Any:
+    """The config the RL layer uses when given none: the game's default, if supported.
+
+    Las Vegas Rummy's own default (four players, any number of wild cards a
+    meld, late joins) cannot be numbered (:func:`check_supported`), so its RL
+    default is two fixed seats with ``meld_strictness=True``, as in OpenSpiel
+    (issue 29 fault 3).
+
+    >>> default_config("vegas_rummy").num_players, default_config("casino").num_players
+    (2, 2)
+    """
+    definition = engine.definition(game)
+    if game == "vegas_rummy":
+        return vegas_rummy.Config(num_players=2, meld_strictness=True, max_seats=2)
+    return definition.config_type()
+
+
 @lru_cache(maxsize=64)
 def _space(game: str, config: Any) -> ActionSpace:
     if game == "rummy500":
@@ -480,7 +503,7 @@ def _space(game: str, config: Any) -> ActionSpace:
 
 
 def action_space(game: str, config: Any = None) -> ActionSpace:
-    """The action space of ``game`` under ``config`` (``None``: the default config).
+    """The action space of ``game`` under ``config`` (``None``: :func:`default_config`).
 
     Raises ``ValueError`` for a config whose actions cannot be numbered (see
     :func:`check_supported`). Spaces are cached per config.
@@ -490,7 +513,7 @@ def action_space(game: str, config: Any = None) -> ActionSpace:
     """
     definition = engine.definition(game)
     if config is None:
-        config = definition.config_type()
+        config = default_config(game)
     if not isinstance(config, definition.config_type):
         raise TypeError(f"expected a {game} Config, not {type(config).__name__}")
     return _space(game, config)

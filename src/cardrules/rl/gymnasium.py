@@ -1,20 +1,36 @@
-"""Single-agent Gymnasium environments: you play one seat, our bots play the others.
+"""Gymnasium environments: you play one seat, any policies play the others; N games at once.
 
 ``CardrulesEnv("casino", opponents="normal")`` is a ``gymnasium.Env``. The
-learner sits at ``seat`` (0 by default); after each of its moves the bots (at
-``opponents``: ``"random"``, ``"easy"``, ``"normal"`` or ``"expert"``) play until
-it is the learner's turn again or the game ends. Observations are the dict of
-:mod:`cardrules.rl.pettingzoo` (``"observation"``, ``"action_mask"``); actions
-are numbers of :func:`cardrules.rl.actions.action_space`; the reward is the
-learner's payoff (:func:`cardrules.rl.outcomes.payoffs`) when the game ends,
-else 0; ``truncated`` is true when ``max_actions`` moves are reached.
+learner sits at ``seat`` (0 by default); after each of its moves the other
+seats play until it is the learner's turn again or the game ends.
+Observations are the dict of :mod:`cardrules.rl.pettingzoo` (``"observation"``:
+the compact planes, or the rich vector with ``observation="rich"``;
+``"action_mask"``: ``int8``); actions are numbers of
+:func:`cardrules.rl.actions.action_space`; the reward is the learner's payoff
+(:func:`cardrules.rl.outcomes.payoffs`) when the game ends, else 0;
+``truncated`` is true when ``max_actions`` moves are reached.
+
+Opponents
+    ``opponents`` is a bot level (``"random"``, ``"easy"``, ``"normal"``,
+    ``"expert"``: a fresh seeded bot per seat and game), a *policy*, or a dict
+    giving one of those per seat. A policy is any callable
+    ``policy(view, observation)`` returning an action number or one of our
+    actions: ``view`` is the seat's :func:`cardrules.view`, ``observation``
+    the seat's observation dict, exactly what the learner would get in that
+    seat (a trained network, a bot, a mix: self-play is ``opponents=my_policy``).
+    A bot object (anything with ``choose(view)``) is taken as it is.
 
 An action number that is not legal ends the episode as a loss (reward -1,
 ``info["illegal_action"] = True``): a Gymnasium agent may sample any number of
 the ``Discrete`` space, so the env must not crash on one; use the mask.
 
+:class:`CardrulesVectorEnv` steps ``num_envs`` such games in one process
+through Gymnasium's ``VectorEnv`` API, writing every observation straight
+into one batch array (no per-game copies or dict batching).
+
 Registered ids: ``cardrules/Rummy500-v0``, ``cardrules/VegasRummy-v0`` and
-``cardrules/Casino-v0`` (keywords as for :class:`CardrulesEnv`).
+``cardrules/Casino-v0`` (keywords as for :class:`CardrulesEnv`); without a
+config each game uses :func:`cardrules.rl.actions.default_config`.
 
 >>> from cardrules.rl.gymnasium import CardrulesEnv
 >>> env = CardrulesEnv("casino", opponents="easy")
@@ -25,27 +41,153 @@ Registered ids: ``cardrules/Rummy500-v0``, ``cardrules/VegasRummy-v0`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 import cardrules
 from cardrules import bots, engine
-from cardrules.rl import observations
-from cardrules.rl.actions import action_space, check_supported
+from cardrules.bots import RandomBot
+from cardrules.rl import planes
+from cardrules.rl.actions import ActionSpace, action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
-from cardrules.rl.pettingzoo import observation_space
+from cardrules.rl.pettingzoo import encoder, observation_space
 
-__all__ = ["CardrulesEnv"]
+__all__ = ["CardrulesEnv", "CardrulesVectorEnv", "Opponent", "Policy"]
 
 Observation = dict[str, npt.NDArray[Any]]
+Policy = Callable[[Any, Observation], Any]
+"""``policy(view, observation) -> action number or action`` (see the module)."""
+Opponent = str | Policy | Any
+"""A bot level, a policy, or a bot object with ``choose(view)``."""
+
+
+class _Listing:
+    """Just the legal actions of a seat to act: all a random bot reads of its view."""
+
+    __slots__ = ("legal_actions",)
+
+    def __init__(self, legal_actions: tuple[Any, ...]) -> None:
+        self.legal_actions = legal_actions
+
+
+class _Table:
+    """One game with the learner at one seat and its opponents: shared by both envs."""
+
+    def __init__(
+        self,
+        game: str,
+        config: Any,
+        seat: int,
+        opponents: Opponent | Mapping[int, Opponent],
+        max_actions: int,
+        observation: str,
+    ) -> None:
+        engine.definition(game)  # an unknown game raises here
+        self.game = game
+        self.config = default_config(game) if config is None else config
+        check_supported(game, self.config)
+        n = self.config.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        self.seat = seat
+        self.max_actions = max_actions
+        self.space: ActionSpace = action_space(game, self.config)
+        self.encode = encoder(game, self.config, observation)
+        self.observation_space = observation_space(game, self.config, self.space.size, observation)
+        if isinstance(opponents, Mapping):
+            chosen = dict(opponents)
+            missing = [other for other in range(n) if other != seat and other not in chosen]
+            if missing:
+                raise ValueError(f"opponents names no policy for seats {missing}")
+        else:
+            chosen = {other: opponents for other in range(n) if other != seat}
+        levels = bots.available_levels(game)
+        for other, who in chosen.items():
+            if isinstance(who, str) and who not in levels:
+                raise ValueError(f"opponents must be one of {levels} or a policy, not {who!r}")
+            if not isinstance(who, str) and not callable(who) and not hasattr(who, "choose"):
+                raise TypeError(f"seat {other}'s opponent is not a level, a policy or a bot")
+        self.opponents = chosen
+        self.history = planes.PublicHistory(game, self.config)
+        self.state: Any = None
+        self.players: dict[int, Any] = {}
+        self.moves = 0
+
+    def reset(self, deal: int) -> None:
+        self.state = cardrules.new_game(self.game, self.config, seed=deal)
+        self.history.clear()
+        self.moves = 0
+        self.players = {
+            other: bots.make(self.game, who, seed=deal + other) if isinstance(who, str) else who
+            for other, who in self.opponents.items()
+        }
+        self.play_others()
+
+    def apply(self, move: Any) -> None:
+        before = self.state
+        actor = before.to_act
+        self.state = cardrules.apply(before, move)
+        self.history.record(planes.new_events(before, self.state, actor))
+        self.moves += 1
+
+    def play_others(self) -> None:
+        while (
+            not self.state.is_over
+            and self.state.to_act != self.seat
+            and self.moves < self.max_actions
+        ):
+            state = self.state
+            other = state.to_act
+            player = self.players[other]
+            if isinstance(player, RandomBot):
+                # A random bot reads only the legal actions of its view: list them alone.
+                move = player.choose(_Listing(cardrules.legal_actions(state)))
+            elif hasattr(player, "choose"):
+                move = player.choose(cardrules.view(state, other))
+            else:
+                observed = {
+                    "observation": self.encode(state, other, self.history),
+                    "action_mask": self.space.mask(state),
+                }
+                move = player(cardrules.view(state, other), observed)
+                if isinstance(move, int | np.integer) and not isinstance(move, bool):
+                    move = self.space.action(state, int(move))
+            self.apply(move)
+
+    def observe_into(
+        self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
+    ) -> None:
+        state = self.state
+        observation[:] = self.encode(state, self.seat, self.history)
+        mask.fill(0)
+        if state.to_act == self.seat and not state.is_over:
+            mask[list(self.space.legal(state))] = 1
+
+    def step(self, number: int) -> tuple[float, bool, bool, bool]:
+        """Play the learner's number; returns (reward, terminated, truncated, illegal)."""
+        if self.state.to_act != self.seat or self.state.is_over:
+            return -1.0, True, False, True
+        try:
+            move = self.space.action(self.state, int(number))
+        except ValueError:
+            return -1.0, True, False, True
+        self.apply(move)
+        self.play_others()
+        terminated = bool(self.state.is_over)
+        truncated = not terminated and self.moves >= self.max_actions
+        reward = payoffs(self.state)[self.seat] if terminated else 0.0
+        return reward, terminated, truncated, False
 
 
 class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
-    """One seat of one of our games against our bots (see the module docstring)."""
+    """One seat of one of our games against any opponents (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
 
@@ -55,91 +197,159 @@ class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
         config: Any = None,
         *,
         seat: int = 0,
-        opponents: str = "normal",
+        opponents: Opponent | Mapping[int, Opponent] = "normal",
         max_actions: int = 5_000,
         render_mode: str | None = None,
+        observation: str = "planes",
     ) -> None:
-        definition = engine.definition(game)
+        self._table = _Table(game, config, seat, opponents, max_actions, observation)
         self.game = game
-        self.config = definition.config_type() if config is None else config
-        check_supported(game, self.config)
-        if not 0 <= seat < self.config.num_players:
-            raise ValueError(f"seat must be 0..{self.config.num_players - 1}, not {seat}")
-        if opponents not in bots.available_levels(game):
-            raise ValueError(f"opponents must be one of {bots.available_levels(game)}")
+        self.config = self._table.config
         self.seat = seat
         self.opponents = opponents
         self.max_actions = max_actions
         self.render_mode = render_mode
-        self.space = action_space(game, self.config)
+        self.space = self._table.space
         self.action_space = spaces.Discrete(self.space.size)
-        self.observation_space = observation_space(  # type: ignore[assignment]
-            game, self.config, self.space.size
-        )
-        self.state_: Any = None
-        self._bots: dict[int, Any] = {}
-        self._moves = 0
+        self.observation_space = self._table.observation_space  # type: ignore[assignment]
+
+    @property
+    def state_(self) -> Any:
+        """The full state of the game being played (for inspection, not for the learner)."""
+        return self._table.state
+
+    def view(self) -> Any:
+        """The learner's :func:`cardrules.view` of the game (what its observation encodes).
+
+        With it ``env.space.action(env.view(), number)`` turns a legal number
+        back into our action, for policies that read actions, not numbers.
+        """
+        return cardrules.view(self._table.state, self.seat)
 
     def _observe(self) -> Observation:
-        seen = cardrules.view(self.state_, self.seat)
-        mask = (
-            self.space.mask(seen)
-            if self.state_.to_act == self.seat
-            else np.zeros(self.space.size, dtype=np.int8)
-        )
-        return {"observation": observations.encode(seen), "action_mask": mask}
+        size = self.observation_space["observation"].shape[0]  # type: ignore[index]
+        observation = np.empty(size, dtype=np.float32)
+        mask = np.empty(self.space.size, dtype=np.int8)
+        self._table.observe_into(observation, mask)
+        return {"observation": observation, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
-        return {"seat": self.seat, "moves": self._moves}
-
-    def _play_bots(self) -> None:
-        state = self.state_
-        while not state.is_over and state.to_act != self.seat and self._moves < self.max_actions:
-            seat = state.to_act
-            action = self._bots[seat].choose(cardrules.view(state, seat))
-            state = cardrules.apply(state, action)
-            self._moves += 1
-        self.state_ = state
+        return {"seat": self.seat, "moves": self._table.moves}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new game and let the bots play up to the learner's first turn."""
+        """Deal a new game and let the others play up to the learner's first turn."""
         super().reset(seed=seed)
-        deal = int(self.np_random.integers(2**62))
-        self.state_ = cardrules.new_game(self.game, self.config, seed=deal)
-        self._bots = {
-            other: bots.make(self.game, self.opponents, seed=deal + other)
-            for other in range(self.config.num_players)
-            if other != self.seat
-        }
-        self._moves = 0
-        self._play_bots()
+        self._table.reset(int(self.np_random.integers(2**62)))
         return self._observe(), self._info()
 
     def step(
         self, action: Any
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play action number ``action``, then the bots' moves."""
+        """Play action number ``action``, then the others' moves."""
+        reward, terminated, truncated, illegal = self._table.step(action)
         info = self._info()
-        try:
-            move = self.space.action(self.state_, int(action))
-        except ValueError:
+        if illegal:
             info["illegal_action"] = True
-            return self._observe(), -1.0, True, False, info
-        self.state_ = cardrules.apply(self.state_, move)
-        self._moves += 1
-        self._play_bots()
-        terminated = bool(self.state_.is_over)
-        truncated = not terminated and self._moves >= self.max_actions
-        reward = payoffs(self.state_)[self.seat] if terminated else 0.0
-        return self._observe(), reward, terminated, truncated, self._info()
+        return self._observe(), reward, terminated, truncated, info
 
     def render(self) -> str | None:
         """The state as text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None
-        return str(self.state_)
+        return str(self._table.state)
+
+
+class CardrulesVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` games of :class:`CardrulesEnv` stepped together (Gymnasium's ``VectorEnv``).
+
+    Keywords are :class:`CardrulesEnv`'s. Observations are batched:
+    ``{"observation": (num_envs, size) float32, "action_mask": (num_envs,
+    actions) int8}``, written in place into two arrays (copies are returned).
+    Autoreset is ``SAME_STEP``: a game that ends is dealt again at once; the
+    step returns the new game's first observation, the finished game's reward
+    and flags, and ``infos["final_obs"]`` / ``infos["final_info"]`` as
+    Gymnasium documents for that mode.
+
+    >>> envs = CardrulesVectorEnv("casino", 4, opponents="random")
+    >>> observations, infos = envs.reset(seed=1)
+    >>> observations["observation"].shape[0], observations["action_mask"].dtype
+    (4, dtype('int8'))
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (gymnasium's way)
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        config: Any = None,
+        *,
+        seat: int = 0,
+        opponents: Opponent | Mapping[int, Opponent] = "normal",
+        max_actions: int = 5_000,
+        observation: str = "planes",
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
+        self.tables = [
+            _Table(game, config, seat, opponents, max_actions, observation)
+            for _ in range(num_envs)
+        ]
+        first = self.tables[0]
+        self.num_envs = num_envs
+        self.space = first.space
+        self.single_observation_space = first.observation_space
+        self.single_action_space = spaces.Discrete(first.space.size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        size = first.observation_space["observation"].shape[0]  # type: ignore[index]
+        self._observations = np.zeros((num_envs, size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, first.space.size), dtype=np.int8)
+        self._rng = np.random.default_rng()
+
+    def _batch(self) -> Observation:
+        return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal every game anew (``seed`` seeds the generator of all the deals)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        for index, table in enumerate(self.tables):
+            table.reset(int(self._rng.integers(2**62)))
+            table.observe_into(self._observations[index], self._masks[index])
+        return self._batch(), {}
+
+    def step(self, actions: Any) -> tuple[Observation, Any, Any, Any, dict[str, Any]]:
+        """One action number per game; finished games are dealt again (see the class)."""
+        numbers = np.asarray(actions).reshape(self.num_envs)
+        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        terminations = np.zeros(self.num_envs, dtype=np.bool_)
+        truncations = np.zeros(self.num_envs, dtype=np.bool_)
+        illegal = np.zeros(self.num_envs, dtype=np.bool_)
+        finished: list[int] = []
+        for index, table in enumerate(self.tables):
+            reward, terminated, truncated, wrong = table.step(int(numbers[index]))
+            rewards[index], terminations[index], truncations[index] = reward, terminated, truncated
+            illegal[index] = wrong
+            table.observe_into(self._observations[index], self._masks[index])
+            if terminated or truncated:
+                finished.append(index)
+        infos: dict[str, Any] = {"illegal_action": illegal}
+        if finished:
+            done = np.zeros(self.num_envs, dtype=np.bool_)
+            done[finished] = True
+            infos["final_obs"] = self._batch()
+            infos["final_info"] = {"illegal_action": illegal.copy()}
+            infos["_final_obs"] = done
+            infos["_final_info"] = done.copy()
+            for index in finished:
+                self.tables[index].reset(int(self._rng.integers(2**62)))
+                self.tables[index].observe_into(self._observations[index], self._masks[index])
+        return self._batch(), rewards, terminations, truncations, infos
 
 
 for _id, _game in (
@@ -149,5 +359,8 @@ for _id, _game in (
 ):
     if _id not in gymnasium.registry:
         gymnasium.register(
-            id=_id, entry_point="cardrules.rl.gymnasium:CardrulesEnv", kwargs={"game": _game}
+            id=_id,
+            entry_point="cardrules.rl.gymnasium:CardrulesEnv",
+            kwargs={"game": _game},
+            vector_entry_point="cardrules.rl.gymnasium:CardrulesVectorEnv",
         )

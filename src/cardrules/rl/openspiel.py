@@ -34,11 +34,14 @@ Length
     ends there, paying 0 to everyone. Random play ends long before the default
     in Rummy 500 and Casino; Las Vegas Rummy may need more.
 Observations
-    The observation tensor is :func:`cardrules.rl.observations.encode` of the
-    seat's view (the information-state tensor is the same vector). The
-    observation string is ``repr`` of the view; the information-state string
-    adds every move so far as its public text (``draw`` names no card), so it
-    has perfect recall of what the seat saw done.
+    Both tensors are :func:`cardrules.rl.planes.encode_planes` of the seat's
+    view and of the round's public history planes (kept by the state, move by
+    move), so the information-state tensor recalls who took, dug, melded,
+    laid off or captured which card this round. The observation string is the
+    tensor's non-zero entries (``index:value``), a short exact key; the
+    information-state string adds every move so far as its public text
+    (``draw`` names no card), so it has perfect recall of what the seat saw
+    done.
 
 >>> import pyspiel
 >>> from cardrules.rl import openspiel  # registers the games
@@ -61,7 +64,7 @@ import pyspiel
 
 import cardrules
 from cardrules import engine
-from cardrules.rl import observations
+from cardrules.rl import planes
 from cardrules.rl.actions import ActionSpace, action_space
 from cardrules.rl.determinize import determinize
 from cardrules.rl.outcomes import payoffs
@@ -80,6 +83,9 @@ _SKIPPED = {"first_dealer"}  # a word or a seat number: pass it in config_json
 _RL_DEFAULTS: dict[str, dict[str, Any]] = {
     "vegas_rummy": {"num_players": 2, "meld_strictness": True},
 }
+_CASINO_SLOTTED = frozenset({"trail", "capture", "new build", "raise", "add"})
+"""Casino blocks whose numbers start with the played card's slot in the hand."""
+_CASINO_HAND = 4
 _PLAYER_RANGE = {"rummy500": (2, 8), "vegas_rummy": (2, 8), "casino": (2, 4)}
 
 
@@ -112,7 +118,7 @@ def config_from_params(game: str, params: dict[str, Any]) -> Any:
     defaults = _config_params(game)
     chosen = {name: params.get(name, value) for name, value in defaults.items()}
     config_type = engine.definition(game).config_type
-    if game == "vegas_rummy" and hasattr(cardrules.vegas_rummy, "Join"):
+    if game == "vegas_rummy":  # fixed seats, as in default_config
         chosen["max_seats"] = chosen["num_players"]
     return config_type(**chosen)
 
@@ -205,6 +211,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._game = _Frozen(game)
         self._inner: _Frozen | None = None
         self._history = _Frozen(())
+        self._script: _Frozen | None = None
+        self._public = _Frozen(planes.PublicHistory(game.cardrules_game, game.config))
 
     @property
     def _space(self) -> ActionSpace:
@@ -213,6 +221,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     @property
     def _moves(self) -> tuple[str, ...]:
         return self._history.value  # type: ignore[no-any-return]
+
+    @property
+    def public_history(self) -> planes.PublicHistory:
+        """The round's public history planes (a :class:`~cardrules.rl.planes.PublicHistory`).
+
+        Shared with clones: read it, do not change it.
+        """
+        return self._public.value  # type: ignore[no-any-return]
 
     @property
     def inner(self) -> Any:
@@ -224,6 +240,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` before the deal, ``TERMINAL`` at the end."""
+        if self._script is not None:  # a resampled world replaying its public record
+            script = self._script.value
+            return int(script[self.move_number()][0])
         if self._inner is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self._inner.value.is_over or self._truncated():
@@ -241,6 +260,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return [(seed, 1.0 / seeds) for seed in range(seeds)]
 
     def _apply_action(self, action: int) -> None:
+        if self._script is not None:
+            return  # a resampled world's record: its state is set once the record is written
         if self._inner is None:
             self._inner = _Frozen(
                 engine.definition(self._game.value.cardrules_game).new_game(
@@ -251,7 +272,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         state = self._inner.value
         move = self._space.action(state, int(action))
         self._history = _Frozen((*self._moves, f"{state.to_act}:{move}"))
-        self._inner = _Frozen(cardrules.apply(state, move))
+        after = cardrules.apply(state, move)
+        events = planes.new_events(state, after, state.to_act)
+        if events:  # copied before it changes: clones share the old one
+            public = self._public.value.copy()
+            public.record(events)
+            self._public = _Frozen(public)
+        self._inner = _Frozen(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self._inner is None:
@@ -273,12 +300,43 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return list(payoffs(state))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
-        """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed."""
-        clone: CardrulesState = self.clone()
-        if self._inner is not None:
-            rnd = random.Random(int(probability_sampler() * 2**53))
-            clone._inner = _Frozen(determinize(self._inner.value, player_id, rnd))
-        return clone
+        """A state ``player_id`` cannot tell from this one: hidden cards dealt again, new seed.
+
+        The world is :func:`~cardrules.rl.determinize.determinize`'s. Its
+        ``history()`` must not hold the real deal, so it is rebuilt: the chance
+        outcome is a fresh label drawn from the sampler (no seed deals the
+        resampled world, so replaying the history does not rebuild it, nor the
+        real one), then every move's number as the table saw it; a Casino
+        play of another seat is recorded with hand slot 0, since where its card
+        sat in a hidden hand is hidden (issue 29).
+        """
+        if self._inner is None:
+            return self.clone()  # type: ignore[no-any-return]
+        rnd = random.Random(int(probability_sampler() * 2**53))
+        world = determinize(self._inner.value, player_id, rnd)
+        game = self._game.value
+        script = [(int(pyspiel.PlayerId.CHANCE), rnd.randrange(game.chance_seeds))]
+        for step in self.full_history()[1:]:
+            script.append((step.player, self._public_number(step.player, step.action, player_id)))
+        fresh = CardrulesState(game)
+        fresh._script = _Frozen(script)
+        for _player, number in script:
+            fresh.apply_action(number)
+        fresh._script = None
+        fresh._inner = _Frozen(world)
+        fresh._history = self._history
+        fresh._public = self._public
+        return fresh
+
+    def _public_number(self, player: int, number: int, viewer: int) -> int:
+        """``number`` as ``viewer`` may know it: a hidden hand slot of a Casino play becomes 0."""
+        space = self._space
+        if player == viewer or space.game != "casino":
+            return number
+        for name, start, count in space.blocks:
+            if start <= number < start + count and name in _CASINO_SLOTTED:
+                return start + (number - start) % (count // _CASINO_HAND)
+        return number
 
     def view(self, player: int) -> Any:
         """Our view of the game for ``player``."""
@@ -294,31 +352,29 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's Python observer: one tensor (and its named parts) and a string."""
+    """OpenSpiel's Python observer: the compact planes (and their named parts) and a string."""
 
     def __init__(self, game: CardrulesGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         name, config = game.cardrules_game, game.config
-        self.tensor = np.zeros(observations.size(name, config), np.float32)
+        self.tensor = np.zeros(planes.planes_size(name, config), np.float32)
         self.dict: dict[str, Any] = {}
-        start = 0
-        for field, shape in observations.fields(name, config):
+        for part, start, shape in planes.layout(name, config):
             count = int(np.prod(shape))
-            self.dict[field] = self.tensor[start : start + count].reshape(shape)
-            start += count
+            self.dict[part] = self.tensor[start : start + count].reshape(shape)
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observations.encode(state.view(player))
+            self.tensor[:] = planes.encode_planes(state.view(player), state.public_history)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         if state.inner is None:
             return f"p{player} before the deal"
-        vector = observations.encode(state.view(player))
+        vector = planes.encode_planes(state.view(player), state.public_history)
         where = np.flatnonzero(vector)
-        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:g}" for i in where)
+        seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.9g}" for i in where)
         if not self.perfect_recall:
             return seen
         return seen + " | " + " ".join(state._moves)

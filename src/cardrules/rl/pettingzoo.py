@@ -6,10 +6,21 @@ in the rummies keeps the turn for several moves (draw, melds, discard). Each
 observation is a dict, as in PettingZoo's classic games:
 
 ``"observation"``
-    :func:`cardrules.rl.observations.encode` of the agent's view (``float32``).
+    With ``observation="planes"`` (the default) the compact
+    :func:`cardrules.rl.planes.encode_planes` of the agent's view and of the
+    round's public history (``float32`` in ``[0, 1]``, ``Box(0, 1)``); with
+    ``observation="rich"`` the raw :func:`cardrules.rl.observations.encode`
+    vector (``Box(-inf, inf)``), for your own encoding.
 ``"action_mask"``
     :meth:`cardrules.rl.actions.ActionSpace.mask` (``int8``): 1 for the legal
     action numbers when the agent is to act, all 0 otherwise.
+
+Parallel API: these are turn-based games in which one seat may move several
+times in a row (draw, meld, discard), so PettingZoo's ``aec_to_parallel``
+(which asks every live agent for an action each cycle) does not apply and
+``is_parallelizable`` stays false. For batches of games use
+:class:`cardrules.rl.gymnasium.CardrulesVectorEnv` (self-play through its
+``opponents`` policies) instead of SuperSuit's vector wrappers.
 
 Actions are numbers of :func:`cardrules.rl.actions.action_space`. An illegal
 number raises ``ValueError`` (PettingZoo's classic games do the same; use the
@@ -37,22 +48,49 @@ from pettingzoo import AECEnv
 
 import cardrules
 from cardrules import engine
-from cardrules.rl import observations
-from cardrules.rl.actions import action_space, check_supported
+from cardrules.rl import observations, planes
+from cardrules.rl.actions import action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
 
-__all__ = ["CardrulesAECEnv", "env"]
+__all__ = ["CardrulesAECEnv", "env", "observation_space"]
+
+_KINDS = ("planes", "rich")
 
 
-def observation_space(game: str, config: Any, size: int) -> spaces.Dict:
-    """The dict space of one agent's observations (see the module docstring)."""
-    length = observations.size(game, config)
+def observation_space(
+    game: str, config: Any, size: int, observation: str = "planes"
+) -> spaces.Dict:
+    """The dict space of one agent's observations (see the module docstring).
+
+    >>> from cardrules.rl.actions import default_config
+    >>> space = observation_space("casino", default_config("casino"), 5719)
+    >>> space["observation"].shape, float(space["observation"].high.max())
+    ((521,), 1.0)
+    """
+    if observation == "planes":
+        length = planes.planes_size(game, config)
+        box = spaces.Box(0.0, 1.0, shape=(length,), dtype=np.float32)
+    elif observation == "rich":
+        length = observations.size(game, config)
+        box = spaces.Box(-np.inf, np.inf, shape=(length,), dtype=np.float32)
+    else:
+        raise ValueError(f"observation must be one of {_KINDS}, not {observation!r}")
     return spaces.Dict(
-        {
-            "observation": spaces.Box(-np.inf, np.inf, shape=(length,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
-        }
+        {"observation": box, "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8)}
     )
+
+
+def encoder(game: str, config: Any, observation: str) -> Any:
+    """``encode(state, seat, history)`` for an observation kind: the planes, or the rich vector.
+
+    Both encode what ``seat`` may see (:func:`cardrules.rl.planes.encode_seat`
+    reads the same public fields as the seat's view; the rich vector is made
+    from the view itself).
+    """
+    observation_space(game, config, 1, observation)  # checks the kind
+    if observation == "planes":
+        return planes.encode_seat
+    return lambda state, seat, _history: observations.encode(cardrules.view(state, seat))
 
 
 class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
@@ -71,11 +109,12 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         *,
         max_actions: int = 5_000,
         render_mode: str | None = None,
+        observation: str = "planes",
     ) -> None:
         super().__init__()
-        definition = engine.definition(game)
+        engine.definition(game)  # an unknown game raises here
         self.game = game
-        self.config = definition.config_type() if config is None else config
+        self.config = default_config(game) if config is None else config
         check_supported(game, self.config)
         self.space = action_space(game, self.config)
         self.max_actions = max_actions
@@ -83,7 +122,11 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         n = self.config.num_players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self.agents = self.possible_agents[:]
-        obs_space = observation_space(game, self.config, self.space.size)
+        obs_space = observation_space(game, self.config, self.space.size, observation)
+        self.observation = observation
+        self._encode = encoder(game, self.config, observation)
+        self.history = planes.PublicHistory(game, self.config)
+        self._no_moves = np.zeros(self.space.size, dtype=np.int8)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {
             agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
@@ -107,6 +150,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         deal = int(self._rng.integers(2**62)) if seed is None else seed
         self.state_ = cardrules.new_game(self.game, self.config, seed=deal)
+        self.history.clear()
         self._moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -123,13 +167,10 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation dict (mask all 0 unless it is to act)."""
         seat = self.possible_agents.index(agent)
-        seen = self._view(seat)
-        mask = (
-            self.space.mask(seen)
-            if seat == self.state_.to_act
-            else np.zeros(self.space.size, dtype=np.int8)
-        )
-        return {"observation": observations.encode(seen), "action_mask": mask}
+        state = self.state_
+        acting = seat == state.to_act and not state.is_over
+        mask = self.space.mask(state) if acting else self._no_moves.copy()
+        return {"observation": self._encode(state, seat, self.history), "action_mask": mask}
 
     def view(self, agent: str) -> Any:
         """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
@@ -153,8 +194,11 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.space.action(self._view(self.state_.to_act), int(action))
-        self.state_ = cardrules.apply(self.state_, move)
+        actor = self.state_.to_act
+        move = self.space.action(self.state_, int(action))
+        before = self.state_
+        self.state_ = cardrules.apply(before, move)
+        self.history.record(planes.new_events(before, self.state_, actor))
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

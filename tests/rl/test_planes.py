@@ -1,0 +1,112 @@
+"""Issue 29 item 4: the compact observation, bounded in [0, 1], small, with public history."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+import cardrules
+from cardrules import casino, rummy500, vegas_rummy
+from cardrules.event_types import Move
+from cardrules.rl.pettingzoo import observation_space
+from cardrules.rl.planes import (
+    PublicHistory,
+    encode_planes,
+    encode_seat,
+    history_kinds,
+    layout,
+    new_events,
+    planes_size,
+)
+from tests.conformance.profiles import hidden_twin
+
+from .cases import CASES, IDS, PARAMS
+
+
+def _one_deck_configs() -> list[tuple[str, object]]:
+    found: list[tuple[str, object]] = []
+    for players in (2, 3, 4):
+        for jokers in (0, 2):
+            for wrap in (False, True):
+                config = rummy500.Config(num_players=players, jokers=jokers, allow_wraparound=wrap)
+                found.append(("rummy500", config))
+        found.append(
+            ("vegas_rummy", vegas_rummy.Config(
+                num_players=players, meld_strictness=True, max_seats=players))
+        )
+        for variant in ("standard", "royal"):
+            found.append(("casino", casino.Config(num_players=players, variant=variant)))
+    found.append(("casino", casino.Config(num_players=4, partnerships=True)))
+    return found
+
+
+@pytest.mark.parametrize(("game", "config"), _one_deck_configs())
+def test_every_one_deck_observation_fits_in_4_kib(game: str, config: object) -> None:
+    size = planes_size(game, config)
+    assert size * 4 <= 4096
+    space = observation_space(game, config, 1)["observation"]
+    assert space.shape == (size,) and float(space.low.min()) == 0.0
+    assert float(space.high.max()) == 1.0
+    _name, start, shape = layout(game, config)[-1]
+    assert start + int(np.prod(shape)) == size
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_planes_stay_in_bounds_record_the_public_history_and_hide_the_rest(
+    game: str, case: int
+) -> None:
+    config = CASES[game][case]
+    space = observation_space(game, config, 1)["observation"]
+    at = {name: (start, shape) for name, start, shape in layout(game, config)}
+    n = config.num_players
+    rnd = random.Random(3)
+    recorded = 0
+    for seed in range(2):
+        state = cardrules.new_game(game, config, seed=seed)
+        history = PublicHistory(game, config)
+        for _ in range(150):
+            if state.is_over:
+                break
+            for seat in (None, *range(n)):
+                vector = encode_planes(cardrules.view(state, seat), history)
+                assert space.contains(vector)
+                # The environments' fast path reads the state: it must equal the view's.
+                assert np.array_equal(vector, encode_seat(state, seat, history))  # type: ignore[arg-type]
+                twin = hidden_twin(game, state, seat, rnd)
+                assert np.array_equal(vector, encode_planes(cardrules.view(twin, seat), history))
+            actor = state.to_act
+            after = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+            events = new_events(state, after, actor)
+            history.record(events)
+            state = after
+            for event in events:
+                if not isinstance(event, Move) or not event.cards or not history.planes.any():
+                    continue
+                recorded += 1
+                # The mover's row of the viewer's planes: seats are relative.
+                viewer = rnd.randrange(n)
+                vector = encode_planes(cardrules.view(state, viewer), history)
+                row = (event.seat - viewer) % n
+                marked = set()
+                for kind in history_kinds(game):
+                    start, (_seats, columns) = at[kind]
+                    plane = vector[start : start + n * columns].reshape(n, columns)
+                    marked |= {int(i) for i in np.flatnonzero(plane[row])}
+                assert {card.index for card in event.cards[:1]} <= marked
+    assert recorded
+
+
+def test_who_captured_a_card_changes_the_tensor() -> None:
+    """Issue 29: a captured 10♦ moved between piles used to leave the tensors unchanged."""
+    state = cardrules.new_game("casino", seed=1)
+    seen = cardrules.view(state, 0)
+    ten = cardrules.cards.parse_card("10D")
+    mine, theirs = PublicHistory("casino", state.config), PublicHistory("casino", state.config)
+    mine.record([Move(0, "capture", "capture", (ten,))])
+    theirs.record([Move(1, "capture", "capture", (ten,))])
+    assert not np.array_equal(encode_planes(seen, mine), encode_planes(seen, theirs))
+    assert not np.array_equal(encode_planes(seen, mine), encode_planes(seen))
