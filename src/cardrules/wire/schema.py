@@ -266,7 +266,12 @@ def protocol_schema() -> dict[str, Any]:
             "game": {"enum": list(engine.GAMES)},
             "seat": {"type": "integer", "minimum": 0},
             "level": {"type": "string"},
-            "seed": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            "seed": {
+                "anyOf": [
+                    {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+                    {"type": "null"},
+                ]
+            },
             "config": {"anyOf": [{"type": "object"}, {"type": "null"}]},
         },
         "required": ["game"],
