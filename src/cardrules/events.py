@@ -14,7 +14,7 @@ The log is bounded: a state keeps the events after the oldest "last move" of
 the seats still in play — one trip round the table — and never more than
 :data:`MAX_EVENTS`.
 
-The event classes live in :mod:`cardrules.event_types` and are re-exported
+The event classes live in :mod:`!cardrules.event_types` and are re-exported
 here; this module holds the functions (so the compiled build compiles them).
 
 >>> import cardrules

@@ -1066,7 +1066,7 @@ def _lenient(rules: MeldRules) -> MeldRules:
 
 
 def parse_action(text: str, state: State) -> Action:
-    """Read an action's text form (see :mod:`cardrules.vegas_rummy.actions`).
+    """Read an action's text form (see :mod:`!cardrules.vegas_rummy.actions`).
 
     Cards may be written in any order, and a wild card's identity may be left
     out wherever its position decides it: ``meld 7♥ JK 5♥`` is the run
