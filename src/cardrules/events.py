@@ -176,7 +176,7 @@ def check_events(events: object, seats: int, where: str = "events") -> None:
 
     Used when a state or view is loaded: the log is a tuple of at most
     :data:`MAX_EVENTS` events, each naming a seat at the table, a known kind,
-    a text of at most :data:`MAX_EVENT_TEXT` characters and at most a deck's
+    a text of at most :data:`!MAX_EVENT_TEXT` characters and at most a deck's
     worth of cards per move.
     """
     if not isinstance(events, tuple):

@@ -10,8 +10,8 @@ field a key and its value::
 Cards are written ``A♠ 10♦ JK`` and read in any form
 :func:`~cardrules.cards.parse_card` accepts (``AS``, ``10d``, ``TD``); a field
 whose value is the usual one (an empty history, the default config …) is left
-out. :func:`notation` writes, :func:`from_notation` reads and validates exactly
-as :func:`~cardrules.from_json` does (the game's ``validate_state`` /
+out. :func:`cardrules.notation` writes, :func:`cardrules.from_notation` reads
+and validates exactly as :func:`~cardrules.from_json` does (the game's ``validate_state`` /
 ``validate_view``), raising ``ValueError`` naming the bad field. The grammar of
 each game is in ``docs/notation.rst``; each game's field table is in
 ``cardrules.<game>.notation``.

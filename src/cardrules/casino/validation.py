@@ -1,9 +1,10 @@
 """Casino validation: the invariants that hold in every reachable state and view.
 
 :func:`~cardrules.casino.validate_state` and
-:func:`~cardrules.casino.validate_view` run when a state or a view is loaded from JSON (``cardrules.from_json``) and may be called on any state built
-by hand. Each refuses an impossible position with a ``ValueError`` that names
-the broken invariant. The invariants (the docs list them, issue 15 item 2):
+:func:`~cardrules.casino.validate_view` run when a state or a view is loaded
+from JSON (``cardrules.from_json``) and may be called on any state built by
+hand. Each refuses an impossible position with a ``ValueError`` that names the
+broken invariant. The invariants (the docs list them, issue 15 item 2):
 
 * **I-1 shape** — a Casino config; a valid seed; whole-number counters; one
   hand and one pile per seat, one score per side; the dealer, the player to

@@ -32,7 +32,7 @@ _WORD = re.compile(r"(draw|end round|meld|discard)(?: (.*))?", _FLAGS)
 
 
 def parse_action(text: str, state: State | View) -> Action:
-    """Read an action written as :func:`str` writes it (case and spacing are free).
+    """Read an action written as :class:`str` writes it (case and spacing are free).
 
     ``state`` settles what text alone cannot: how deep ``take 4♥`` digs, and
     which jokers stand for what in a meld. The cards of a meld may come in any

@@ -120,7 +120,7 @@ def _flag(options: dict[str, Any], key: str) -> bool:
 
 
 def read_lobby(options: object) -> tuple[str, Any, str, str, int | None]:
-    """The lobby form as (game, config, level, name, seed); :class:`RequestError` if bad.
+    """The lobby form as (game, config, level, name, seed); :class:`~.RequestError` if bad.
 
     The form's keys: ``game``; ``players`` (you and 1–3 computer opponents);
     ``level`` of the opponents; ``name`` for the leaderboard; the game's
@@ -233,7 +233,7 @@ class WebGame:
         """Apply the player's action named by ``args`` (see :func:`cardrules.wire.server.read_act`),
         then let the computer players move until it is the player's turn again.
 
-        Raises :class:`RequestError` and changes nothing if the action is not legal.
+        Raises :class:`~.RequestError` and changes nothing if the action is not legal.
         """
         action = read_act(self.rules, self.state, self.seat, args)
         self._apply(action)
@@ -400,7 +400,7 @@ class GameStore:
             self.expire()
 
     def create(self, options: object, *, owner: str, deck: Sequence[Card] | None = None) -> WebGame:
-        """A new game from the lobby's form (see :func:`read_lobby`), the bots' first moves made.
+        """A new game from the lobby's form (see :func:`!read_lobby`), the bots' first moves made.
 
         ``deck`` stacks the first deal (as ``new_game``'s ``deck``; for tests and
         tutorials — the lobby never sends one).
@@ -438,7 +438,7 @@ class GameStore:
         return game
 
     def find(self, game_id: str) -> WebGame:
-        """The game ``game_id`` (for a spectator); :class:`RequestError` ``no_game`` if none."""
+        """The game ``game_id`` (for a spectator); :class:`~.RequestError` ``no_game`` if none."""
         self._maybe_expire()
         with self.lock:
             game = self.games.get(game_id)
@@ -447,7 +447,7 @@ class GameStore:
         return game
 
     def get(self, game_id: str, *, owner: str | None) -> WebGame:
-        """The game ``game_id`` if ``owner`` started it; else :class:`RequestError`.
+        """The game ``game_id`` if ``owner`` started it; else :class:`~.RequestError`.
 
         Its player looking at it counts as touching it (it does not expire while open).
         """

@@ -152,7 +152,7 @@ class _Builder:
 
 
 def game_schema(game: str) -> dict[str, Any]:
-    """The schema of every document of ``game`` (one of :data:`cardrules.GAMES`)."""
+    """The schema of every document of ``game`` (one of :data:`~cardrules.engine.GAMES`)."""
     rules = engine.definition(game)
     build = _Builder()
     data = {
