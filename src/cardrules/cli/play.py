@@ -21,6 +21,7 @@ file in the data folder (``cardrules saves`` lists them).
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from typing import IO, Any
 
@@ -28,7 +29,7 @@ from cardrules import rng
 from cardrules.cards import parse_card
 from cardrules.cli.errors import CliError, UsageError
 from cardrules.cli.leaderboard import check_player_name, default_db, record_result
-from cardrules.cli.menu import arrange, menu_lines
+from cardrules.cli.menu import arrange, entries, menu_lines
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, parse_levels
 from cardrules.cli.render import name_of, style_for
@@ -38,6 +39,7 @@ from cardrules.cli.terminal import (
     enable_line_editing,
     interactive,
     read_line,
+    terminal_height,
     terminal_width,
 )
 from cardrules.errors import IllegalActionError
@@ -379,8 +381,8 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
     steps: list[Any] = []
     position = start
     menu, whole = _menu(session, position)
-    session.draw_table(HUMAN)
-    _list_actions(session, menu)
+    listed = entries(session.game, menu)
+    _show_turn(session, position, steps, listed)
     while True:
         try:
             prompt = "Your play> " if steps else "Your move> "
@@ -388,6 +390,7 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         except EOFError:
             session.say("")
             raise _QuitError from None
+        session.shown = 0
         command = text.lower()
         chosen: Any = None
         if not command:
@@ -395,16 +398,16 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         if command in ("quit", "exit", "q"):
             raise _QuitError
         if command in ("help", "?", "h"):
-            _say_help(session, len(menu))
+            _say_help(session, len(listed))
             continue
         if command == "hint":
-            _hint(session, hinter, position, menu, whole)
+            _hint(session, hinter, position, listed, whole)
             continue
         if command in ("table", "t"):
             _draw_position(session, position, steps)
             continue
-        if command in ("actions", "a", "list"):
-            _list_actions(session, menu)
+        if command in ("actions", "a", "list", "more"):
+            _list_all(session, position, steps, listed)
             continue
         if command in ("undo", "cancel"):
             if not steps:
@@ -419,17 +422,19 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
             else:
                 session.say("No play in progress: the table is as it was.")
             menu, whole = _menu(session, position)
-            _draw_position(session, position, steps)
-            _list_actions(session, menu)
+            listed = entries(session.game, menu)
+            _show_turn(session, position, steps, listed)
             continue
         if command.isdigit():
             number = int(command)
-            if not 1 <= number <= len(menu):
+            if not 1 <= number <= len(listed):
                 session.say(
-                    f"There is no action {number}: choose 1-{len(menu)}, or type an action."
+                    f"There is no action {number}: choose 1-{len(listed)}, or type an action."
                 )
                 continue
-            chosen = menu[number - 1]
+            chosen = _reading(session, inp, listed[number - 1])
+            if chosen is None:
+                continue
             if whole:
                 found = _whole_play_steps(position, chosen)
                 assert not isinstance(found, str)
@@ -446,12 +451,9 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
                 if typed in [menu[i] for i in matches]:
                     chosen = typed
                 else:
-                    session.say(
-                        f"Those cards make {len(matches)} melds; type the number of the one "
-                        "you mean:",
-                        *(f"  {i + 1}. {session.action_text(menu[i])}" for i in matches),
-                    )
-                    continue
+                    chosen = _reading(session, inp, tuple(menu[i] for i in matches))
+                    if chosen is None:
+                        continue
             else:
                 chosen = _typed_action(session, position, text, is_meld=is_meld)
                 if chosen is None:
@@ -472,8 +474,8 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
             return steps  # the play is whole: now it reaches the game
         position = after
         menu, whole = _menu(session, position)
-        _draw_position(session, position, steps)
-        _list_actions(session, menu)
+        listed = entries(session.game, menu)
+        _show_turn(session, position, steps, listed)
 
 
 def _is_whole_form(action: Any) -> bool:
@@ -513,15 +515,17 @@ def _say_help(session: Session, listed: int) -> None:
     )
 
 
-def _hint(session: Session, hinter: Player, position: Any, menu: list[Any], whole: bool) -> None:
+def _hint(
+    session: Session, hinter: Player, position: Any, listed: list[tuple[Any, ...]], whole: bool
+) -> None:
     suggestion = hinter.bot.choose(session.rules.view(position, HUMAN))
     if whole:
         from cardrules.casino import next_step
 
         suggestion = next(
-            (w for w in menu if next_step(position, w) == suggestion), suggestion
+            (w for (w,) in listed if next_step(position, w) == suggestion), suggestion
         )
-    number = menu.index(suggestion) + 1 if suggestion in menu else None
+    number = next((i for i, entry in enumerate(listed, 1) if suggestion in entry), None)
     where = f" (number {number})" if number else ""
     session.say(f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}")
 
@@ -542,8 +546,76 @@ def _draw_position(session: Session, position: Any, steps: list[Any]) -> None:
     )
 
 
-def _list_actions(session: Session, menu: list[Any]) -> None:
+def _reading(session: Session, inp: IO[str], entry: tuple[Any, ...]) -> Any:
+    """The action of ``entry`` the player means: its only one, or the reading they pick."""
+    if len(entry) == 1:
+        return entry[0]
     session.say(
-        f"Your legal actions ({name_of(session.names, HUMAN)}):",
-        *menu_lines(session.game, menu, session.action_text, terminal_width(session.out)),
+        f"Those cards make {len(entry)} melds (their wild cards read differently); which one?",
+        *(f"  {i}. {session.action_text(action)}" for i, action in enumerate(entry, 1)),
     )
+    try:
+        answer = read_line(inp, session.out, f"Which (1-{len(entry)}, Enter: none)> ").strip()
+    except EOFError:
+        answer = ""
+    session.shown = 0
+    if answer.isdigit() and 1 <= int(answer) <= len(entry):
+        return entry[int(answer) - 1]
+    session.say("None chosen.")
+    return None
+
+
+def _action_lines(session: Session, listed: list[tuple[Any, ...]]) -> list[str]:
+    width = terminal_width(session.out)
+    return [
+        f"Your legal actions ({name_of(session.names, HUMAN)}):",
+        *menu_lines(session.game, listed, session.action_text, width),
+    ]
+
+
+def _show_turn(
+    session: Session, position: Any, steps: list[Any], listed: list[tuple[Any, ...]]
+) -> None:
+    """The table and your actions, fitted to the terminal's height.
+
+    What the others just did stays above; if it leaves too little room, you press
+    Enter first. A list longer than the room left shows its first lines and says
+    how to see the rest ('actions').
+    """
+    lines = _action_lines(session, listed)
+    rows = terminal_height(session.out) if session.pause is not None else None
+    if rows is None:
+        _draw_position(session, position, steps)
+        session.say(*lines)
+        return
+    table_rows = len(session.table(HUMAN)) + (1 if steps else 0)
+    if session.shown and session.shown + table_rows + min(len(lines), 4) + 1 > rows:
+        session.wait("[Enter: your turn] ")
+    _draw_position(session, position, steps)
+    room = rows - session.shown - 1  # the prompt's row
+    if len(lines) > room:
+        more = len(listed) - sum(1 for line in lines[: room - 1] for _ in _NUMBER.findall(line))
+        lines = [*lines[: max(1, room - 1)], f"  … {more} more: 'actions' lists them all."]
+    session.say(*lines)
+
+
+def _list_all(
+    session: Session, position: Any, steps: list[Any], listed: list[tuple[Any, ...]]
+) -> None:
+    """Every legal action, a screenful at a time, then the table again below them."""
+    lines = _action_lines(session, listed)
+    rows = terminal_height(session.out) if session.pause is not None else None
+    if rows is None:
+        session.say(*lines)
+        return
+    page = rows - 1
+    for start in range(0, len(lines), page):
+        if start:
+            session.wait("[Enter: more] ")
+        session.say(*lines[start : start + page])
+    if len(lines) + len(session.table(HUMAN)) + 1 > rows:
+        session.wait("[Enter: the table] ")
+        _draw_position(session, position, steps)
+
+
+_NUMBER = re.compile(r"(?:^|\s)\d+\. ")
