@@ -83,3 +83,80 @@ def test_the_readings_of_one_meld_share_one_entry():
                 return
             state = vegas_rummy.apply(state, chooser.choice(legal))
     pytest.fail("no seed gave a meld with several readings")
+
+
+def _run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    import io
+
+    from cardrules.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_quitting_a_ranked_game_asks_first(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path), "NO_COLOR": "1"}
+    term = Terminal(["play", "rummy500", "--no-leaderboard"], env, columns=COLUMNS, rows=ROWS)
+    try:
+        term.expect("Your move> ")
+        term.line("quit")
+        asked = term.expect(r"Quit anyway\? \[y/N\] ")
+        assert "ranked" in asked and "practice" in asked
+        term.line("n")
+        term.expect("Going on.")
+        term.expect("Your move> ")
+        term.line("quit")
+        term.expect(r"Quit anyway\? \[y/N\] ")
+        term.line("y")
+        term.expect("The game is saved to")
+    finally:
+        assert term.close() == 0
+    saves = list((tmp_path / "cardrules" / "saves").glob("*.json"))
+    assert len(saves) == 1
+
+
+def test_quitting_a_practice_game_does_not_ask(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path), "NO_COLOR": "1"}
+    args = ["play", "rummy500", "--seed", "4", "--no-leaderboard"]
+    term = Terminal(args, env, columns=COLUMNS, rows=ROWS)
+    try:
+        term.expect("Your move> ")
+        term.line("quit")
+        shown = term.expect("The game is saved to")
+        assert "Quit anyway" not in shown
+    finally:
+        assert term.close() == 0
+
+
+def test_a_finished_game_is_saved_listed_and_replayed_with_your_hand(tmp_path):
+    code, out, _ = _run(
+        ["play", "casino", "--target", "3", "--level", "easy", "--name", "Ada"], "1\n" * 500
+    )
+    assert code == 0 and "Game saved to" in out
+    name = re.search(r"replay it: cardrules replay (\S+)\)", out)[1]
+    code, listed, _ = _run(["saves"])
+    assert name in listed and "finished" in listed
+    code, replayed, _ = _run(["replay", name])
+    assert code == 0 and "Ada" in replayed
+
+
+def test_saves_lists_a_folder_given_to_it(tmp_path):
+    elsewhere = tmp_path / "mine"
+    elsewhere.mkdir()
+    save = elsewhere / "g.json"
+    _run(["play", "rummy500", "--seed", "3", "--no-leaderboard", "--save", str(save)], "quit\n")
+    code, listed, _ = _run(["saves", str(elsewhere)])
+    assert code == 0
+    assert str(save) in listed and "Rummy 500" in listed and "in progress" in listed
+    code, _, err = _run(["saves", str(save)])
+    assert code != 0 and "not a folder" in err
+
+
+def test_an_unfinished_replay_shows_only_your_hand(tmp_path):
+    save = tmp_path / "u.json"
+    _run(["play", "rummy500", "--seed", "3", "--no-leaderboard", "--save", str(save)], "draw\nquit\n")
+    code, replayed, _ = _run(["replay", str(save)])
+    assert code == 0
+    assert "Your hand" in replayed and "\nHands:" not in replayed
+    assert "you drew" in replayed

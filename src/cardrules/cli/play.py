@@ -15,7 +15,9 @@ The seed of a game in progress is never shown. A game whose seed the player
 chose (``--seed``) or could read (``--resume``: a save file holds it) is a
 practice game and earns no ranking points. Quitting, end of input and Ctrl-C
 save the game: to ``--save FILE``, to the file it was resumed from, or to a new
-file in the data folder (``cardrules saves`` lists them).
+file in the data folder (``cardrules saves`` lists them); a finished game is
+saved the same way. Quitting a ranked game asks first, since a resumed game is
+practice.
 """
 
 from __future__ import annotations
@@ -257,9 +259,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> i
         session.say("")
         _save_on_exit(session, "Interrupted.")
         return 130
-    if session.save_path is not None:
-        path = session.save()
-        session.say(f"Game saved to {path}.")
+    # Every finished game is kept (in the data folder without --save), so that
+    # `cardrules replay` and `cardrules saves` show it.
+    path = session.save()
+    name = path.name if path.parent == saves_dir() else str(path)
+    session.say(f"Game saved to {path}  (replay it: cardrules replay {name})")
     _record(session, args, opponents)
     return 0
 
@@ -390,13 +394,18 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         except EOFError:
             session.say("")
             raise _QuitError from None
+        except KeyboardInterrupt:  # Ctrl-C: like 'quit', so a ranked game asks first
+            session.say("")
+            text = "quit"
         session.shown = 0
         command = text.lower()
         chosen: Any = None
         if not command:
             continue
         if command in ("quit", "exit", "q"):
-            raise _QuitError
+            if _really_quit(session, inp):
+                raise _QuitError
+            continue
         if command in ("help", "?", "h"):
             _say_help(session, len(listed))
             continue
@@ -476,6 +485,30 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         menu, whole = _menu(session, position)
         listed = entries(session.game, menu)
         _show_turn(session, position, steps, listed)
+
+
+def _really_quit(session: Session, inp: IO[str]) -> bool:
+    """Whether to stop: a practice game stops at once, a ranked one asks first.
+
+    A resumed game is always practice (its save holds the seed), so quitting a
+    ranked game gives up its ranking points; end of input or a second Ctrl-C
+    at the question stops.
+    """
+    if session.practice or not interactive(inp, session.out):
+        return True
+    session.say(
+        "This game is ranked. It will be saved, but a resumed game is practice: "
+        "it earns no ranking points."
+    )
+    try:
+        answer = read_line(inp, session.out, "Quit anyway? [y/N] ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        session.say("")
+        return True
+    if answer in ("y", "yes"):
+        return True
+    session.say("Going on.")
+    return False
 
 
 def _is_whole_form(action: Any) -> bool:
