@@ -155,7 +155,8 @@ def test_saves_lists_a_folder_given_to_it(tmp_path):
 
 def test_an_unfinished_replay_shows_only_your_hand(tmp_path):
     save = tmp_path / "u.json"
-    _run(["play", "rummy500", "--seed", "3", "--no-leaderboard", "--save", str(save)], "draw\nquit\n")
+    args = ["play", "rummy500", "--seed", "3", "--no-leaderboard", "--save", str(save)]
+    _run(args, "draw\nquit\n")
     code, replayed, _ = _run(["replay", str(save)])
     assert code == 0
     assert "Your hand" in replayed and "\nHands:" not in replayed
