@@ -161,3 +161,81 @@ def test_an_unfinished_replay_shows_only_your_hand(tmp_path):
     assert code == 0
     assert "Your hand" in replayed and "\nHands:" not in replayed
     assert "you drew" in replayed
+
+
+# Item 8: one move syntax where the move is the same, one wording, and `why`.
+
+
+def test_take_names_the_card_or_not_in_both_rummies():
+    from cardrules import rummy500, vegas_rummy
+    from cardrules.errors import IllegalActionError
+
+    state = vegas_rummy.new_game(vegas_rummy.Config(num_players=2, first_dealer=0), seed=3)
+    top = state.discard[-1]
+    assert vegas_rummy.parse_action(f"take {top.code}", state) == vegas_rummy.parse_action(
+        "take", state
+    )
+    other = next(c for c in state.hands[0] if c != top)
+    with pytest.raises(IllegalActionError, match="only the top card"):
+        vegas_rummy.parse_action(f"take {other.code}", state)
+    state = rummy500.new_game(seed=1)
+    top = state.discard[-1]
+    assert rummy500.parse_action("take", state) == rummy500.parse_action(f"take {top}", state)
+
+
+def test_lay_off_without_on_and_casino_verbs_without_s():
+    from cardrules import casino, rummy500, vegas_rummy
+
+    state = rummy500.new_game(seed=1)
+    card = state.hands[state.to_act][0]
+    for game, position in ((rummy500, state),):
+        one = game.parse_action(f"lay off {card.code} on #1", position)
+        assert game.parse_action(f"lay off {card.code} #1", position) == one
+    vstate = vegas_rummy.new_game(vegas_rummy.Config(num_players=2, first_dealer=0), seed=3)
+    vcard = vstate.hands[vstate.to_act][0]
+    assert vegas_rummy.parse_action(f"lay off {vcard.code} #1", vstate) == (
+        vegas_rummy.parse_action(f"lay off {vcard.code} on #1", vstate)
+    )
+    read = casino.actions.parse_action_text
+    assert read("JH take JS") == read("JH takes JS")
+    assert read("5C build 8 with 3C") == read("5C builds 8 with 3C")
+    assert read("3S raise [2C 3D] to 8") == read("3S raises [2C 3D] to 8")
+    assert read("AH add to [4D 5C] for 9") == read("AH adds to [4D 5C] for 9")
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [("rummy500", "Rummy 500"), ("vegas_rummy", "Las Vegas Rummy"), ("casino", "Casino")],
+)
+def test_text_that_is_no_action_gets_one_wording_in_every_game(game, title):
+    import cardrules
+
+    state = cardrules.new_game(game, seed=2)
+    with pytest.raises(ValueError, match=f"^not a {title} action: 'jump' \\(.*try "):
+        cardrules.parse_action("jump", state)
+    _, out, _ = _run(["play", game, "--seed", "2", "--no-leaderboard"], "jump\nquit\n")
+    assert f"Not understood: not a {title} action: 'jump'" in out
+
+
+def test_why_explains_the_rule_a_message_cited():
+    _, out, _ = _run(
+        ["play", "rummy500", "--seed", "2", "--no-leaderboard"], "why\nwhy R5-4\nquit\n"
+    )
+    assert "No rule was cited yet" in out
+    assert 'R5-4: What "use immediately" means mechanically.' in out
+    _, out, _ = _run(
+        ["play", "casino", "--seed", "2", "--no-leaderboard"], "why §1.3 CA-7\nquit\n"
+    )
+    assert "§1.3: A build combines" in out and "CA-7: Garbled owner clause." in out
+
+
+def test_why_after_a_refusal_explains_its_codes():
+    from cardrules import vegas_rummy
+
+    state = vegas_rummy.new_game(vegas_rummy.Config(num_players=2, first_dealer=0), seed=3)
+    other = next(c for c in state.hands[0] if c != state.discard[-1])
+    args = ["play", "vegas", "--players", "2", "--seed", "3", "--no-leaderboard"]
+    _, out, _ = _run(args, f"take {other.code}\nwhy\nquit\n")
+    refusal = next(line for line in out.splitlines() if line.startswith("Not allowed"))
+    assert "(LV-11)" in refusal and "'why' explains the rule" in refusal
+    assert "LV-11: Drawing from the discard pile." in out

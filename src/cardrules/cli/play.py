@@ -9,7 +9,7 @@ e.g. ``draw``, ``take 4H``, ``meld 5H 6H 7H``, ``discard KS``,
 play is composed before it is applied: type it whole, or step by step
 (``6C takes 3S``, then ``and 3D``, ``done``), with ``undo`` (one step back)
 and ``cancel`` (the whole play) until it is made. ``help``, ``hint``,
-``table`` and ``quit`` are always available.
+``table``, ``why`` (the rules a message cited) and ``quit`` are always available.
 
 The seed of a game in progress is never shown. A game whose seed the player
 chose (``--seed``) or could read (``--resume``: a save file holds it) is a
@@ -35,8 +35,9 @@ from cardrules.cli.menu import arrange, entries, menu_lines
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, parse_levels
 from cardrules.cli.render import name_of, style_for
+from cardrules.cli.rule_notes import RULE_NOTES
 from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save, saves_dir
-from cardrules.cli.session import Session, load_record
+from cardrules.cli.session import Session, load_record, rule_codes
 from cardrules.cli.terminal import (
     enable_line_editing,
     interactive,
@@ -409,6 +410,9 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         if command in ("help", "?", "h"):
             _say_help(session, len(listed))
             continue
+        if command == "why" or command.startswith("why "):
+            _why(session, text[3:])
+            continue
         if command == "hint":
             _hint(session, hinter, position, listed, whole)
             continue
@@ -473,7 +477,7 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
                         return found
                 reason = rules.check(position, chosen)
                 if reason is not None:
-                    session.say(f"Not allowed: {session.style.text(reason)}")
+                    _not_allowed(session, reason)
                     continue
         if session.game != "casino":
             return [chosen]
@@ -526,10 +530,10 @@ def _typed_action(session: Session, position: Any, text: str, *, is_meld: bool) 
     try:
         return session.rules.parse_action(text, position)
     except IllegalActionError as exc:
-        session.say(f"Not allowed: {session.style.text(exc.reason)}")
+        _not_allowed(session, exc.reason)
     except ValueError as exc:
         if is_meld:
-            session.say(f"Not allowed: {session.style.text(str(exc))}")
+            _not_allowed(session, str(exc))
         else:
             session.say(
                 f"Not understood: {session.style.text(str(exc))}. "
@@ -538,13 +542,35 @@ def _typed_action(session: Session, position: Any, text: str, *, is_meld: bool) 
     return None
 
 
+def _why(session: Session, asked: str) -> None:
+    """The rules a message cited (or those named after ``why``), a sentence each."""
+    codes = rule_codes(asked) or session.cited
+    if not codes:
+        session.say("No rule was cited yet: 'why' explains codes like R5-4, LV-11, CA-7, §1.3.")
+        return
+    lines = []
+    for code in codes:
+        note = RULE_NOTES.get(code)
+        if code.startswith("§") and session.game != "casino":
+            note = None  # only Casino's messages cite sections
+        lines.append(f"  {code}: {note}" if note else f"  {code}: not a rule of this game")
+    session.say(*lines, "The game's page of the docs gives every rule in full.")
+
+
+def _not_allowed(session: Session, reason: str) -> None:
+    """The rules' refusal; a reason that cites a rule says how to read it."""
+    more = "  ('why' explains the rule)" if rule_codes(reason) else ""
+    session.say(f"Not allowed: {session.style.text(reason)}{more}")
+
+
 def _say_help(session: Session, listed: int) -> None:
     forms = _HELP[session.game].split(" | ")
     session.say(
         "Actions (cards as AS, 10D, as or with suit signs):",
         *(session.style.text(f"  {form}") for form in forms),
         f"Or type the number of a listed action (1-{listed}).",
-        "Other commands: hint, table (draw it again), actions (list them), quit.",
+        "Other commands: hint, table (draw it again), actions (list them), "
+        "why (the rules a message cited, or: why R5-4), quit.",
     )
 
 

@@ -32,7 +32,7 @@ from cardrules.cli.saves import Seats, write_save
 from cardrules.cli.terminal import terminal_width
 from cardrules.records import GameRecord, from_json, to_json
 
-__all__ = ["Session", "load_record"]
+__all__ = ["Session", "load_record", "rule_codes"]
 
 _ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
 """Colour codes: they take no room on the screen."""
@@ -74,6 +74,8 @@ class Session:
     """Cards to mark in the player's hand: the one just drawn or taken."""
     shown: int = 0
     """Terminal rows printed since the player last pressed Enter (what is on the screen)."""
+    cited: tuple[str, ...] = ()
+    """The rule codes (``R5-4``, ``§1.3``) the last message citing any named: for ``why``."""
 
     @classmethod
     def start(
@@ -98,6 +100,9 @@ class Session:
         """Print lines (and count the terminal rows they take: :attr:`shown`)."""
         width = terminal_width(self.out)
         for line in lines:
+            codes = rule_codes(line)
+            if codes:
+                self.cited = codes
             text = line if self.style.unicode else self.style.text(line)
             self.out.write(text + "\n")
             self.shown += max(1, -(-len(_ESCAPES.sub("", text)) // width))
@@ -194,6 +199,26 @@ class Session:
         if path is None:
             self.save_path = str(target)
         return target
+
+
+_CODE = re.compile(r"\b(R5|LV|CA)-(\d+)(?:\.\.(\d+))?|§\d+(?:\.\d+)?")
+
+
+def rule_codes(text: str) -> tuple[str, ...]:
+    """The rule codes ``text`` cites, in order (``CA-9..11`` is three).
+
+    >>> rule_codes("you may not trail (§1.4, CA-7); see CA-9..11")
+    ('§1.4', 'CA-7', 'CA-9', 'CA-10', 'CA-11')
+    """
+    found: list[str] = []
+    for match in _CODE.finditer(text):
+        if match.group(1) is None:
+            found.append(match.group(0))
+            continue
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        found.extend(f"{match.group(1)}-{n}" for n in range(first, min(last, first + 20) + 1))
+    return tuple(dict.fromkeys(found))
 
 
 def load_record(path: str) -> GameRecord:
