@@ -239,3 +239,30 @@ def test_why_after_a_refusal_explains_its_codes():
     refusal = next(line for line in out.splitlines() if line.startswith("Not allowed"))
     assert "(LV-11)" in refusal and "'why' explains the rule" in refusal
     assert "LV-11: Drawing from the discard pile." in out
+
+
+# Item 10: watch draws a new round's table (its header) before the round's first move.
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [("casino", ["--target", "11"]), ("rummy500", ["--target", "200"]), ("vegas", [])],
+)
+def test_watch_prints_a_new_rounds_header_before_its_first_move(game, extra):
+    checked = 0
+    for seed in range(3):
+        args = ["watch", game, "--bots", "easy,easy", "--seed", str(seed), "--delay", "0"]
+        _, out, _ = _run([*args, *extra, "--max-score", "60"] if game == "vegas" else args + extra)
+        lines = out.splitlines()
+        for i, line in enumerate(lines):
+            if not re.match(r"(Round|Hand) \d+ (over|scored)", line):
+                continue
+            after = [x for x in lines[i + 1 :] if x.strip() and not x.startswith("  ")]
+            if not after or after[0].startswith(("Game over", "The game", "Winner")):
+                continue
+            first = after[0]
+            if first.endswith(": deal"):  # Las Vegas: the dealer's deal starts the round
+                first = after[1]
+            assert first.startswith(("──", "--")), (game, seed, first)
+            checked += 1
+    assert checked >= 3
