@@ -266,3 +266,15 @@ def test_watch_prints_a_new_rounds_header_before_its_first_move(game, extra):
             assert first.startswith(("──", "--")), (game, seed, first)
             checked += 1
     assert checked >= 3
+
+
+def test_simulate_shows_its_progress_and_the_time_left(tmp_path):
+    env = {"XDG_DATA_HOME": str(tmp_path), "NO_COLOR": "1"}
+    args = ["simulate", "casino", "--games", "6", "--bots", "easy,easy", "--workers", "1"]
+    term = Terminal([*args, "--seed", "1", "--target", "5"], env, columns=COLUMNS, rows=ROWS)
+    try:
+        term.expect(r"\] 0/6 games  0:\d\d so far")
+        term.expect(r"\] [1-6]/6 games  0:\d\d so far, about 0:\d\d left")
+        term.expect("easy#1")
+    finally:
+        assert term.close() == 0
