@@ -27,6 +27,7 @@ import argparse
 import hashlib
 import json
 import logging
+import pathlib
 import secrets
 import threading
 import time
@@ -34,7 +35,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from cardrules import bots, engine, rng
+from cardrules import bots, engine, records, rng
 from cardrules.cards import Card
 from cardrules.cli.errors import CliError
 from cardrules.cli.leaderboard import check_player_name, record_result
@@ -180,7 +181,7 @@ class WebGame:
         self,
         game_id: str,
         owner: str,
-        record: GameRecord,
+        record: records.GameRecord,  # qualified: the docs read these names as text
         names: list[str],
         levels: list[str | None],
         *,
@@ -335,7 +336,7 @@ class GameStore:
 
     def __init__(
         self,
-        folder: str | Path | None = None,
+        folder: str | pathlib.Path | None = None,
         *,
         leaderboard: str | None = None,
         idle_seconds: float = DEFAULT_IDLE_SECONDS,
