@@ -44,7 +44,7 @@ def serve(game: str, seed: int, max_turns: int) -> None:
         turns += 1
     status = f"over, winners {state.winners}" if state.is_over else "stopped"
     print(f"{game}: {turns} turns served, {sent} bytes of views sent, game {status}")
-    print("final scores:", json.dumps([str(s) for s in state.scores]))
+    print("final scores:", json.dumps(list(state.scores)))  # whole numbers, as numbers
 
 
 def main() -> None:

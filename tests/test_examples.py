@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +41,14 @@ def test_server_loop_for_every_game(game):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert f"{game}:" in result.stdout
+    scores = result.stdout.split("final scores:", 1)[1].strip()
+    assert all(isinstance(score, int) for score in json.loads(scores))  # numbers, not text
+
+
+def test_the_tournament_says_which_game_it_plays():
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "tournament.py"), "--game", "casino", "--games", "1"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("Casino: levels ") and "Casino standings" in result.stdout

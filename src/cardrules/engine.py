@@ -77,7 +77,7 @@ class GameDefinition:
 
 
 def definition(name: str) -> GameDefinition:
-    """The definition of the game called ``name`` (one of :data:`GAMES`)."""
+    """The definition of the game called ``name`` (one of :data:`~cardrules.engine.GAMES`)."""
     if not isinstance(name, str):
         raise TypeError(f"a game name is text, not {type(name).__name__}")
     if name not in GAMES:
@@ -151,7 +151,7 @@ def new_game(
     deck: Sequence[Card] | None = None,
     decks: Sequence[Sequence[Card]] | None = None,
 ) -> Any:
-    """Start a new game of ``name`` (see :data:`GAMES`) and return its first state.
+    """Start a new game of ``name`` (one of :data:`~cardrules.engine.GAMES`); its first state.
 
     ``decks`` stacks every deal, not only the first (see each game's ``new_game``).
     With a literal name the result is typed as that game's ``State``.

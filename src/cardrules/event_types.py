@@ -43,7 +43,7 @@ MOVE_KINDS: Final[tuple[str, ...]] = MoveKind.__args__  # type: ignore[attr-defi
 class Move:
     """One seat's move, as everybody saw it.
 
-    ``text`` is the move in the words of :func:`str` of its action (for Casino,
+    ``text`` is the move in the words of :class:`str` of its action (for Casino,
     the whole play however many steps it took). ``cards`` are the cards the
     move showed:
 

@@ -14,7 +14,7 @@ The log is bounded: a state keeps the events after the oldest "last move" of
 the seats still in play — one trip round the table — and never more than
 :data:`MAX_EVENTS`.
 
-The event classes live in :mod:`cardrules.event_types` and are re-exported
+The event classes live in :mod:`!cardrules.event_types` and are re-exported
 here; this module holds the functions (so the compiled build compiles them).
 
 >>> import cardrules
@@ -176,7 +176,7 @@ def check_events(events: object, seats: int, where: str = "events") -> None:
 
     Used when a state or view is loaded: the log is a tuple of at most
     :data:`MAX_EVENTS` events, each naming a seat at the table, a known kind,
-    a text of at most :data:`MAX_EVENT_TEXT` characters and at most a deck's
+    a text of at most :data:`!MAX_EVENT_TEXT` characters and at most a deck's
     worth of cards per move.
     """
     if not isinstance(events, tuple):

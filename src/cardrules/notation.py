@@ -10,8 +10,8 @@ field a key and its value::
 Cards are written ``A♠ 10♦ JK`` and read in any form
 :func:`~cardrules.cards.parse_card` accepts (``AS``, ``10d``, ``TD``); a field
 whose value is the usual one (an empty history, the default config …) is left
-out. :func:`notation` writes, :func:`from_notation` reads and validates exactly
-as :func:`~cardrules.from_json` does (the game's ``validate_state`` /
+out. :func:`cardrules.notation` writes, :func:`cardrules.from_notation` reads
+and validates exactly as :func:`~cardrules.from_json` does (the game's ``validate_state`` /
 ``validate_view``), raising ``ValueError`` naming the bad field. The grammar of
 each game is in ``docs/notation.rst``; each game's field table is in
 ``cardrules.<game>.notation``.
@@ -54,10 +54,11 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import engine, events
-from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card
+from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card, sort_cards
 from cardrules.rummy.melds import RunMeld, SetMeld, card_at
 
 __all__ = [
+    "HAND_CARDS",
     "MAX_NOTATION_CHARS",
     "Field",
     "GameNotation",
@@ -443,6 +444,14 @@ BARE_CARDS: Final = _list_codec(codec_for(Card), bare=True)
 """A field holding cards: ``A♠ 10♦ JK``, ``()`` for none."""
 
 
+def _read_hand(reader: Reader, ctx: Mapping[str, Any]) -> tuple[Card, ...]:
+    return sort_cards(BARE_CARDS.read(reader, ctx))
+
+
+HAND_CARDS: Final = Codec(BARE_CARDS.write, _read_hand)
+"""A hand: written in the order every game keeps a hand in, read in any order."""
+
+
 def per_seat(item: Codec) -> Codec:
     """A per-seat tuple: each seat's value in turn, separated by ``/``."""
 
@@ -586,7 +595,11 @@ class Field:
     500 holds the melds and their owners). ``codec`` writes the tuple of their
     values (a single value when there is one name). ``omit`` is the value that is
     left out of the text and assumed when the key is missing; ``REQUIRED``
-    means the key is always written and required.
+    means the key is always written, and required unless ``fill`` gives its
+    usual value.
+
+    >>> Field("shuffles", ("shuffles",)).omit is REQUIRED
+    True
     """
 
     key: str
@@ -594,7 +607,8 @@ class Field:
     codec: Codec | None = None
     omit: Any = REQUIRED
     fill: Callable[[Mapping[str, Any]], Any] | None = None
-    """When the key is missing: the value from the fields read before it (else ``omit``)."""
+    """When the key is missing: its usual value, from every field given or assumed
+    without a ``fill`` (else ``omit``): ``shuffles`` from the round number."""
 
 
 @attrs.frozen
@@ -815,11 +829,14 @@ def from_notation(text: str) -> Any:
         given[key] = segment[1:]
     ctx: dict[str, Any] = {}
     values: dict[str, Any] = {}
+    filled = [f for f in plan.fields if f.key not in given and f.fill is not None]
     for field in plan.fields:
         if field.key not in given:
+            if field.fill is not None:
+                continue  # below, once every other field is known
             if field.omit is REQUIRED:
                 _fail(field.key, "this field is missing")
-            value = field.omit if field.fill is None else field.fill(ctx)
+            value = field.omit
         else:
             reader = Reader(given[field.key], field.key)
             assert field.codec is not None
@@ -833,6 +850,17 @@ def from_notation(text: str) -> Any:
                 _fail(field.key, "malformed value")  # pragma: no cover
             values.update(zip(field.names, value))
         ctx.update(values)  # later codecs may depend on earlier fields (the config, the seats)
+    for field in filled:
+        assert field.fill is not None
+        try:
+            value = field.fill(ctx)
+        except (KeyError, TypeError, ValueError):
+            _fail(field.key, "this field is missing, and the others do not give its usual value")
+        if len(field.names) == 1:
+            values[field.names[0]] = value
+        else:
+            values.update(zip(field.names, value))
+        ctx.update(values)
     if is_view:
         for name in plan.derived:
             values[name] = ()

@@ -40,7 +40,7 @@ def perft(state: Any, depth: int) -> int:
 
     ``perft(state, 0)`` is 1; a finished game has no sequences of length 1 or
     more, so a game that ends part way counts only the sequences that reach
-    ``depth``. Works for the state of any game in :data:`cardrules.GAMES`.
+    ``depth``. Works for the state of any game in :data:`~cardrules.engine.GAMES`.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"depth must be a whole number >= 0, not {depth!r}")

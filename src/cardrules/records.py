@@ -71,7 +71,7 @@ MAX_RECORD_JOINS: Final = 16
 """A game record may hold at most this many joins (Las Vegas Rummy, LV-14).
 
 Each join adds a seat and a Las Vegas table seats at most
-:data:`cardrules.vegas_rummy.config.MAX_SEATS` (16) players, so no game has more."""
+:data:`!cardrules.vegas_rummy.config.MAX_SEATS` (16) players, so no game has more."""
 
 _KINDS: Final = ("config", "state", "action", "view", "record", "player_record")
 
@@ -137,14 +137,14 @@ class GameRecord:
       player with :func:`cardrules.vegas_rummy.join`: the number of actions
       played before each join, in order, once for every player seated (a join
       after ``n`` actions happens before ``actions[n]``; ``len(actions)`` is a
-      join after the last action). At most :data:`MAX_RECORD_JOINS`.
+      join after the last action). At most :data:`~cardrules.records.MAX_RECORD_JOINS`.
     - ``cut_deck`` (Las Vegas Rummy only) stacks the cut for the first dealer
       (``vegas_rummy.new_game``'s argument). Only the cards the cut dealt
       matter, so it is kept as those (top first) and the rest of the pack in
       sorted order, and as ``None`` when the config names the first dealer.
 
     Construction checks the record's shape (the types above; ``joins`` rising,
-    each within ``0..len(actions)``; at most :data:`MAX_RECORD_ACTIONS` actions)
+    each within ``0..len(actions)``; at most :data:`~cardrules.records.MAX_RECORD_ACTIONS` actions)
     and that the game can start from it (the config, the seed and the stacked
     decks are ``new_game``'s), raising ``ValueError``/``TypeError``. That each
     action and each join is legal in turn is checked by replaying it

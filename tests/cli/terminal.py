@@ -23,12 +23,14 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
 
 
 class Terminal:
-    """``cardrules ARGS`` in a pseudo-terminal ``columns`` wide."""
+    """``cardrules ARGS`` in a pseudo-terminal ``columns`` wide and ``rows`` high."""
 
-    def __init__(self, args: list[str], env: Mapping[str, str], columns: int = 100) -> None:
+    def __init__(
+        self, args: list[str], env: Mapping[str, str], columns: int = 100, rows: int = 50
+    ) -> None:
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-        full_env = {**os.environ, **env, "COLUMNS": str(columns), "LINES": "50"}
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        full_env = {**os.environ, **env, "COLUMNS": str(columns), "LINES": str(rows)}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardrules", *args],
             stdin=slave,

@@ -264,12 +264,13 @@ def test_19_4_replay_names_seats_steps_back_and_shows_every_hand_at_the_end(
     assert "seed" not in out.lower()
 
 
-def test_19_4_an_unfinished_replay_hides_the_hands(tmp_path: Path) -> None:
+def test_19_4_an_unfinished_replay_hides_the_other_hands_and_shows_yours(tmp_path: Path) -> None:
     save = tmp_path / "q.json"
     run(["play", "casino", "--seed", "2", "--no-leaderboard", "--save", str(save)], "1\n1\nquit\n")
     code, out, _ = run(["replay", str(save)])
     assert code == 0
-    assert "\nHands:" not in out and "Your hand" not in out and "seed" not in out.lower()
+    assert "\nHands:" not in out and "seed" not in out.lower()
+    assert "Your hand" in out  # the player's own (issue 30 item 7): the save is theirs
 
 
 def test_19_4_play_waits_at_a_rounds_scoring(tmp_path: Path) -> None:

@@ -75,7 +75,7 @@ class GameOutcome:
 
 @attrs.frozen
 class SimulationResult:
-    """What :func:`simulate` measured. Everything is listed per bot, in the order given.
+    """What :func:`cardrules.bots.simulate` measured, listed per bot in the order given.
 
     A game shared by several winners counts as a win for each of them.
     """
@@ -170,7 +170,7 @@ def play_game(
 ) -> GameOutcome:
     """Play game number ``index`` of a match to the end, bots seated by ``index``.
 
-    Seats follow :func:`seating`. The deal uses a seed derived from
+    Seats follow :func:`~.seating`. The deal uses a seed derived from
     ``(seed, index)``; each bot gets its own
     derived seed. Deterministic for the same arguments, in any process.
     """
@@ -210,7 +210,7 @@ def _play_chunk(
 
 
 BACKENDS = ("process", "ray")
-"""Where :func:`simulate` plays: ``"process"`` (this machine) or ``"ray"`` (a Ray cluster)."""
+"""Where :func:`cardrules.bots.simulate` plays: ``"process"`` (here) or ``"ray"`` (a cluster)."""
 
 
 def available_cores() -> int:
@@ -255,9 +255,9 @@ def play_games(
     Outcomes come in the order the games finish, which depends on the workers;
     each outcome itself depends only on ``(game, bots, seed, index, config)``
     (see :func:`play_game`), so sorting by ``index`` gives the same list for
-    any ``workers`` and ``backend``. :func:`simulate` does that; a caller that
+    any ``workers`` and ``backend``. :func:`~cardrules.bots.simulate` does that; a caller that
     shows progress (``cardrules simulate``) consumes this directly. Arguments
-    are as for :func:`simulate`, which checks them.
+    are as for :func:`~cardrules.bots.simulate`, which checks them.
 
     >>> outcomes = play_games("casino", ["random", "random"], games=2, seed=3, workers=1)
     >>> sorted(o.index for o in outcomes)
@@ -325,7 +325,7 @@ def simulate(
 
     ``bots`` lists one entry per seat: a level name (``"expert"``) or a
     module-level factory ``f(seed) -> bot``. Seats change from game to game
-    through every order of the bots (:func:`seating`), so no bot keeps the first
+    through every order of the bots (:func:`~.seating`), so no bot keeps the first
     move or always follows the same opponent; use a multiple of ``len(bots)!``
     games for a fully balanced match.
 
@@ -334,7 +334,7 @@ def simulate(
     ``workers`` and ``backend``**:
 
     * ``backend="process"`` (the default) plays on this machine, by default on
-      every core (:func:`available_cores`); ``workers=1`` plays in this process,
+      every core (:func:`~.available_cores`); ``workers=1`` plays in this process,
       ``workers=k`` in ``k`` processes (``spawn``: call it under ``if __name__
       == "__main__":`` in scripts).
     * ``backend="ray"`` plays the games as Ray tasks (``pip install

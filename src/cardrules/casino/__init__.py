@@ -3,14 +3,14 @@
 The rules are those of the Casino page of the docs (decisions CA-1 … CA-18).
 The parts:
 
-- :mod:`~cardrules.casino.config` — :class:`Config`, one field per rule option;
-- :mod:`~cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,
+- :mod:`!cardrules.casino.config` — :class:`Config`, one field per rule option;
+- :mod:`!cardrules.casino.actions` — :class:`Capture`, :class:`Build`, :class:`Trail`,
   the steps :class:`Take` and :class:`Done`, and their text forms;
-- :mod:`~cardrules.casino.captures` — card values and the enumeration of groups;
+- :mod:`!cardrules.casino.captures` — card values and the enumeration of groups;
 - :mod:`~cardrules.casino.steps` — plays made one table item at a time;
 - :mod:`~cardrules.casino.plays` — whole plays: :func:`plays`, :func:`check_play`;
-- :mod:`~cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
-- :mod:`~cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
+- :mod:`!cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
+- :mod:`!cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
   :func:`apply`, :func:`check`, :func:`parse_action`, :func:`steps` and
   :func:`play` (a whole play as its steps), :func:`max_game_length`;
 - :mod:`~cardrules.casino.scoring` — hand breakdowns and the end of the game;

@@ -358,13 +358,15 @@ Action = Capture | Build | Trail | Take | Done
 _CARD = r"[^\s\[\]]+"
 _TRAIL = re.compile(rf"trail\s+({_CARD})", re.I)
 _TAKE = re.compile(r"and\s+(.*)", re.I)
-_CAPTURE = re.compile(rf"({_CARD})(?:\s+as\s+(\d+))?\s+takes\s+(.*)", re.I)
-_NEW = re.compile(rf"({_CARD})\s+builds\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I)
+# The verbs are read with or without their -s ("J♥ take J♠" as "J♥ takes J♠"), as
+# the other games read "take 4♥".
+_CAPTURE = re.compile(rf"({_CARD})(?:\s+as\s+(\d+))?\s+takes?\s+(.*)", re.I)
+_NEW = re.compile(rf"({_CARD})\s+builds?\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I)
 _RAISE = re.compile(
-    rf"({_CARD})\s+raises\s+\[([^\]]*)\]\s+to\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
+    rf"({_CARD})\s+raises?\s+\[([^\]]*)\]\s+to\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
 )
 _ADD = re.compile(
-    rf"({_CARD})\s+adds\s+to\s+\[([^\]]*)\]\s+for\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
+    rf"({_CARD})\s+adds?\s+to\s+\[([^\]]*)\]\s+for\s+(\d+)(?:\s+with\s+([^\[\]]*))?", re.I
 )
 
 
@@ -441,7 +443,7 @@ def _parse_line(line: str, text: str) -> Action:
             cards=parse_cards(m[4] or ""),
         )
     raise ValueError(
-        f"not a Casino action: {text!r} (expected e.g. 'trail 4♦', '6♣ takes 3♠ 3♦', "
+        f"not a Casino action: {text!r} (try 'trail 4♦', '6♣ takes 3♠ 3♦', "
         "'5♣ builds 8 with 3♣', '3♠ raises [2♣ 3♦] to 8', 'A♥ adds to [4♦ 5♣] for 9', "
         "'and 3♦', 'done')"
     )

@@ -34,6 +34,7 @@ from cardrules.casino.state import State, TableBuild
 from cardrules.casino.view import View
 from cardrules.notation import (
     BARE_CARDS,
+    HAND_CARDS,
     Codec,
     Field,
     GameNotation,
@@ -96,16 +97,22 @@ BUILDS = Codec(_write_builds, _read_builds)
 """``owner: [value: group | group] / …``."""
 
 SEAT_CARDS = per_seat(BARE_CARDS)
+SORTED_HANDS = per_seat(HAND_CARDS)
+
+
+def _usual_shuffles(ctx: Mapping[str, Any]) -> int:
+    """``shuffles`` left out: one shuffle per hand dealt (I-3)."""
+    return int(ctx["round_number"])
 
 STATE_FIELDS = (
     Field("seed", ("seed",)),
-    Field("shuffles", ("shuffles",)),
+    Field("shuffles", ("shuffles",), fill=_usual_shuffles),
     Field("hand", ("round_number",)),
     Field("deal", ("deal_number",)),
     Field("dealer", ("dealer",)),
     Field("turn", ("to_act",)),
     Field("scores", ("scores",)),
-    Field("hands", ("hands",), SEAT_CARDS),
+    Field("hands", ("hands",), SORTED_HANDS),
     Field("table", ("loose",), omit=()),
     Field("builds", ("builds",), BUILDS, omit=()),
     Field("pending", ("pending",), omit=None),
@@ -126,7 +133,7 @@ VIEW_FIELDS = (
     Field("dealer", ("dealer",)),
     Field("turn", ("to_act",)),
     Field("scores", ("scores",)),
-    Field("cards", ("hand",), omit=()),
+    Field("cards", ("hand",), HAND_CARDS, omit=()),
     Field("sizes", ("hand_sizes",)),
     Field("table", ("loose",), omit=()),
     Field("builds", ("builds",), BUILDS, omit=()),

@@ -17,7 +17,7 @@ __all__ = ["parse_action"]
 
 
 def parse_action(text: str, state: State | View) -> Action:
-    """Read an action from its text form (``str(action)``); see :mod:`cardrules.casino.actions`.
+    """Read an action from its text form (``str(action)``); see :mod:`!cardrules.casino.actions`.
 
     Malformed text raises ``ValueError``. The text may be a step or a whole play
     (``6♣ takes 6♥ 3♠ 3♦``), which :func:`apply` takes as it is (:func:`steps`

@@ -126,7 +126,7 @@ def max_game_length(config: Config) -> int:
     """The most actions any game under ``config`` can take (as OpenSpiel's ``max_game_length``).
 
     A game ends after ``config.max_hands`` hands at the latest, and a hand takes
-    at most :data:`ACTIONS_PER_HAND` actions.
+    at most :data:`!ACTIONS_PER_HAND` actions.
 
     >>> max_game_length(Config())
     7400

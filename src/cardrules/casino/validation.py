@@ -1,9 +1,10 @@
 """Casino validation: the invariants that hold in every reachable state and view.
 
-:func:`validate_state` and :func:`validate_view` run when a state or a view is
-loaded from JSON (``cardrules.from_json``) and may be called on any state built
-by hand. Each refuses an impossible position with a ``ValueError`` that names
-the broken invariant. The invariants (the docs list them, issue 15 item 2):
+:func:`~cardrules.casino.validate_state` and
+:func:`~cardrules.casino.validate_view` run when a state or a view is loaded
+from JSON (``cardrules.from_json``) and may be called on any state built by
+hand. Each refuses an impossible position with a ``ValueError`` that names the
+broken invariant. The invariants (the docs list them, issue 15 item 2):
 
 * **I-1 shape** — a Casino config; a valid seed; whole-number counters; one
   hand and one pile per seat, one score per side; the dealer, the player to
@@ -45,8 +46,8 @@ the broken invariant. The invariants (the docs list them, issue 15 item 2):
   to act that is legal as far as it goes and can still take more.
 
 A view is valid when some state satisfying all of these gives exactly that
-view to its seat: :func:`validate_view` fills the hidden cards in one such way
-and checks the rest.
+view to its seat: :func:`~cardrules.casino.validate_view` fills the hidden
+cards in one such way and checks the rest.
 
 >>> from cardrules import casino
 >>> import attrs

@@ -4,17 +4,22 @@ A long list (Las Vegas Rummy after a draw can offer dozens of melds) is split
 into groups — draws, melds, lay-offs, wild swaps, discards; captures, builds,
 trails in Casino — each laid out in as many columns as the terminal's width
 holds. The numbers run through the groups in the order shown, so ``7`` is the
-seventh action on the screen.
+seventh entry on the screen.
+
+One entry may stand for several actions: the readings of a meld's (or a
+lay-off's) wild cards — ``meld 5♥ 5♠ JK=5?`` and ``meld 5♥ 5♠ JK=5♦`` — share
+one line and one number (:func:`entries`); choosing it asks which reading.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from cardrules.cli.render import columns
 
-__all__ = ["GROUPS", "arrange", "group_of", "menu_lines"]
+__all__ = ["GROUPS", "arrange", "entries", "entry_text", "group_of", "menu_lines"]
 
 GROUPS: Final = (
     "draw or take",
@@ -61,24 +66,76 @@ def arrange(game: str, legal: Sequence[Any]) -> list[Any]:
     return sorted(legal, key=lambda action: order[group_of(game, action)])
 
 
+_READING: Final = re.compile(r"=\S+")
+"""What a wild card stands for in an action's text: ``JK=5♦`` reads ``JK``."""
+
+_WITH_READINGS: Final = frozenset({"Meld", "LayOff"})
+
+
+def _without_readings(game: str, action: Any) -> tuple[str, ...] | None:
+    """The key shared by the readings of one meld or lay-off (``None``: an action on its own)."""
+    if game == "casino" or type(action).__name__ not in _WITH_READINGS:
+        return None
+    text = str(action)
+    if "=" not in text:
+        return None
+    words = _READING.sub("", text).split()
+    # A run puts its wild card in place and a set after the naturals: order counts not.
+    return (type(action).__name__, *sorted(words))
+
+
+def entries(game: str, menu: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """``menu`` (already :func:`arrange`-d) as numbered entries: one per action, except
+    that the readings of one meld's or lay-off's wild cards make one entry together.
+
+    >>> from cardrules import rummy500
+    >>> legal = rummy500.legal_actions(rummy500.new_game(seed=1))
+    >>> listed = entries("rummy500", legal)
+    >>> sum(len(entry) for entry in listed) == len(legal)
+    True
+    """
+    out: list[tuple[Any, ...]] = []
+    where: dict[tuple[str, ...], int] = {}
+    for action in menu:
+        key = _without_readings(game, action)
+        if key is None:
+            out.append((action,))
+        elif key in where:
+            out[where[key]] += (action,)
+        else:
+            where[key] = len(out)
+            out.append((action,))
+    return out
+
+
+def entry_text(entry: tuple[Any, ...], styled: Callable[[Any], str]) -> str:
+    """One entry's text: its action, or its first reading and how many there are."""
+    if len(entry) == 1:
+        return styled(entry[0])
+    return f"{styled(entry[0])} (+{len(entry) - 1} readings)"
+
+
 def menu_lines(
-    game: str, menu: Sequence[Any], styled: Callable[[Any], str], width: int
+    game: str,
+    menu: Sequence[tuple[Any, ...]],
+    styled: Callable[[Any], str],
+    width: int,
 ) -> list[str]:
-    """The numbered lines of ``menu`` (already :func:`arrange`-d), fitted to ``width``."""
-    numbered = [(i, action) for i, action in enumerate(menu, 1)]
-    groups: dict[str, list[tuple[int, Any]]] = {}
-    for number, action in numbered:
-        groups.setdefault(group_of(game, action), []).append((number, action))
+    """The numbered lines of ``menu`` (:func:`entries`), fitted to ``width``."""
+    numbered = [(i, entry) for i, entry in enumerate(menu, 1)]
+    groups: dict[str, list[tuple[int, tuple[Any, ...]]]] = {}
+    for number, entry in numbered:
+        groups.setdefault(group_of(game, entry[0]), []).append((number, entry))
     if len(menu) < _GROUPED_FROM or len(groups) == 1:
         parts = [("", numbered)]
     else:
         parts = [(name, groups[name]) for name in GROUPS if name in groups]
     lines = []
-    for name, entries in parts:
+    for name, listed in parts:
         indent = "    " if name else "  "
         if name:
             lines.append(f"  {name[0].upper()}{name[1:]}:")
-        plain = [f"{number}. {action}" for number, action in entries]
-        texts = [f"{number}. {styled(action)}" for number, action in entries]
+        plain = [f"{number}. {entry_text(entry, str)}" for number, entry in listed]
+        texts = [f"{number}. {entry_text(entry, styled)}" for number, entry in listed]
         lines.extend(indent + line for line in columns(texts, width - len(indent), plain))
     return lines

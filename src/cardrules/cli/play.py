@@ -9,18 +9,21 @@ e.g. ``draw``, ``take 4H``, ``meld 5H 6H 7H``, ``discard KS``,
 play is composed before it is applied: type it whole, or step by step
 (``6C takes 3S``, then ``and 3D``, ``done``), with ``undo`` (one step back)
 and ``cancel`` (the whole play) until it is made. ``help``, ``hint``,
-``table`` and ``quit`` are always available.
+``table``, ``why`` (the rules a message cited) and ``quit`` are always available.
 
 The seed of a game in progress is never shown. A game whose seed the player
 chose (``--seed``) or could read (``--resume``: a save file holds it) is a
 practice game and earns no ranking points. Quitting, end of input and Ctrl-C
 save the game: to ``--save FILE``, to the file it was resumed from, or to a new
-file in the data folder (``cardrules saves`` lists them).
+file in the data folder (``cardrules saves`` lists them); a finished game is
+saved the same way. Quitting a ranked game asks first, since a resumed game is
+practice.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from typing import IO, Any
 
@@ -28,16 +31,18 @@ from cardrules import rng
 from cardrules.cards import parse_card
 from cardrules.cli.errors import CliError, UsageError
 from cardrules.cli.leaderboard import check_player_name, default_db, record_result
-from cardrules.cli.menu import arrange, menu_lines
+from cardrules.cli.menu import arrange, entries, menu_lines
 from cardrules.cli.options import GAME_TITLES, add_game_option_flags, build_config, game_name
 from cardrules.cli.players import LEVELS, Player, derive_seed, make_player, parse_levels
 from cardrules.cli.render import name_of, style_for
+from cardrules.cli.rule_notes import RULE_NOTES
 from cardrules.cli.saves import confirm_overwrite, read_seats, resolve_save, saves_dir
-from cardrules.cli.session import Session, load_record
+from cardrules.cli.session import Session, load_record, rule_codes
 from cardrules.cli.terminal import (
     enable_line_editing,
     interactive,
     read_line,
+    terminal_height,
     terminal_width,
 )
 from cardrules.errors import IllegalActionError
@@ -255,9 +260,11 @@ def run(args: argparse.Namespace, out: IO[str], err: IO[str], inp: IO[str]) -> i
         session.say("")
         _save_on_exit(session, "Interrupted.")
         return 130
-    if session.save_path is not None:
-        path = session.save()
-        session.say(f"Game saved to {path}.")
+    # Every finished game is kept (in the data folder without --save), so that
+    # `cardrules replay` and `cardrules saves` show it.
+    path = session.save()
+    name = path.name if path.parent == saves_dir() else str(path)
+    session.say(f"Game saved to {path}  (replay it: cardrules replay {name})")
     _record(session, args, opponents)
     return 0
 
@@ -379,8 +386,8 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
     steps: list[Any] = []
     position = start
     menu, whole = _menu(session, position)
-    session.draw_table(HUMAN)
-    _list_actions(session, menu)
+    listed = entries(session.game, menu)
+    _show_turn(session, position, steps, listed)
     while True:
         try:
             prompt = "Your play> " if steps else "Your move> "
@@ -388,23 +395,32 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
         except EOFError:
             session.say("")
             raise _QuitError from None
+        except KeyboardInterrupt:  # Ctrl-C: like 'quit', so a ranked game asks first
+            session.say("")
+            text = "quit"
+        session.shown = 0
         command = text.lower()
         chosen: Any = None
         if not command:
             continue
         if command in ("quit", "exit", "q"):
-            raise _QuitError
+            if _really_quit(session, inp):
+                raise _QuitError
+            continue
         if command in ("help", "?", "h"):
-            _say_help(session, len(menu))
+            _say_help(session, len(listed))
+            continue
+        if command == "why" or command.startswith("why "):
+            _why(session, text[3:])
             continue
         if command == "hint":
-            _hint(session, hinter, position, menu, whole)
+            _hint(session, hinter, position, listed, whole)
             continue
         if command in ("table", "t"):
             _draw_position(session, position, steps)
             continue
-        if command in ("actions", "a", "list"):
-            _list_actions(session, menu)
+        if command in ("actions", "a", "list", "more"):
+            _list_all(session, position, steps, listed)
             continue
         if command in ("undo", "cancel"):
             if not steps:
@@ -419,17 +435,19 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
             else:
                 session.say("No play in progress: the table is as it was.")
             menu, whole = _menu(session, position)
-            _draw_position(session, position, steps)
-            _list_actions(session, menu)
+            listed = entries(session.game, menu)
+            _show_turn(session, position, steps, listed)
             continue
         if command.isdigit():
             number = int(command)
-            if not 1 <= number <= len(menu):
+            if not 1 <= number <= len(listed):
                 session.say(
-                    f"There is no action {number}: choose 1-{len(menu)}, or type an action."
+                    f"There is no action {number}: choose 1-{len(listed)}, or type an action."
                 )
                 continue
-            chosen = menu[number - 1]
+            chosen = _reading(session, inp, listed[number - 1])
+            if chosen is None:
+                continue
             if whole:
                 found = _whole_play_steps(position, chosen)
                 assert not isinstance(found, str)
@@ -446,12 +464,9 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
                 if typed in [menu[i] for i in matches]:
                     chosen = typed
                 else:
-                    session.say(
-                        f"Those cards make {len(matches)} melds; type the number of the one "
-                        "you mean:",
-                        *(f"  {i + 1}. {session.action_text(menu[i])}" for i in matches),
-                    )
-                    continue
+                    chosen = _reading(session, inp, tuple(menu[i] for i in matches))
+                    if chosen is None:
+                        continue
             else:
                 chosen = _typed_action(session, position, text, is_meld=is_meld)
                 if chosen is None:
@@ -462,7 +477,7 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
                         return found
                 reason = rules.check(position, chosen)
                 if reason is not None:
-                    session.say(f"Not allowed: {session.style.text(reason)}")
+                    _not_allowed(session, reason)
                     continue
         if session.game != "casino":
             return [chosen]
@@ -472,8 +487,32 @@ def _ask(session: Session, hinter: Player, inp: IO[str]) -> list[Any]:
             return steps  # the play is whole: now it reaches the game
         position = after
         menu, whole = _menu(session, position)
-        _draw_position(session, position, steps)
-        _list_actions(session, menu)
+        listed = entries(session.game, menu)
+        _show_turn(session, position, steps, listed)
+
+
+def _really_quit(session: Session, inp: IO[str]) -> bool:
+    """Whether to stop: a practice game stops at once, a ranked one asks first.
+
+    A resumed game is always practice (its save holds the seed), so quitting a
+    ranked game gives up its ranking points; end of input or a second Ctrl-C
+    at the question stops.
+    """
+    if session.practice or not interactive(inp, session.out):
+        return True
+    session.say(
+        "This game is ranked. It will be saved, but a resumed game is practice: "
+        "it earns no ranking points."
+    )
+    try:
+        answer = read_line(inp, session.out, "Quit anyway? [y/N] ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        session.say("")
+        return True
+    if answer in ("y", "yes"):
+        return True
+    session.say("Going on.")
+    return False
 
 
 def _is_whole_form(action: Any) -> bool:
@@ -491,10 +530,10 @@ def _typed_action(session: Session, position: Any, text: str, *, is_meld: bool) 
     try:
         return session.rules.parse_action(text, position)
     except IllegalActionError as exc:
-        session.say(f"Not allowed: {session.style.text(exc.reason)}")
+        _not_allowed(session, exc.reason)
     except ValueError as exc:
         if is_meld:
-            session.say(f"Not allowed: {session.style.text(str(exc))}")
+            _not_allowed(session, str(exc))
         else:
             session.say(
                 f"Not understood: {session.style.text(str(exc))}. "
@@ -503,25 +542,49 @@ def _typed_action(session: Session, position: Any, text: str, *, is_meld: bool) 
     return None
 
 
+def _why(session: Session, asked: str) -> None:
+    """The rules a message cited (or those named after ``why``), a sentence each."""
+    codes = rule_codes(asked) or session.cited
+    if not codes:
+        session.say("No rule was cited yet: 'why' explains codes like R5-4, LV-11, CA-7, §1.3.")
+        return
+    lines = []
+    for code in codes:
+        note = RULE_NOTES.get(code)
+        if code.startswith("§") and session.game != "casino":
+            note = None  # only Casino's messages cite sections
+        lines.append(f"  {code}: {note}" if note else f"  {code}: not a rule of this game")
+    session.say(*lines, "The game's page of the docs gives every rule in full.")
+
+
+def _not_allowed(session: Session, reason: str) -> None:
+    """The rules' refusal; a reason that cites a rule says how to read it."""
+    more = "  ('why' explains the rule)" if rule_codes(reason) else ""
+    session.say(f"Not allowed: {session.style.text(reason)}{more}")
+
+
 def _say_help(session: Session, listed: int) -> None:
     forms = _HELP[session.game].split(" | ")
     session.say(
         "Actions (cards as AS, 10D, as or with suit signs):",
         *(session.style.text(f"  {form}") for form in forms),
         f"Or type the number of a listed action (1-{listed}).",
-        "Other commands: hint, table (draw it again), actions (list them), quit.",
+        "Other commands: hint, table (draw it again), actions (list them), "
+        "why (the rules a message cited, or: why R5-4), quit.",
     )
 
 
-def _hint(session: Session, hinter: Player, position: Any, menu: list[Any], whole: bool) -> None:
+def _hint(
+    session: Session, hinter: Player, position: Any, listed: list[tuple[Any, ...]], whole: bool
+) -> None:
     suggestion = hinter.bot.choose(session.rules.view(position, HUMAN))
     if whole:
         from cardrules.casino import next_step
 
         suggestion = next(
-            (w for w in menu if next_step(position, w) == suggestion), suggestion
+            (w for (w,) in listed if next_step(position, w) == suggestion), suggestion
         )
-    number = menu.index(suggestion) + 1 if suggestion in menu else None
+    number = next((i for i, entry in enumerate(listed, 1) if suggestion in entry), None)
     where = f" (number {number})" if number else ""
     session.say(f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}")
 
@@ -542,8 +605,76 @@ def _draw_position(session: Session, position: Any, steps: list[Any]) -> None:
     )
 
 
-def _list_actions(session: Session, menu: list[Any]) -> None:
+def _reading(session: Session, inp: IO[str], entry: tuple[Any, ...]) -> Any:
+    """The action of ``entry`` the player means: its only one, or the reading they pick."""
+    if len(entry) == 1:
+        return entry[0]
     session.say(
-        f"Your legal actions ({name_of(session.names, HUMAN)}):",
-        *menu_lines(session.game, menu, session.action_text, terminal_width(session.out)),
+        f"Those cards make {len(entry)} melds (their wild cards read differently); which one?",
+        *(f"  {i}. {session.action_text(action)}" for i, action in enumerate(entry, 1)),
     )
+    try:
+        answer = read_line(inp, session.out, f"Which (1-{len(entry)}, Enter: none)> ").strip()
+    except EOFError:
+        answer = ""
+    session.shown = 0
+    if answer.isdigit() and 1 <= int(answer) <= len(entry):
+        return entry[int(answer) - 1]
+    session.say("None chosen.")
+    return None
+
+
+def _action_lines(session: Session, listed: list[tuple[Any, ...]]) -> list[str]:
+    width = terminal_width(session.out)
+    return [
+        f"Your legal actions ({name_of(session.names, HUMAN)}):",
+        *menu_lines(session.game, listed, session.action_text, width),
+    ]
+
+
+def _show_turn(
+    session: Session, position: Any, steps: list[Any], listed: list[tuple[Any, ...]]
+) -> None:
+    """The table and your actions, fitted to the terminal's height.
+
+    What the others just did stays above; if it leaves too little room, you press
+    Enter first. A list longer than the room left shows its first lines and says
+    how to see the rest ('actions').
+    """
+    lines = _action_lines(session, listed)
+    rows = terminal_height(session.out) if session.pause is not None else None
+    if rows is None:
+        _draw_position(session, position, steps)
+        session.say(*lines)
+        return
+    table_rows = len(session.table(HUMAN)) + (1 if steps else 0)
+    if session.shown and session.shown + table_rows + min(len(lines), 4) + 1 > rows:
+        session.wait("[Enter: your turn] ")
+    _draw_position(session, position, steps)
+    room = rows - session.shown - 1  # the prompt's row
+    if len(lines) > room:
+        more = len(listed) - sum(1 for line in lines[: room - 1] for _ in _NUMBER.findall(line))
+        lines = [*lines[: max(1, room - 1)], f"  … {more} more: 'actions' lists them all."]
+    session.say(*lines)
+
+
+def _list_all(
+    session: Session, position: Any, steps: list[Any], listed: list[tuple[Any, ...]]
+) -> None:
+    """Every legal action, a screenful at a time, then the table again below them."""
+    lines = _action_lines(session, listed)
+    rows = terminal_height(session.out) if session.pause is not None else None
+    if rows is None:
+        session.say(*lines)
+        return
+    page = rows - 1
+    for start in range(0, len(lines), page):
+        if start:
+            session.wait("[Enter: more] ")
+        session.say(*lines[start : start + page])
+    if len(lines) + len(session.table(HUMAN)) + 1 > rows:
+        session.wait("[Enter: the table] ")
+        _draw_position(session, position, steps)
+
+
+_NUMBER = re.compile(r"(?:^|\s)\d+\. ")

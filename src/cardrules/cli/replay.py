@@ -5,8 +5,10 @@ The file is a game record written by ``play`` (on quitting, or with
 saves folder. Loading it replays and re-checks every action. Each move is
 printed with the name of the seat that played it (the names kept beside the
 save, else ``Seat n``), and the table is drawn at the start of every turn: as
-a spectator sees it while the game is unfinished, with every hand once the
-game is over (nothing is hidden any more). ``--step`` waits between turns
+the player who saved it saw it (their own hand, the cards they drew) while
+the game is unfinished — as a spectator sees it when no seat was a person's
+(``watch --save``) — and with every hand once the game is over (nothing is
+hidden any more). ``--step`` waits between turns
 (the default when input is a terminal): Enter goes on, ``b`` steps back a
 turn, ``q`` stops. The seed is never printed.
 """
@@ -65,6 +67,11 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
         session.names = list(seats.names) + session.names[len(seats.names) :]
     over = states[-1].is_over
     session.open = over
+    # The person's seat (no computer level beside the save): their own hand is theirs to see.
+    player = None
+    if seats is not None and None in seats.levels:
+        player = seats.levels.index(None)
+    session.me = player
     session.say(
         f"{GAME_TITLES[record.game]}: replay of {path}, {len(record.actions)} actions"
         + ("; the game is over, so every hand is shown." if over else ".")
@@ -78,7 +85,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
         session.state = states[start]
         session.partial = []
         if not args.actions_only:
-            session.draw_table(None)
+            session.draw_table(player)
         for index in range(start, end):
             session.play(record.actions[index])
         if step and shown < len(turns) - 1:
@@ -97,7 +104,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
     if not over:
         session.say("", "The record ends here; the game was not finished.")
         if not args.actions_only:
-            session.draw_table(None)
+            session.draw_table(player)
     return 0
 
 

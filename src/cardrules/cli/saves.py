@@ -181,8 +181,15 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = commands.add_parser(
         "saves",
         help="list saved games",
-        description="List the games saved in the data folder, newest first, with the command "
-        "that resumes each.",
+        description="List the games saved in the data folder (or in FOLDER), newest first, "
+        "with the command that resumes each.",
+    )
+    parser.add_argument(
+        "folder",
+        metavar="FOLDER",
+        nargs="?",
+        default=None,
+        help="list the games saved in this folder (e.g. where --save wrote them) instead",
     )
     parser.add_argument(
         "--limit", type=int, default=20, help=f"list at most this many (1-{MAX_LISTED})"
@@ -196,7 +203,9 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
 
     if not 1 <= args.limit <= MAX_LISTED:
         raise UsageError(f"--limit must be 1..{MAX_LISTED}, not {args.limit}")
-    folder = saves_dir()
+    folder = saves_dir() if args.folder is None else Path(args.folder)
+    if args.folder is not None and not folder.is_dir():
+        raise UsageError(f"{args.folder} is not a folder")
     out.write(f"Saved games in {folder}\n")
     try:
         found = [p for p in folder.iterdir() if p.suffix == ".json" and p.is_file()]
@@ -205,21 +214,26 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], _inp: IO[str]) ->
     except OSError as exc:
         raise CliError(f"cannot read {folder}: {exc.strerror or exc}") from None
     if not found:
-        out.write("  none yet: quitting `cardrules play` saves the game here\n")
+        if args.folder is None:
+            out.write("  none yet: `cardrules play` saves every game here (quit or finished)\n")
+        else:
+            out.write("  none\n")
         return 0
     found.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
     rows: list[Sequence[str]] = []
     for path in found[: args.limit]:
         when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        # Outside the saves folder a save is named by its path (as --resume wants it).
+        shown = path.name if args.folder is None else str(path)
         try:
             record = load_record(str(path))
         except CliError as exc:
-            rows.append((path.name, when, "cannot be read: " + exc.message.split(": ", 1)[-1]))
+            rows.append((shown, when, "cannot be read: " + exc.message.split(": ", 1)[-1]))
             continue
         over = record.final_state().is_over
         status = "finished" if over else "in progress"
         what = f"{GAME_TITLES[record.game]}, {len(record.actions)} actions, {status}"
-        rows.append((path.name, when, what))
+        rows.append((shown, when, what))
     wide = max(len(row[0]) for row in rows)
     for name, when, what in rows:
         out.write(f"  {name:<{wide}}  {when}  {what}\n")

@@ -9,6 +9,7 @@ the whole game can be saved as a :class:`~cardrules.GameRecord` at any moment.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,10 @@ from cardrules.cli.saves import Seats, write_save
 from cardrules.cli.terminal import terminal_width
 from cardrules.records import GameRecord, from_json, to_json
 
-__all__ = ["Session", "load_record"]
+__all__ = ["Session", "load_record", "rule_codes"]
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+"""Colour codes: they take no room on the screen."""
 
 
 @attrs.define
@@ -68,6 +72,10 @@ class Session:
     """Called with a prompt after a round's scoring, to wait for the player."""
     marked: tuple[Card, ...] = ()
     """Cards to mark in the player's hand: the one just drawn or taken."""
+    shown: int = 0
+    """Terminal rows printed since the player last pressed Enter (what is on the screen)."""
+    cited: tuple[str, ...] = ()
+    """The rule codes (``R5-4``, ``§1.3``) the last message citing any named: for ``why``."""
 
     @classmethod
     def start(
@@ -89,10 +97,30 @@ class Session:
         return engine.definition(self.game)
 
     def say(self, *lines: str) -> None:
-        """Print lines."""
+        """Print lines (and count the terminal rows they take: :attr:`shown`)."""
+        width = terminal_width(self.out)
         for line in lines:
-            self.out.write((line if self.style.unicode else self.style.text(line)) + "\n")
+            codes = rule_codes(line)
+            if codes:
+                self.cited = codes
+            text = line if self.style.unicode else self.style.text(line)
+            self.out.write(text + "\n")
+            self.shown += max(1, -(-len(_ESCAPES.sub("", text)) // width))
         self.out.flush()
+
+    def wait(self, prompt: str) -> None:
+        """Wait for the player (when :attr:`pause` is set); the screen starts afresh."""
+        if self.pause is not None:
+            self.pause(prompt)
+            self.shown = 0
+
+    def table(self, seat: int | None) -> list[str]:
+        """The lines :meth:`draw_table` prints (a blank line first)."""
+        shown = self.state if self.open else self.view(seat)
+        marked = self.marked if seat is not None and seat == self.me else ()
+        width = terminal_width(self.out)
+        lines = table_lines(self.game, shown, self.names, self.style, marked=marked, width=width)
+        return ["", *lines]
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` (``None``: a spectator) may see now."""
@@ -100,12 +128,7 @@ class Session:
 
     def draw_table(self, seat: int | None) -> None:
         """Print the table as ``seat`` sees it (every hand when :attr:`open`)."""
-        shown = self.state if self.open else self.view(seat)
-        marked = self.marked if seat is not None and seat == self.me else ()
-        lines = table_lines(
-            self.game, shown, self.names, self.style, marked=marked, width=terminal_width(self.out)
-        )
-        self.say("", *lines)
+        self.say(*self.table(seat))
 
     def action_text(self, action: Any) -> str:
         """An action in its text form, styled."""
@@ -130,8 +153,8 @@ class Session:
             self.say("", *round_lines(self.game, result, self.names, self.style, self.config))
         if self.state.is_over:
             self.say("", *game_over_lines(self.game, self.state, self.names, self.style))
-        elif results and self.pause is not None:
-            self.pause("[Enter: go on] ")
+        elif results:
+            self.wait("[Enter: go on] ")
 
     def _shown_by(self, seat: int | None, before: Any, action: Any) -> str:
         """What an action showed, as a note: the cards taken from the pile, the card drawn."""
@@ -176,6 +199,26 @@ class Session:
         if path is None:
             self.save_path = str(target)
         return target
+
+
+_CODE = re.compile(r"\b(R5|LV|CA)-(\d+)(?:\.\.(\d+))?|§\d+(?:\.\d+)?")
+
+
+def rule_codes(text: str) -> tuple[str, ...]:
+    """The rule codes ``text`` cites, in order (``CA-9..11`` is three).
+
+    >>> rule_codes("you may not trail (§1.4, CA-7); see CA-9..11")
+    ('§1.4', 'CA-7', 'CA-9', 'CA-10', 'CA-11')
+    """
+    found: list[str] = []
+    for match in _CODE.finditer(text):
+        if match.group(1) is None:
+            found.append(match.group(0))
+            continue
+        first = int(match.group(2))
+        last = int(match.group(3)) if match.group(3) else first
+        found.extend(f"{match.group(1)}-{n}" for n in range(first, min(last, first + 20) + 1))
+    return tuple(dict.fromkeys(found))
 
 
 def load_record(path: str) -> GameRecord:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import time
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -194,28 +195,44 @@ def _table(summary: dict[str, Any]) -> str:
 
 
 class _Progress:
-    """A one-line progress bar, redrawn in place on a terminal."""
+    """A one-line progress bar with the time left, redrawn in place on a terminal."""
 
     def __init__(self, stream: IO[str], total: int) -> None:
         self.stream = stream
         self.total = total
         self.count = 0
         self.shown = -1
+        self.started = time.monotonic()
+        self._draw()  # at once: the first games may take a while to come back
 
     def tick(self) -> None:
         self.count += 1
         percent = self.count * 100 // self.total
         if percent != self.shown or self.count == self.total:
             self.shown = percent
-            filled = self.count * 30 // self.total
-            self.stream.write(
-                f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.count}/{self.total} games"
-            )
-            self.stream.flush()
+            self._draw()
+
+    def _draw(self) -> None:
+        filled = self.count * 30 // self.total
+        elapsed = time.monotonic() - self.started
+        timing = f"  {_clock(elapsed)} so far"
+        if self.count:
+            timing += f", about {_clock(elapsed / self.count * (self.total - self.count))} left"
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.count}/{self.total} games{timing}  "
+        )
+        self.stream.flush()
 
     def done(self) -> None:
         self.stream.write("\n")
         self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    """``1:02:03`` / ``2:03``: a duration as a person reads it."""
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def _isatty(stream: IO[str]) -> bool:

@@ -13,10 +13,18 @@ import shutil
 import sys
 from typing import IO
 
-__all__ = ["enable_line_editing", "interactive", "isatty", "read_line", "terminal_width"]
+__all__ = [
+    "enable_line_editing",
+    "interactive",
+    "isatty",
+    "read_line",
+    "terminal_height",
+    "terminal_width",
+]
 
 _DEFAULT_WIDTH = 100
 _MIN_WIDTH = 40
+_MIN_HEIGHT = 12
 
 
 def isatty(stream: IO[str]) -> bool:
@@ -65,3 +73,10 @@ def terminal_width(out: IO[str]) -> int:
         return _DEFAULT_WIDTH
     columns = shutil.get_terminal_size((_DEFAULT_WIDTH, 24)).columns
     return max(_MIN_WIDTH, columns)
+
+
+def terminal_height(out: IO[str]) -> int | None:
+    """The terminal's rows, or ``None`` when ``out`` is no terminal (nothing to fit)."""
+    if not isatty(out):
+        return None
+    return max(_MIN_HEIGHT, shutil.get_terminal_size((_DEFAULT_WIDTH, 24)).lines)

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
     session.say(f"{GAME_TITLES[args.game]}: " + ", ".join(names) + f".  Seed {seed}.")
     for note in sorted({p.note for p in players.values() if p.note}):
         session.say(f"Note: {note}.")
-    last = None
+    last: tuple[object, object] | None = None
     while not session.state.is_over:
         for seat in range(len(players), len(session.state.hands)):
             # A seat added by a join (Las Vegas Rummy): the hardest level at the table plays it.
@@ -98,12 +98,15 @@ def run(args: argparse.Namespace, out: IO[str], _err: IO[str], inp: IO[str]) -> 
             session.names.append(f"Seat {seat} ({level})")
             session.levels.append(level)
         seat = session.state.to_act
-        if seat != last:
+        # A new round draws its table (its header) before its first move, even
+        # when the seat that ended the last round also begins this one.
+        turn = (seat, session.state.round_number)
+        if turn != last:
             if last is not None and args.delay:
                 time.sleep(args.delay)
             if not args.actions_only:
                 session.draw_table(None)
-            last = seat
+            last = turn
         session.play(players[seat].bot.choose(session.view(seat)))
     if args.save:
         path = session.save(args.save)

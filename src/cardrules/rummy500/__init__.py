@@ -1,9 +1,9 @@
 """Rummy 500 (500 Rum), by the rules the Rummy 500 docs page gives (R5-1 …).
 
-Parts: :mod:`.config` (options R5-1..R5-13), :mod:`.state` (the state and round
-breakdowns), :mod:`.actions` (actions and their text), :mod:`.rules` (deal,
-``legal_actions``, ``apply``, ``check``), :mod:`.scoring`, :mod:`.view`,
-:mod:`.parse` and :mod:`.validation` (checks for loaded states and views).
+Parts: :mod:`!.config` (options R5-1..R5-13), :mod:`!.state` (the state and round
+breakdowns), :mod:`.actions` (actions and their text), :mod:`!.rules` (deal,
+``legal_actions``, ``apply``, ``check``), :mod:`.scoring`, :mod:`!.view`,
+:mod:`!.parse` and :mod:`!.validation` (checks for loaded states and views).
 
 >>> from cardrules import rummy500
 >>> state = rummy500.new_game(seed=11)

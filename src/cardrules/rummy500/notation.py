@@ -33,6 +33,7 @@ import attrs
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.notation import (
     BARE_CARDS,
+    HAND_CARDS,
     Codec,
     Field,
     GameNotation,
@@ -120,21 +121,40 @@ CREDITS = Codec(_write_credits, _read_credits)
 """Per seat, the cards it placed this round (``A♣=1``: scored other than its value)."""
 
 HANDS = per_seat(BARE_CARDS)
+SORTED_HANDS = per_seat(HAND_CARDS)
+
+
+def _no_credits(ctx: Mapping[str, Any]) -> tuple[Any, ...]:
+    """``credits`` left out: nothing placed yet this round (per seat)."""
+    seats = len(ctx["hands"] if "hands" in ctx else ctx["hand_sizes"])
+    if "hands" in ctx:
+        return ((),) * seats, ((),) * seats
+    return ((),) * seats
+
+
+def _usual_shuffles(ctx: Mapping[str, Any]) -> int:
+    """``shuffles`` left out: one for the dealer, one per deal, one per reshuffle (R5-6)."""
+    return 1 + int(ctx["round_number"]) + int(ctx.get("reshuffles", 0))
+
+
+def _points_of_credits(ctx: Mapping[str, Any]) -> tuple[int, ...]:
+    """A view's ``points`` left out: the face points of the cards each seat placed."""
+    return tuple(sum(_card_points(card, ctx) for card in cards) for cards in ctx["placed"])
 
 
 STATE_FIELDS = (
     Field("seed", ("seed",)),
-    Field("shuffles", ("shuffles",)),
+    Field("shuffles", ("shuffles",), fill=_usual_shuffles),
     Field("round", ("round_number",)),
     Field("dealer", ("dealer",)),
     Field("turn", ("to_act",)),
     Field("phase", ("phase",)),
     Field("scores", ("scores",)),
-    Field("hands", ("hands",), HANDS),
+    Field("hands", ("hands",), SORTED_HANDS),
     Field("stock", ("stock",)),
     Field("discard", ("discard",), omit=()),
     Field("melds", ("meld_owners", "melds"), MELDS, omit=((), ())),
-    Field("credits", ("placed", "placed_points"), CREDITS),
+    Field("credits", ("placed", "placed_points"), CREDITS, fill=_no_credits),
     Field("owed", ("owed",), omit=None),
     Field("taken", ("taken",), omit=()),
     Field("ran_out", ("stock_ran_out",), omit=False),
@@ -151,13 +171,13 @@ VIEW_FIELDS = (
     Field("turn", ("to_act",)),
     Field("phase", ("phase",)),
     Field("scores", ("scores",)),
-    Field("hand", ("hand",), omit=()),
+    Field("hand", ("hand",), HAND_CARDS, omit=()),
     Field("sizes", ("hand_sizes",)),
     Field("stock", ("stock_size",)),
     Field("discard", ("discard",), omit=()),
     Field("melds", ("meld_owners", "melds"), MELDS, omit=((), ())),
-    Field("credits", ("placed",), HANDS),
-    Field("points", ("round_points",)),
+    Field("credits", ("placed",), HANDS, fill=_no_credits),
+    Field("points", ("round_points",), fill=_points_of_credits),
     Field("owed", ("owed",), omit=None),
     Field("taken", ("taken",), omit=()),
     Field("history", ("history",), omit=()),

@@ -27,12 +27,13 @@ __all__ = ["parse_action"]
 # (str.lower() and Unicode classes would read look-alike letters and digits).
 _FLAGS = re.ASCII | re.IGNORECASE
 _TAKE = re.compile(r"take (\S+)(?: ?\+ ?(\d{1,3}))?", _FLAGS)
-_LAYOFF = re.compile(r"lay ?off (\S+) on #?(\d{1,3})(?: at the (low|high) end)?", _FLAGS)
+# "lay off 8♥ on #2", "lay off 8♥ #2" (as Las Vegas Rummy reads it too).
+_LAYOFF = re.compile(r"lay ?off (\S+) (?:on #?|#)(\d{1,3})(?: at the (low|high) end)?", _FLAGS)
 _WORD = re.compile(r"(draw|end round|meld|discard)(?: (.*))?", _FLAGS)
 
 
 def parse_action(text: str, state: State | View) -> Action:
-    """Read an action written as :func:`str` writes it (case and spacing are free).
+    """Read an action written as :class:`str` writes it (case and spacing are free).
 
     ``state`` settles what text alone cannot: how deep ``take 4♥`` digs, and
     which jokers stand for what in a meld. The cards of a meld may come in any
@@ -54,7 +55,7 @@ def parse_action(text: str, state: State | View) -> Action:
     >>> parse_action("jump", state)
     Traceback (most recent call last):
     ...
-    ValueError: not a Rummy 500 action: 'jump' (try draw, take 4♥, meld 5♥ 6♥ 7♥, ...)
+    ValueError: not a Rummy 500 action: 'jump' (try draw, take, take 4♥, meld 5♥ 6♥ 7♥, ...)
     """
     if not isinstance(text, str):
         raise TypeError(f"an action is written as text, not {type(text).__name__}")
@@ -63,6 +64,10 @@ def parse_action(text: str, state: State | View) -> Action:
     if len(text) > MAX_ACTION_TEXT:
         raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters of text")
     words = " ".join(text.split())
+    if words.lower() == "take":  # the top card, as in Las Vegas Rummy
+        if not state.discard:
+            raise IllegalActionError("the discard pile is empty", text)
+        return TakeDiscard(state.discard[-1], 1)
     if match := _TAKE.fullmatch(words):
         card = parse_card(match.group(1))
         if match.group(2) is not None:
@@ -96,7 +101,7 @@ def parse_action(text: str, state: State | View) -> Action:
             return Discard(parse_card(rest))
     raise ValueError(
         f"not a Rummy 500 action: {text!r} "
-        "(try draw, take 4♥, meld 5♥ 6♥ 7♥, lay off 8♥ on #1, discard K♠)"
+        "(try draw, take, take 4♥, meld 5♥ 6♥ 7♥, lay off 8♥ on #1, discard K♠)"
     )
 
 

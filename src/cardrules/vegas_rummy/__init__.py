@@ -2,13 +2,13 @@
 
 Parts:
 
-* :mod:`~cardrules.vegas_rummy.config` — :class:`Config`, one field per option; the LV-1 deck count.
-* :mod:`~cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
-* :mod:`~cardrules.vegas_rummy.actions` — the actions and their text forms.
-* :mod:`~cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
+* :mod:`!cardrules.vegas_rummy.config` — :class:`Config`, one field per option; the LV-1 deck count.
+* :mod:`!cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
+* :mod:`!cardrules.vegas_rummy.actions` — the actions and their text forms.
+* :mod:`!cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
   :func:`check`, :func:`parse_action`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
-* :mod:`~cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
+* :mod:`!cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
 * :mod:`~cardrules.vegas_rummy.view` — :class:`View`: what one seat may know.
 * :mod:`~cardrules.vegas_rummy.money` — exact amounts in the library's own ``decimal`` context.
 * :mod:`~cardrules.vegas_rummy.validation` — :func:`validate_state` and

@@ -207,7 +207,8 @@ def _target(token: str) -> int:
 def parse_action_text(text: str) -> Action | tuple[str, str]:
     """Read every action but ``meld`` (which needs the round's rules).
 
-    Returns the action, or ``("meld", rest)`` for a meld still to be read.
+    Returns the action, ``("meld", rest)`` for a meld still to be read, or
+    ``("take", card)`` for ``take Q♠`` (the top card, which only the state knows).
     Raises ``ValueError`` on bad text.
     """
     if not isinstance(text, str):
@@ -224,6 +225,10 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
         verb, args = "layoff", args[1:]
     if verb == "layoff" and len(args) == 3 and args[1].lower() == "on":
         args = [args[0], args[2]]
+    if verb == "take" and len(args) == 1:
+        # "take Q♠" as Rummy 500 writes it: the top card, which the state names
+        # (LV-11); the game's parse_action checks the card is that one.
+        return ("take", args[0])
     if verb in _SIMPLE:
         if args:
             raise ValueError(f"{verb!r} takes nothing after it")
@@ -246,6 +251,6 @@ def parse_action_text(text: str) -> Action | tuple[str, str]:
             raise ValueError("write 'swap <card> for <wild> #<meld>', e.g. 'swap 6H for JK #2'")
         return SwapWild(parse_card(args[0]), _target(args[3]), parse_card(args[2]))
     raise ValueError(
-        f"unknown action {words[0]!r}; actions are draw, take, meld, layoff, swap, discard, "
-        "rebuy, retire, deal"
+        f"not a Las Vegas Rummy action: {text!r} (unknown action {words[0]!r}; try draw, take, "
+        "meld 5♥ 6♥ 7♥, lay off 8♥ on #2, swap 6♥ for JK #2, discard K♠, rebuy, retire, deal)"
     )

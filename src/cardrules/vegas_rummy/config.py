@@ -90,15 +90,15 @@ class Config:
     ``num_players`` is the number of seats at the start (the host may seat more
     between rounds with :func:`~cardrules.vegas_rummy.join`). Limits beyond the
     spec, so that every call answers within a documented time: at most
-    :data:`MAX_SEATS` seats (``num_players``, ``max_seats``, and seats after
-    late joins), :data:`MAX_HAND` cards each, :data:`MAX_DECKS` decks and a
-    ``max_score`` up to :data:`MAX_SCORE`. Knobs not in the spec's table:
+    :data:`!MAX_SEATS` seats (``num_players``, ``max_seats``, and seats after
+    late joins), :data:`!MAX_HAND` cards each, :data:`!MAX_DECKS` decks and a
+    ``max_score`` up to :data:`!MAX_SCORE`. Knobs not in the spec's table:
     ``max_seats`` caps the seats late joins may add (``None``: up to
-    :data:`MAX_SEATS`); ``reshuffle_limit`` (default 3, decided 2026-12-01 in
+    :data:`!MAX_SEATS`); ``reshuffle_limit`` (default 3, decided 2026-12-01 in
     LV-10; ``None``: no limit, the seed's rule) ends a round with nobody out,
     like LV-10's "nothing to draw", once the stock runs out after that many
     reshuffles in the round; ``turn_limit`` (default 1000, at most
-    :data:`MAX_TURN_LIMIT`) ends a round the same way once that many turns were
+    :data:`!MAX_TURN_LIMIT`) ends a round the same way once that many turns were
     played in it, since players who only ever take the top discard never empty
     the stock. Both make every game end (see
     :func:`~cardrules.vegas_rummy.max_game_length`). Amounts (``buy_in``,

@@ -33,6 +33,7 @@ import attrs
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.notation import (
     BARE_CARDS,
+    HAND_CARDS,
     Codec,
     Field,
     GameNotation,
@@ -101,6 +102,7 @@ RETIRED = Codec(_write_retired, _read_retired)
 """The seats that have retired (``active`` False), by number."""
 
 HANDS = per_seat(BARE_CARDS)
+SORTED_HANDS = per_seat(HAND_CARDS)
 
 STATE_FIELDS = (
     Field("seed", ("seed",)),
@@ -113,7 +115,7 @@ STATE_FIELDS = (
     Field("scores", ("scores",)),
     Field("busts", ("busts",)),
     Field("retired", ("active",), RETIRED, omit=_AllActive(), fill=_all_active),
-    Field("hands", ("hands",), HANDS),
+    Field("hands", ("hands",), SORTED_HANDS),
     Field("stock", ("stock",), omit=()),
     Field("discard", ("discard",), omit=()),
     Field("upcard", ("upcard",), omit=None),

@@ -45,7 +45,15 @@ from typing import Final, TypeVar
 import attrs
 
 from cardrules import listing, rng, stacking
-from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
+from cardrules.cards import (
+    Card,
+    Rank,
+    Suit,
+    check_same_cards,
+    make_deck,
+    parse_card,
+    sort_cards,
+)
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.evolve import evolver
@@ -1066,7 +1074,7 @@ def _lenient(rules: MeldRules) -> MeldRules:
 
 
 def parse_action(text: str, state: State) -> Action:
-    """Read an action's text form (see :mod:`cardrules.vegas_rummy.actions`).
+    """Read an action's text form (see :mod:`!cardrules.vegas_rummy.actions`).
 
     Cards may be written in any order, and a wild card's identity may be left
     out wherever its position decides it: ``meld 7♥ JK 5♥`` is the run
@@ -1088,6 +1096,8 @@ def parse_action(text: str, state: State) -> Action:
     parsed = parse_action_text(text)
     if isinstance(parsed, LayOff):
         return _infer_layoff(parsed, state)
+    if isinstance(parsed, tuple) and parsed[0] == "take":
+        return _take_named(parse_card(parsed[1]), state)
     if isinstance(parsed, tuple):
         if state.upcard is None:
             raise ValueError("no round is being played, so there is nothing to meld")
@@ -1107,6 +1117,19 @@ def parse_action(text: str, state: State) -> Action:
             raise ValueError(str(exc)) from None
         return Meld(meld)
     return parsed
+
+
+def _take_named(card: Card, state: State) -> TakeDiscard:
+    """``take Q♠``: the top card of the discard pile, if it is that card (LV-11)."""
+    if not state.discard:
+        raise IllegalActionError("the discard pile is empty", f"take {card}")
+    if state.discard[-1] != card:
+        raise IllegalActionError(
+            f"only the top card of the discard pile may be taken (LV-11), and it is "
+            f"{state.discard[-1]}",
+            f"take {card}",
+        )
+    return TakeDiscard()
 
 
 def _infer_layoff(action: LayOff, state: State) -> LayOff:

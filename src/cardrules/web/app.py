@@ -162,7 +162,7 @@ def _meta() -> dict[str, Any]:
 
 
 def create_app(store: GameStore | None = None) -> Starlette:
-    """The web application over ``store`` (default: a :class:`GameStore` in the data folder).
+    """The web application over ``store`` (default: a :class:`~.GameStore` in the data folder).
 
     >>> import tempfile
     >>> from cardrules.web.store import GameStore

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import pathlib
 import secrets
 import sqlite3
 import threading
@@ -128,7 +129,7 @@ class GameStore:
 
     def __init__(
         self,
-        folder: str | Path | None = None,
+        folder: str | pathlib.Path | None = None,
         *,
         leaderboard: str | None = None,
         idle_seconds: float = DEFAULT_IDLE_SECONDS,
@@ -193,7 +194,7 @@ class GameStore:
             self.expire()
 
     def create(self, options: object, *, owner: str, deck: Sequence[Card] | None = None) -> WebGame:
-        """A new game from the lobby's form (see :func:`read_lobby`), the bots' first moves made.
+        """A new game from the lobby's form (see :func:`!read_lobby`), the bots' first moves made.
 
         ``deck`` stacks the first deal (as ``new_game``'s ``deck``; for tests and
         tutorials — the lobby never sends one).
@@ -231,7 +232,7 @@ class GameStore:
         return game
 
     def find(self, game_id: str) -> WebGame:
-        """The game ``game_id`` (for a spectator); :class:`RequestError` ``no_game`` if none."""
+        """The game ``game_id`` (for a spectator); :class:`~.RequestError` ``no_game`` if none."""
         self._maybe_expire()
         with self.lock:
             game = self.games.get(game_id)
@@ -240,7 +241,7 @@ class GameStore:
         return game
 
     def get(self, game_id: str, *, owner: str | None) -> WebGame:
-        """The game ``game_id`` if ``owner`` started it; else :class:`RequestError`.
+        """The game ``game_id`` if ``owner`` started it; else :class:`~.RequestError`.
 
         Its player looking at it counts as touching it (it does not expire while open).
         """

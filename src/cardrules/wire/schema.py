@@ -152,7 +152,7 @@ class _Builder:
 
 
 def game_schema(game: str) -> dict[str, Any]:
-    """The schema of every document of ``game`` (one of :data:`cardrules.GAMES`)."""
+    """The schema of every document of ``game`` (one of :data:`~cardrules.engine.GAMES`)."""
     rules = engine.definition(game)
     build = _Builder()
     data = {
@@ -266,7 +266,12 @@ def protocol_schema() -> dict[str, Any]:
             "game": {"enum": list(engine.GAMES)},
             "seat": {"type": "integer", "minimum": 0},
             "level": {"type": "string"},
-            "seed": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            "seed": {
+                "anyOf": [
+                    {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+                    {"type": "null"},
+                ]
+            },
             "config": {"anyOf": [{"type": "object"}, {"type": "null"}]},
         },
         "required": ["game"],

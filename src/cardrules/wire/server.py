@@ -21,7 +21,11 @@ Commands:
 
 Bounds: a request line holds at most :data:`MAX_LINE` characters; a game runs
 at most :data:`MAX_MOVES` moves. Bad input gets an error response, never a
-crash, and leaves the game as it was.
+crash, and leaves the game as it was: a line that is not UTF-8 (read with
+``errors="surrogateescape"``, as ``python -m cardrules.wire`` does), a key
+written twice, a request the protocol schema (``wire.json``) refuses. A whole
+number may be written ``3`` or ``3.0`` (JSON Schema's ``integer`` admits
+both), as ``index``, ``seat`` and ``seed`` are in the schema.
 
 >>> import io
 >>> out = io.StringIO()
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import json
 import random
+from decimal import Decimal
 from typing import Any, Final, TextIO
 
 from cardrules import bots, engine, records
@@ -106,6 +111,8 @@ class Session:
                 self._new_game(request["new_game"])
             elif command == "act":
                 self._act(request["act"])
+            elif request["view"] != {}:
+                raise RequestError("bad_request", "view takes an empty object: {}")
             elif self.state is None:
                 raise RequestError("no_game", "start a game first with new_game")
         except RequestError as exc:
@@ -138,19 +145,22 @@ class Session:
             levels = ", ".join(bots.available_levels(game))
             raise RequestError("bad_request", f"level must be one of {levels}")
         seed = args.get("seed")
-        if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
-        ):
-            raise RequestError("bad_request", "seed must be null or a whole number 0..2**63-1")
+        if seed is not None:
+            seed = _whole_number(seed)
+            if seed is None or not 0 <= seed < 2**63:
+                raise RequestError("bad_request", "seed must be null or a whole number 0..2**63-1")
+        config_data = args.get("config")
+        if config_data is not None and not isinstance(config_data, dict):
+            raise RequestError("bad_request", "new_game.config must be an object or null")
         try:
             config = None
-            if args.get("config") is not None:
-                config = records.decode(rules.config_type, args["config"], "new_game.config")
+            if config_data is not None:
+                config = records.decode(rules.config_type, config_data, "new_game.config")
             state = rules.new_game(config, seed=seed)
         except (ValueError, TypeError) as exc:
             raise RequestError("bad_request", str(exc)) from None
-        seat = args.get("seat", 0)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.hands):
+        seat = _whole_number(args.get("seat", 0))
+        if seat is None or not 0 <= seat < len(state.hands):
             raise RequestError("bad_request", f"seat must be 0..{len(state.hands) - 1}")
         seeds = random.Random(seed)
         self.rules, self.state, self.seat, self.moves = rules, state, seat, 0
@@ -212,11 +222,12 @@ def read_act(rules: engine.GameDefinition, state: Any, seat: int, args: Any) -> 
             action = rules.parse_action(value, state)
         elif how == "index":
             listed = rules.legal_actions(state)
-            if isinstance(value, bool) or not isinstance(value, int):
+            index = _whole_number(value)
+            if index is None:
                 raise ValueError("act.index must be a whole number")
-            if not 0 <= value < len(listed):
+            if not 0 <= index < len(listed):
                 raise ValueError(f"act.index must be 0..{len(listed) - 1}")
-            action = listed[value]
+            action = listed[index]
         else:
             raise ValueError(f"act takes action, text or index, not {how!r}")
     except IllegalActionError as exc:
@@ -233,13 +244,61 @@ def _action_hint(rules: engine.GameDefinition) -> Any:
     return records._union(rules.action_types)
 
 
+def _whole_number(value: Any) -> int | None:
+    """``value`` as an int if it is a JSON whole number (``3``, ``3.0``, ``3e0``), else ``None``.
+
+    JSON Schema's ``"integer"`` admits any number whose fraction is zero, so the
+    server does too; :data:`_READER` reads every written fraction or exponent
+    as an exact :class:`~decimal.Decimal`, never a rounded float.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        # Past 10**40 every number is out of every range here: stand in 10**40
+        # rather than build 1e999999999's digits.
+        return int(value) if value.adjusted() < 40 else int(value.copy_sign(Decimal(10**40)))
+    return None
+
+
+def _plain_numbers(value: Any) -> Any:
+    """``value`` with every :class:`~decimal.Decimal` the reader made back as a float.
+
+    Action and config objects are read by :func:`cardrules.records.decode`, which
+    judges numbers exactly as :func:`cardrules.from_json` does.
+    """
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, list):
+        return [_plain_numbers(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain_numbers(item) for key, item in value.items()}
+    return value
+
+
+_READER: Final = json.JSONDecoder(
+    parse_constant=records._refuse_constant,
+    object_pairs_hook=records._unique_keys,
+    parse_float=Decimal,
+)
+"""The request reader: no NaN or Infinity, no key twice, fractions read exactly."""
+
+
 def _parse(line: str) -> dict[str, Any]:
     try:
-        request = json.loads(line, parse_constant=records._refuse_constant)
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # bytes surrogateescape kept: the line was not UTF-8
+        raise RequestError("bad_request", "the request is not UTF-8 text") from None
+    try:
+        request = _READER.decode(line)
     except RecursionError:
         raise RequestError("bad_request", "the request is nested too deeply") from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise RequestError("bad_request", f"not JSON: {exc}") from None
+    except ValueError as exc:  # NaN, a key twice
+        message = str(exc).replace("bad JSON document", "bad request")
+        raise RequestError("bad_request", message) from None
     if not isinstance(request, dict):
         raise RequestError("bad_request", "a request is a JSON object")
     if request.get("wire") != PROTOCOL or isinstance(request.get("wire"), bool):
@@ -251,7 +310,14 @@ def _parse(line: str) -> dict[str, Any]:
         raise RequestError(
             "bad_request", f"a request holds exactly one of {', '.join(_COMMANDS)}"
         )
-    return {commands[0]: request[commands[0]]}
+    command = commands[0]
+    body = request[command]
+    if isinstance(body, dict) and command in ("new_game", "act"):
+        # Only index, seat and seed are the protocol's own numbers; an action or
+        # a config is a document's data, its numbers judged by the codec.
+        documents = ("action", "config")
+        body = {key: _plain_numbers(v) if key in documents else v for key, v in body.items()}
+    return {command: body}
 
 
 def _read_line(stream: TextIO) -> tuple[str | None, bool]:
@@ -283,5 +349,10 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
             continue
         else:
             reply = session.handle(line)
-        stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate a message echoes (JSON "\\ud800")
+            text = json.dumps(reply, separators=(",", ":"))
+        stdout.write(text + "\n")
         stdout.flush()
