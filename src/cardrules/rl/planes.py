@@ -8,7 +8,7 @@ config. It is made of rows of card columns (53 in the rummies, the joker last;
 52 in Casino), then a few scalars. A count is divided by the most copies of
 the card the pack holds; a position by the number of positions (``(k + 1) /
 K``, 0 for none); seats are relative (row 0 is the viewer, as everywhere in
-:mod:`cardrules.rl`); a number with no upper bound ``x ≥ 0`` (a score, a round
+``cardrules.rl``); a number with no upper bound ``x ≥ 0`` (a score, a round
 number) becomes ``x / (x + scale)`` and a signed one ``(1 + x / (|x| + scale)) / 2``.
 
 Public history
@@ -73,6 +73,7 @@ from cardrules.rummy.melds import placements
 __all__ = [
     "PublicHistory",
     "encode_planes",
+    "encode_seat",
     "history_kinds",
     "layout",
     "new_events",

@@ -17,7 +17,7 @@ import json
 import threading
 from typing import Any, Final
 
-from cardrules import bots, engine
+from cardrules import bots, engine, records
 from cardrules.cli.errors import CliError
 from cardrules.cli.options import build_config
 from cardrules.cli.players import LEVELS, derive_seed
@@ -85,7 +85,9 @@ def _flag(options: dict[str, Any], key: str) -> bool:
 
 
 def read_lobby(options: object) -> tuple[str, Any, str, str, int | None]:
-    """The lobby form as (game, config, level, name, seed); :class:`RequestError` if bad.
+    """The lobby form as (game, config, level, name, seed).
+
+    Raises :class:`~cardrules.wire.server.RequestError` if it is bad.
 
     The form's keys: ``game``; ``players`` (you and 1–3 computer opponents);
     ``level`` of the opponents; ``name`` for the leaderboard; the game's
@@ -135,7 +137,9 @@ def read_lobby(options: object) -> tuple[str, Any, str, str, int | None]:
 
 
 def check_name(name: str) -> str:
-    """The player's name, trimmed, if the leaderboard will take it; else :class:`RequestError`.
+    """The player's name, trimmed, if the leaderboard will take it.
+
+    Raises :class:`~cardrules.wire.server.RequestError` if it will not.
 
     >>> check_name("  Ada ")
     'Ada'
@@ -159,7 +163,7 @@ class WebGame:
         self,
         game_id: str,
         owner: str,
-        record: GameRecord,
+        record: records.GameRecord,  # qualified: the docs read these names as text
         names: list[str],
         levels: list[str | None],
         *,
@@ -212,7 +216,8 @@ class WebGame:
         """Apply the player's action named by ``args`` (see :func:`cardrules.wire.server.read_act`),
         then let the computer players move until it is the player's turn again.
 
-        Raises :class:`RequestError` and changes nothing if the action is not legal.
+        Raises :class:`~cardrules.wire.server.RequestError` and changes nothing if the
+        action is not legal.
         """
         action = read_act(self.rules, self.state, self.seat, args)
         self._apply(action)
