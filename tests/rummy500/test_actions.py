@@ -50,7 +50,7 @@ def test_a_set_is_one_action_in_any_card_order_issue14() -> None:
 
 
 def test_run_cards_in_any_order_are_put_in_place_issue14() -> None:
-    state = position(["5H 6H 7H QH KH AH 9C", "2C 3D 8S"], phase=Phase.PLAY)
+    state = position(["5H 6H 7H QH KH AH 9C", "2C 3D 8S 4S 5S 6S"], phase=Phase.PLAY)
     assert str(parse_action("meld 6♥ 5♥ 7♥", state)) == "meld 5♥ 6♥ 7♥"
     assert str(parse_action("meld AH QH KH", state)) == "meld Q♥ K♥ A♥"
     assert parse_action("meld 7h 6h 5h", state) in legal_actions(state)

@@ -104,7 +104,7 @@ class Config:
     )
     """What a shared highest total at or above the target does (R5-7)."""
     jokers: int = attrs.field(default=0, validator=_one_of(0, 2))
-    """Jokers per deck: 0, or 2 wild jokers worth ``ace_points`` (R5-12)."""
+    """Jokers per deck: 0, or 2 wild jokers worth 15 points each (R5-12)."""
     allow_wraparound: bool = attrs.field(default=False, validator=_flag)
     """Whether runs may turn the corner K-A-2 (R5-10)."""
     decks: int = attrs.field(default=1, validator=_whole(1, 2))
