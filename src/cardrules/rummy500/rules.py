@@ -396,7 +396,7 @@ def canonical(state: State | View, action: object) -> object:
 
     >>> from cardrules.cards import parse_card
     >>> from cardrules.rummy500 import Config, position
-    >>> state = position(["AH 9C 4D", "2S 3S"], melds=[(1, "JH QH KH")], to_act=0,
+    >>> state = position(["AH 9C 4D", "2S 3S"], melds=[(1, "JH QH KH")], discard="5C", to_act=0,
     ...                  phase="play", config=Config(cards_2p=2))
     >>> str(canonical(state, LayOff(parse_card("AH"), 0, end="high")))
     'lay off A♥ on #1'
