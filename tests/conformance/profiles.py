@@ -74,7 +74,7 @@ def _rummy500_cards(state: Any) -> list[Card]:
 
 
 def _rummy500_pack(state: Any) -> Sequence[Card]:
-    return make_deck(decks=state.config.decks, jokers_per_deck=state.config.jokers)
+    return make_deck(decks=state.config.num_decks, jokers_per_deck=state.config.jokers)
 
 
 def _rummy500_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
@@ -102,7 +102,7 @@ def _rummy500() -> GameProfile:
                 "3p-low-ace-strict",
                 Config(num_players=3, cards_3_4p=9, target=1, low_ace_points=1,
                        strict_immediate=True,
-                       forbid_rediscard_of_taken=True, top_discard_must_be_used=False),
+                       forbid_rediscard_of_taken_card=True, top_discard_must_be_used=False),
                 250, 1_000,
             ),
             ConfigCase(

@@ -239,9 +239,9 @@ def test_the_config_memo_key_is_equal_only_for_the_same_json(first, second):
     assert records._memo_key(dict(first)) == key
 
 
-_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken": True},
+_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken_card": True},
                   {"go_out_without_discard": False, "top_discard_must_be_used": False},
-                  {"jokers": 2, "forbid_rediscard_of_taken": True}, {"num_players": 4}]
+                  {"jokers": 2, "forbid_rediscard_of_taken_card": True}, {"num_players": 4}]
 
 
 @settings(max_examples=25, deadline=None)

@@ -44,7 +44,7 @@ def position(
         # spare card (the highest the position leaves free) lies on it.
         used = {c for h in hands for c in parse_cards(h.replace("…", ""))}
         used |= {c for _, text in melds for c in parse_cards(_plain(text))}
-        pack = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+        pack = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
         discard = str(next(c for c in reversed(sort_cards(pack)) if c not in used))
     # The public builder (issue 13 item 2) fills in the rest: the stock in card order.
     state = assemble(

@@ -76,7 +76,7 @@ def _states(config: Config, seed: int, every: int = 5) -> list[object]:
 
 
 CONFIGS = [Config(target=100), Config(target=60, jokers=2, allow_wraparound=True),
-           Config(num_players=3, decks=2, target=60)]
+           Config(num_players=3, num_decks=2, target=60)]
 
 
 def test_going_out_on_either_of_two_melds_differs_only_in_the_log_issue14() -> None:
@@ -271,7 +271,7 @@ def test_a_round_ends_at_max_turns_and_the_game_at_max_rounds() -> None:
 def test_a_dig_of_an_eighty_card_pile_is_listed_quickly_issue15_item4() -> None:
     """Two decks and jokers, a hand of 90 cards after the dig: only three-card melds
     with jokers (rules module docstring), so the listing stays small."""
-    config = Config(decks=2, jokers=2)
+    config = Config(num_decks=2, jokers=2)
     state = new_game(config, seed=0)
     rnd = random.Random(0)
     while len(state.discard) < 80:

@@ -43,7 +43,7 @@ from ..conformance.profiles import PROFILES
 from .helpers import position
 
 CONFIGS = [case.config for case in PROFILES["rummy500"].cases] + [
-    Config(jokers=2, decks=2, num_players=3, target=100),
+    Config(jokers=2, num_decks=2, num_players=3, target=100),
     Config(jokers=2, target=100),
 ]
 

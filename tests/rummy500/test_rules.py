@@ -105,7 +105,7 @@ def test_dug_card_must_be_used_before_discarding_r5_02():
 
 
 def test_forbid_rediscard_of_taken_r5_5_option():
-    state = act(dig_example(forbid_rediscard_of_taken=True), "take 4♥ +2")
+    state = act(dig_example(forbid_rediscard_of_taken_card=True), "take 4♥ +2")
     state = act(state, "meld 4♦ 4♥ 4♠")
     reason = check(state, Discard(parse_card("KS")))
     assert reason is not None
@@ -392,9 +392,9 @@ def test_jokers_option_r5_12():
 
 
 def test_more_players_need_two_decks_r5_12():
-    with pytest.raises(ValueError, match="decks=2"):
+    with pytest.raises(ValueError, match="num_decks=2"):
         Config(num_players=5)
-    state = new_game(Config(num_players=6, decks=2), seed=1)
+    state = new_game(Config(num_players=6, num_decks=2), seed=1)
     assert len(state.hands) == 6 and state.stock_size == 104 - 42 - 1
 
 

@@ -24,9 +24,11 @@ CONFIGS = {
     "default": Config(),
     "jokers": Config(jokers=2, target=200),
     "strict": Config(strict_immediate=True, target=200),
-    "must-keep": Config(forbid_rediscard_of_taken=True, go_out_without_discard=False, target=200),
+    "must-keep": Config(
+        forbid_rediscard_of_taken_card=True, go_out_without_discard=False, target=200
+    ),
     "free-top-wrap": Config(top_discard_must_be_used=False, allow_wraparound=True, target=200),
-    "two-decks-4p": Config(decks=2, num_players=4, target=200),
+    "two-decks-4p": Config(num_decks=2, num_players=4, target=200),
     "reshuffle": Config(stock_exhausted="reshuffle", target=200),
     "discard-only-3p": Config(stock_exhausted="discard_only", jokers=2, num_players=3, target=150),
 }
@@ -44,10 +46,18 @@ def game_digest(config: Config, seed: int) -> str:
             # An equal action that is not the listed object takes the checked path.
             twin = copy.copy(chooser.choice(legal))
             digest.update(repr(rummy500.check(state, twin)).encode())
-            digest.update(cardrules.to_json(rummy500.apply(state, twin)).encode())
+            digest.update(_as_pinned(cardrules.to_json(rummy500.apply(state, twin))).encode())
         state = rummy500.apply(state, chooser.choice(legal))
-        digest.update(cardrules.to_json(state).encode())
+        digest.update(_as_pinned(cardrules.to_json(state)).encode())
     return digest.hexdigest()[:16]
+
+
+def _as_pinned(text: str) -> str:
+    """JSON with the config keys as they were when the digests were pinned (issue 27
+    renamed them), so the digests still show that nothing else changed."""
+    return text.replace('"num_decks"', '"decks"').replace(
+        '"forbid_rediscard_of_taken_card"', '"forbid_rediscard_of_taken"'
+    )
 
 
 PINNED: dict[str, list[str]] = {  # seeds 0 and 1, made by the code of commit 0d9f51b

@@ -174,7 +174,7 @@ def unseen_cards(view: View, memory: Memory | None = None) -> Counter[Card]:
 
     Known opponent holdings from ``memory`` are not in it (they are not unknown).
     """
-    pool = Counter(make_deck(decks=view.config.decks, jokers_per_deck=view.config.jokers))
+    pool = Counter(make_deck(decks=view.config.num_decks, jokers_per_deck=view.config.jokers))
     pool.subtract(view.hand)
     pool.subtract(view.discard)
     for meld in view.melds:
@@ -190,7 +190,7 @@ def _known_held(view: View, memory: Memory) -> dict[int, Counter[Card]]:
     visible = Counter(view.hand) + Counter(view.discard)
     for meld in view.melds:
         visible.update(meld.cards)
-    deck = Counter(make_deck(decks=view.config.decks, jokers_per_deck=view.config.jokers))
+    deck = Counter(make_deck(decks=view.config.num_decks, jokers_per_deck=view.config.jokers))
     free = deck - visible
     known: dict[int, Counter[Card]] = {}
     for seat, held in sorted(memory.held.items()):

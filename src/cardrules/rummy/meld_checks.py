@@ -88,9 +88,13 @@ _RISING_SUITS: frozenset[tuple[Suit, ...]] = frozenset(
 )
 """The suits of a natural set in canonical order."""
 
-@lru_cache(maxsize=1024)
 def _run_cards(suit: Any, start: int, size: int) -> tuple[Card, ...] | None:
     """The natural cards of the run of ``suit`` from ``start`` (``None`` for no suit)."""
     if type(suit) is not Suit:
         return None
+    return _natural_run(suit, start, size)
+
+
+@lru_cache(maxsize=1024)
+def _natural_run(suit: Suit, start: int, size: int) -> tuple[Card, ...]:
     return tuple(card_at(suit, start + i) for i in range(size))

@@ -755,7 +755,7 @@ def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
     return _run_fits(meld.suit, meld.start, len(meld.cards), rules.allow_wraparound)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=1024, typed=True)
 def _set_fits(rank: Rank, suits: tuple[Suit | None, ...]) -> int:
     """The natural cards that lay off on a set of ``rank`` whose places take ``suits``."""
     fits = 0
@@ -766,7 +766,7 @@ def _set_fits(rank: Rank, suits: tuple[Suit | None, ...]) -> int:
     return fits
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=2048, typed=True)
 def _run_fits(suit: Suit, start: int, length: int, wrap: bool) -> int:
     """The natural cards that lay off on a run of ``suit`` from ``start``, ``length`` cards."""
     fits = 0
@@ -874,7 +874,7 @@ def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, bud
     return False
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)
 def _bridge_gaps(start: int, length: int, rank: Rank, wrap: bool) -> tuple[tuple[int, int], ...]:
     """How held cards could bridge a run (at ``start``, ``length`` cards) to a card of ``rank``.
 

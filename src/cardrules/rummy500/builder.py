@@ -141,7 +141,7 @@ def assemble(
         for seat, text in given.items()
     }
     pile = given_cards(discard, "discard")
-    left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    left = Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
     used = [c for h in hand_cards.values() for c in h] + list(pile)
     used += [c for meld in table for c in meld.cards]
     for card in used:

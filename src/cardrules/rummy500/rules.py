@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from cardrules import rng, stacking
-from cardrules.cards import Card, Rank, Suit, make_deck, sort_cards
+from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.rummy.melds import (
@@ -76,6 +76,7 @@ from cardrules.rummy500.actions import (
     LayOff,
     Meld,
     TakeDiscard,
+    malformed,
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
@@ -97,7 +98,6 @@ __all__ = [
     "new_game",
 ]
 
-_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
 
 MAX_JOKER_MELD: Final = 3
 """With jokers in play, the most cards a meld laid down at once may hold (see the
@@ -186,7 +186,7 @@ def new_game(
         dealer = next(rng.random_ints(seed, 0)) % players
     else:
         dealer = config.first_dealer
-    full = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    full = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     stacked = stacking.stacked_decks(full, deck, decks)
     if stacked:
         deck, stacked = stacked[0], stacked[1:]
@@ -401,7 +401,7 @@ def canonical(state: State | View, action: object) -> object:
     >>> str(canonical(state, LayOff(parse_card("AH"), 0, end="high")))
     'lay off A♥ on #1'
     """
-    if not isinstance(action, _ACTION_TYPES) or _shape_reason(action) is not None:
+    if malformed(action) is not None:
         return action
     if isinstance(action, Meld):
         meld = canonical_meld(action.meld)
@@ -471,14 +471,13 @@ def check(state: State, action: object) -> str | None:
 
 def _check(state: State, action: object) -> str | None:
     """:func:`check` of an action already in canonical form."""
-    if not isinstance(action, _ACTION_TYPES):
-        return f"{type(action).__name__} is not a Rummy 500 action"
-    shape = _shape_reason(action)
+    shape = malformed(action)
     if shape is not None:
         return shape
     if state.phase is Phase.OVER:
         return "the game is over"
-    reason = _reason(state, action)
+    well_formed: Any = action  # malformed() found it an Action
+    reason = _reason(state, well_formed)
     if (
         reason is not None
         and isinstance(action, Discard)
@@ -488,73 +487,6 @@ def _check(state: State, action: object) -> str | None:
     ):
         return None
     return reason
-
-
-MAX_NUMBER: Final = 10_000
-"""Numbers in actions (meld numbers, cards taken) above this are refused before use."""
-
-
-def _shape_reason(action: Action) -> str | None:
-    """Why an action's fields are not of the types its class declares, if they are not.
-
-    Actions are plain attrs values, so any object can be put in a field; the
-    rules look at the fields only once this passes, so a crafted action gets
-    this reason from :func:`check` and :func:`apply` alike (issue 15 item 7).
-    The fields are read untyped (``raw``): the compiled build checks a typed
-    read and would raise ``TypeError`` on exactly the values looked for here.
-    """
-    raw: Any = action
-    if isinstance(action, Draw | EndRound):
-        return None
-    if isinstance(action, TakeDiscard):
-        if not isinstance(raw.card, Card):
-            return "name a card to take"
-        count = raw.count
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return "the number of cards taken must be at least 1"
-        if count > MAX_NUMBER:
-            return "the discard pile is not that deep"
-        return None
-    if isinstance(action, Discard):
-        return None if isinstance(raw.card, Card) else "name a card to discard"
-    if isinstance(action, LayOff):
-        if not isinstance(raw.card, Card):
-            return "name a card to lay off"
-        target = raw.target
-        if isinstance(target, bool) or not isinstance(target, int):
-            return "name a meld by its number"
-        if not 0 <= target < MAX_NUMBER:
-            return "there is no such meld on the table"
-        if raw.stands_for is not None and not isinstance(raw.stands_for, Card):
-            return "a joker stands for a card"
-        if raw.end not in (None, "low", "high"):
-            return "the end of a run is 'low' or 'high'"
-        return None
-    return _meld_shape_reason(raw.meld)
-
-
-def _meld_shape_reason(meld: object) -> str | None:
-    fields: Any = meld  # read untyped, as in _shape_reason
-    cards: Any
-    if type(meld) is RunMeld:
-        suit, start, cards = fields.suit, fields.start, fields.cards
-        if not isinstance(suit, Suit) or isinstance(start, bool) or not isinstance(start, int):
-            return "a run names its suit and the position of its first card"
-    elif type(meld) is SetMeld:
-        cards = fields.cards
-        if not isinstance(fields.rank, Rank) or not isinstance(fields.suits, tuple) or not all(
-            suit is None or isinstance(suit, Suit) for suit in fields.suits
-        ):
-            return "a set names its rank and the suit of each card"
-        if len(fields.suits) != len(fields.cards) if isinstance(cards, tuple) else True:
-            return "a set names one suit (or None for an open joker) per card"
-    else:
-        return "a meld is a run or a set"
-    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
-        return "a meld is made of cards"
-    if len(cards) > 13:
-        return "a run has at most 13 cards"
-    return None
 
 
 def _stuck(state: State) -> bool:
@@ -720,12 +652,12 @@ def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Car
     size = len(meld.cards)
     if isinstance(meld, SetMeld):
         order = sorted(range(size), key=lambda i: (meld.cards[i] != owed, i))
-        first = SetMeld(
+        three = SetMeld(
             meld.rank,
             tuple(meld.cards[i] for i in sorted(order[:3])),
             tuple(meld.suits[i] for i in sorted(order[:3])),
         )
-        return first, tuple(meld.cards[i] for i in order[3:])
+        return three, tuple(meld.cards[i] for i in order[3:])
     windows = []
     for low in range(size - 2):
         cards = meld.cards[low : low + 3]
@@ -796,7 +728,7 @@ def _discard_reason(state: State, action: Discard) -> str | None:
             f"you must meld or lay off the {state.owed} you took from the discard pile "
             "before you discard (R5-4)"
         )
-    if state.config.forbid_rediscard_of_taken and hand.count(card) <= state.taken.count(card):
+    if state.config.forbid_rediscard_of_taken_card and hand.count(card) <= state.taken.count(card):
         return f"you took the {card} from the discard pile this turn and may not discard it (R5-5)"
     return None
 
@@ -984,7 +916,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
             taken=(),
             stock_ran_out=False,
         )
-    full = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    full = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     return _deal(
         config=config,
         seed=state.seed,

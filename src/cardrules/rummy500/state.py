@@ -155,7 +155,7 @@ class State:
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
         if value:
-            pack = make_deck(decks=self.config.decks, jokers_per_deck=self.config.jokers)
+            pack = make_deck(decks=self.config.num_decks, jokers_per_deck=self.config.jokers)
             stacking.check_stacked(value, pack)
 
     @property

@@ -111,7 +111,7 @@ def validate_state(state: State) -> None:
     if not least <= state.shuffles <= most:
         fail("R-3: the shuffle count does not agree with the rounds and reshuffles")
     # R-8: every card of the pack is in exactly one place.
-    deck = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    deck = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     everything: list[Card] = [c for hand in state.hands for c in hand]
     everything += state.stock + state.discard
     everything += [c for meld in state.melds for c in meld.cards]
@@ -217,7 +217,7 @@ def validate_view(view: View) -> None:
         hands[seat] = view.hand
     _check_public(view, hands, fail)
     # R-8: what the view shows is part of the pack, and the sizes add up to it.
-    deck = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    deck = Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
     shown = Counter(view.hand) + Counter(view.discard)
     shown += Counter(c for meld in view.melds for c in meld.cards)
     if shown - deck:
@@ -335,7 +335,7 @@ def _within(cards: Sequence[Card], config: Config) -> bool:
 
 def _pack_copies(config: Config) -> tuple[int, ...]:
     """How many copies of each card (at its ``index``) the config's pack holds."""
-    return _copies_in(config.decks, config.jokers)
+    return _copies_in(config.num_decks, config.jokers)
 
 
 @functools.lru_cache(maxsize=16)
@@ -358,7 +358,7 @@ _INDEX = operator.attrgetter("index")
 
 def _deck_counts(config: Config) -> Counter[Card]:
     """How often the config's pack holds each card (a new counter: callers may change it)."""
-    return Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    return Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
 
 
 def _same_multiset(first: Sequence[Card], second: Sequence[Card]) -> bool:
