@@ -733,19 +733,22 @@ def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
     >>> [str(card) for card in cards_in(natural_table(table, MeldRules()).fits)]
     ['4♥', '8♥']
     """
+    if not table:
+        return _EMPTY_TABLE
     wrap = rules.allow_wraparound
     fits_each = []
     fits = 0
-    runs: list[list[RunMeld]] = [[], [], [], []]
     for meld in table:
         if isinstance(meld, RunMeld):
-            runs[meld.suit].append(meld)
             mask = _run_fits(meld.suit, meld.start, len(meld.cards), wrap)
         else:
             mask = _set_fits(meld.rank, meld.suits)
         fits_each.append(mask)
         fits |= mask
-    return NaturalTable(tuple(fits_each), fits, tuple(tuple(suit_runs) for suit_runs in runs))
+    return NaturalTable(tuple(fits_each), fits, tuple(table))
+
+
+_EMPTY_TABLE: Final = NaturalTable((), 0, ())
 
 
 def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
@@ -855,9 +858,15 @@ def can_place_natural(
     if not bridging:
         return False
     assert card.suit is not None
-    return any(
-        _bridges_natural(meld, card, held, rules, budget - 1) for meld in table.runs[card.suit]
-    )
+    suit = card.suit
+    for meld in table.melds:
+        if (
+            isinstance(meld, RunMeld)
+            and meld.suit is suit
+            and _bridges_natural(meld, card, held, rules, budget - 1)
+        ):
+            return True
+    return False
 
 
 _RANK_MASK_AT: Final = tuple(_RANK_MASKS[card.rank - 1] for card in sort_cards(_CARDS.values()))

@@ -38,6 +38,7 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -276,7 +277,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
         candidates = _play_candidates(state)
-        actions = [action for action in candidates if _reason(state, action) is None]
+        hand = _hand(state)
+        actions = [a for a in candidates if _play_reason(state, a, hand) is None]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -288,10 +290,11 @@ def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
     held = _held(state)
+    size = len(_hand(state))
     for count in range(1, len(pile) + 1):
         card = pile[-count]
         held |= 1 << card.index  # the hand with every card down to this one taken
-        if _take_reason(state, card, count, held) is None:
+        if _take_reason(state, card, count, held, size) is None:
             actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
         actions.append(EndRound())
@@ -403,6 +406,12 @@ def canonical(state: State | View, action: object) -> object:
     """
     if malformed(action) is not None:
         return action
+    well_formed: Any = action
+    return _canonical(state, well_formed)
+
+
+def _canonical(state: State | View, action: Action) -> Action:
+    """:func:`canonical` of a well-formed action (:func:`malformed`)."""
     if isinstance(action, Meld):
         meld = canonical_meld(action.meld)
         return action if meld is action.meld else Meld(meld)
@@ -466,18 +475,18 @@ def check(state: State, action: object) -> str | None:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    return _check(state, canonical(state, action))
-
-
-def _check(state: State, action: object) -> str | None:
-    """:func:`check` of an action already in canonical form."""
     shape = malformed(action)
     if shape is not None:
         return shape
+    well_formed: Any = action
+    return _check(state, _canonical(state, well_formed))
+
+
+def _check(state: State, action: Action) -> str | None:
+    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form."""
     if state.phase is Phase.OVER:
         return "the game is over"
-    well_formed: Any = action  # malformed() found it an Action
-    reason = _reason(state, well_formed)
+    reason = _reason(state, action)
     if (
         reason is not None
         and isinstance(action, Discard)
@@ -495,7 +504,8 @@ def _stuck(state: State) -> bool:
     With ``forbid_rediscard_of_taken_card`` a hand of taken cards only, none of which
     can be melded, would otherwise leave the player with no legal move.
     """
-    return not any(_reason(state, a) is None for a in _play_candidates(state))
+    hand = _hand(state)
+    return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
 def _reason(state: State, action: Action) -> str | None:
@@ -509,15 +519,20 @@ def _reason(state: State, action: Action) -> str | None:
         if isinstance(action, EndRound):
             return _end_round_reason(state)
         return "you must draw first: from the stock or the discard pile"
-    if isinstance(action, Draw | TakeDiscard):
-        return "you have already drawn this turn"
+    return _play_reason(state, action, _hand(state))
+
+
+def _play_reason(state: State, action: Action, hand: tuple[Card, ...]) -> str | None:
+    """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
+    if isinstance(action, Discard):
+        return _discard_reason(state, action, hand)
+    if isinstance(action, Meld):
+        return _meld_reason(state, action, hand)
+    if isinstance(action, LayOff):
+        return _layoff_reason(state, action, hand)
     if isinstance(action, EndRound):
         return "the round can only be ended instead of drawing from an empty stock"
-    if isinstance(action, Meld):
-        return _meld_reason(state, action)
-    if isinstance(action, LayOff):
-        return _layoff_reason(state, action)
-    return _discard_reason(state, action)
+    return "you have already drawn this turn"
 
 
 def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
@@ -527,19 +542,21 @@ def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
-    return _take_reason(state, action.card, count, _held(state) | card_mask(pile[-count:]))
+    held = _held(state) | card_mask(pile[-count:])
+    return _take_reason(state, action.card, count, held, len(_hand(state)))
 
 
-def _take_reason(state: State, card: Card, count: int, held: int) -> str | None:
+def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> str | None:
     """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
 
-    ``held`` is the mask of the hand with the ``count`` cards taken.
+    ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
+    number of cards in the hand before.
     """
     config = state.config
     if count == 1 and not config.top_discard_must_be_used:
         return None  # R5-3 option: the top card alone is an ordinary draw
     keep = 0 if config.go_out_without_discard else 1
-    rules = meld_rules(config)
+    rules = config.meld_rules
     if rules.wilds:
         hand = _hand(state) + state.discard[-count:]
         if config.strict_immediate:
@@ -547,9 +564,9 @@ def _take_reason(state: State, card: Card, count: int, held: int) -> str | None:
         else:
             placeable = can_place(card, hand, state.melds, rules, keep=keep)
     else:
-        budget = len(_hand(state)) + count - keep
+        table = _masks(state).table
         placeable = can_place_natural(
-            card, held, _masks(state).table, rules, budget, bridging=not config.strict_immediate
+            card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
         )
     if not placeable:
         return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
@@ -624,13 +641,13 @@ def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | N
     return tuple(rest)
 
 
-def _meld_reason(state: State, action: Meld) -> str | None:
+def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | None:
     meld = action.meld
-    rest = _remove(_hand(state), meld.cards)
+    rest = _remove(hand, meld.cards)
     if rest is None:
-        missing = _remove(meld.cards, _hand(state)) or meld.cards
+        missing = _remove(meld.cards, hand) or meld.cards
         return f"you do not hold {' '.join(str(c) for c in sort_cards(missing))}"
-    rules = meld_rules(state.config)
+    rules = state.config.meld_rules
     error = meld_error(meld, rules)
     if error is not None:
         return f"{describe(meld)} is not a meld: {error}"
@@ -671,8 +688,7 @@ def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Car
     return first, later
 
 
-def _layoff_reason(state: State, action: LayOff) -> str | None:
-    hand = _hand(state)
+def _layoff_reason(state: State, action: LayOff, hand: tuple[Card, ...]) -> str | None:
     if action.card not in hand:
         return f"you do not hold the {action.card}"
     target = action.target
@@ -718,8 +734,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     return None
 
 
-def _discard_reason(state: State, action: Discard) -> str | None:
-    hand = _hand(state)
+def _discard_reason(state: State, action: Discard, hand: tuple[Card, ...]) -> str | None:
     card = action.card
     if card not in hand:
         return f"you do not hold the {card}"
@@ -728,7 +743,9 @@ def _discard_reason(state: State, action: Discard) -> str | None:
             f"you must meld or lay off the {state.owed} you took from the discard pile "
             "before you discard (R5-4)"
         )
-    if state.config.forbid_rediscard_of_taken_card and hand.count(card) <= state.taken.count(card):
+    if state.taken and state.config.forbid_rediscard_of_taken_card and (
+        hand.count(card) <= state.taken.count(card)
+    ):
         return f"you took the {card} from the discard pile this turn and may not discard it (R5-5)"
     return None
 
@@ -749,10 +766,11 @@ def apply(state: State, action: object) -> State:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    # The event hook is typed for actions; an object of any other type is refused
-    # inside, with the same reason check gives.
-    played: Any = canonical(state, action)
-    return _apply_logged(state, played)
+    shape = malformed(action)
+    if shape is not None:
+        raise IllegalActionError(shape, action)
+    well_formed: Any = action
+    return _apply_logged(state, _canonical(state, well_formed))
 
 
 @logs_events(new_log)  # the public event log (cardrules.events)
@@ -778,6 +796,24 @@ def _apply_logged(state: State, action: Action) -> State:
     return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 
+_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+_FIELD_AT: Final = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_state_values: Final = operator.attrgetter(*_STATE_FIELDS)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """``attrs.evolve(state, **changes)``, through the constructor.
+
+    The constructor's parameters are the init fields in the order attrs gives
+    (read above when this module loads, never written out), so every field
+    not changed is passed on whatever fields the class gains.
+    """
+    values = list(_state_values(state))
+    for name, value in changes.items():
+        values[_FIELD_AT[name]] = value
+    return State(*values)
+
+
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -796,7 +832,7 @@ def _apply_draw(state: State, seat: int) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], stock[0]))),
         stock=stock[1:],
@@ -811,7 +847,7 @@ def _apply_draw(state: State, seat: int) -> State:
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
@@ -845,7 +881,7 @@ def _apply_placement(
     owed = state.owed
     if owed is not None and owed in cards:
         owed = None
-    new = attrs.evolve(
+    new = _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         melds=melds,
@@ -865,7 +901,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         raise IllegalActionError(f"you do not hold the {card}", Discard(card))
     turns = state.turns + 1
     if not rest or state.stock_ran_out or turns >= state.config.max_turns:
-        new = attrs.evolve(
+        new = _evolve(
             state,
             hands=_replace(state.hands, seat, rest),
             discard=(*state.discard, card),
@@ -876,7 +912,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return attrs.evolve(
+    return _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         discard=(*state.discard, card),
@@ -905,7 +941,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
     history = (*state.history, result)
     winners = scoring.winners_after_round(scores, config, state.round_number)
     if winners:
-        return attrs.evolve(
+        return _evolve(
             state,
             scores=scores,
             history=history,

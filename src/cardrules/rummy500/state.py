@@ -10,7 +10,7 @@ import attrs
 from cardrules import stacking
 from cardrules.cards import Card, make_deck
 from cardrules.events import Event
-from cardrules.rummy.melds import NaturalTable, RunMeld, SetMeld, card_mask, natural_table
+from cardrules.rummy.melds import NaturalTable, RunMeld, SetMeld, natural_table
 from cardrules.rummy500.config import Config
 
 __all__ = ["Masks", "Phase", "RoundResult", "SeatScore", "State"]
@@ -86,10 +86,13 @@ def _masks_of(state: State) -> Masks | None:
     """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
     their declared types (the loader's validation then says what is wrong)."""
     try:
-        return Masks(
-            tuple(card_mask(hand) for hand in state.hands),
-            natural_table(state.melds, state.config.meld_rules),
-        )
+        hands = []
+        for hand in state.hands:
+            mask = 0
+            for card in hand:
+                mask |= 1 << card.index
+            hands.append(mask)
+        return Masks(tuple(hands), natural_table(state.melds, state.config.meld_rules))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
         return None
 
