@@ -739,8 +739,16 @@ def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
     fits_each = []
     fits = 0
     for meld in table:
-        if isinstance(meld, RunMeld):
-            mask = _run_fits(meld.suit, meld.start, len(meld.cards), wrap)
+        mask = 0
+        if isinstance(meld, RunMeld):  # the cards just below and above, if the run has room
+            start = meld.start
+            end = start + len(meld.cards) - 1
+            if end - start < MAX_RUN - 1:
+                line = _CARD_AT[meld.suit]
+                if start > 1 or wrap:
+                    mask = 1 << line[start - 1 or 13].index
+                if end < 14 or wrap:
+                    mask |= 1 << line[end + 1].index
         else:
             mask = _set_fits(meld.rank, meld.suits)
         fits_each.append(mask)

@@ -38,6 +38,7 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections import Counter
 from collections.abc import Sequence
@@ -276,9 +277,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.DRAW:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
-        candidates = _play_candidates(state)
         hand = _hand(state)
-        actions = [a for a in candidates if _play_reason(state, a, hand) is None]
+        actions: list[Action] = [
+            action
+            for action, made in _placements_made(state, hand)
+            if (
+                _meld_reason(state, action, hand)
+                if isinstance(action, Meld)
+                else _layoff_reason(state, action, hand, made)
+            )
+            is None
+        ]
+        actions += [
+            Discard(card)
+            for card in _distinct(hand)
+            if _discard_reason(state, card, hand) is None
+        ]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -308,24 +322,34 @@ def _play_candidates(state: State) -> list[Action]:
     turn's obligations allow it is for :func:`_reason` to say.
     """
     hand = _hand(state)
-    rules = meld_rules(state.config)
+    return [*_placements(state, hand), *[Discard(card) for card in _distinct(hand)]]
+
+
+def _placements(state: State, hand: tuple[Card, ...]) -> list[Meld | LayOff]:
+    """The melds and lay-offs of :func:`_play_candidates`."""
+    return [action for action, _ in _placements_made(state, hand)]
+
+
+def _placements_made(
+    state: State, hand: tuple[Card, ...]
+) -> list[tuple[Meld | LayOff, TableMeld]]:
+    """:func:`_placements`, each with the meld it puts on the table."""
+    rules = state.config.meld_rules
     held = _held(state)
     if rules.wilds:
         melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
     else:
         melds = natural_melds(held, rules)
-    actions: list[Action] = [Meld(meld) for meld in melds]
-    distinct = _distinct(hand)
+    actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
         table = _masks(state).table
-        wild_cards = [card for card in distinct if card in rules.wilds]
+        wilds = rules.wilds
+        wild_cards = [card for card in _distinct(hand) if card in wilds] if wilds else []
         if held & table.fits or wild_cards:
             for target, fits in enumerate(table.fits_each):
                 # cards_in gives card order; wild cards are jokers, which come last.
                 for card in [*cards_in(held & fits), *wild_cards]:
-                    for action, _ in _layoff_moves(card, target, state.melds[target], rules):
-                        actions.append(action)
-    actions.extend([Discard(card) for card in distinct])
+                    actions += _layoff_moves(card, target, state.melds[target], rules)
     return actions
 
 
@@ -347,9 +371,12 @@ def _layoff_moves(
     return moves
 
 
-def _distinct(cards: Sequence[Card]) -> list[Card]:
+def _distinct(cards: Sequence[Card]) -> Sequence[Card]:
     """The cards without repeats, in order (hands are sorted: repeats are neighbours)."""
-    return [card for card, before in zip(cards, (None, *cards)) if card is not before]
+    for before, card in itertools.pairwise(cards):
+        if card is before:
+            return [card for card, before in zip(cards, (None, *cards)) if card is not before]
+    return cards
 
 
 def _hand(state: State) -> tuple[Card, ...]:
@@ -525,7 +552,7 @@ def _reason(state: State, action: Action) -> str | None:
 def _play_reason(state: State, action: Action, hand: tuple[Card, ...]) -> str | None:
     """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
     if isinstance(action, Discard):
-        return _discard_reason(state, action, hand)
+        return _discard_reason(state, action.card, hand)
     if isinstance(action, Meld):
         return _meld_reason(state, action, hand)
     if isinstance(action, LayOff):
@@ -599,12 +626,14 @@ def _end_round_reason(state: State) -> str | None:
 def _owed_reason(
     state: State,
     hand_after: Sequence[Card],
-    melds_after: tuple[TableMeld, ...],
+    changed: int,
+    made: TableMeld,
     placed_owed: bool,
 ) -> str | None:
     """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
 
-    ``melds_after`` is the table after the play.
+    The play leaves ``hand_after`` and puts ``made`` on the table as meld number
+    ``changed`` (a new meld when that is the number of melds before).
     """
     owed = state.owed
     config = state.config
@@ -618,6 +647,7 @@ def _owed_reason(
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
     rules = meld_rules(config)
+    melds_after = (*state.melds[:changed], made, *state.melds[changed + 1 :])
     if rules.wilds:
         placeable = can_place(owed, hand_after, melds_after, rules, keep=keep)
     else:
@@ -658,7 +688,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
             f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
         )
     placed_owed = state.owed is not None and state.owed in meld.cards
-    return _owed_reason(state, rest, (*state.melds, meld), placed_owed)
+    return _owed_reason(state, rest, len(state.melds), meld, placed_owed)
 
 
 def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Card, ...]]:
@@ -688,20 +718,24 @@ def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Car
     return first, later
 
 
-def _layoff_reason(state: State, action: LayOff, hand: tuple[Card, ...]) -> str | None:
+def _layoff_reason(
+    state: State, action: LayOff, hand: tuple[Card, ...], new: TableMeld | None = None
+) -> str | None:
+    """Why a lay-off is illegal, if it is. ``new``, when given, is the meld it makes,
+    found by :func:`_layoff_moves` with the action itself."""
     if action.card not in hand:
         return f"you do not hold the {action.card}"
     target = action.target
     if not 0 <= target < len(state.melds):
         return f"there is no meld #{target + 1} on the table"
-    new = _layoff_result(state, action)
+    if new is None:
+        new = _layoff_result(state, action)
     if new is None:
         return _misfit_reason(state, action)
     rest = _remove(hand, (action.card,))
     if rest is None:  # pragma: no cover - the card is held (above)
         return f"you do not hold the {action.card}"
-    melds_after = (*state.melds[:target], new, *state.melds[target + 1 :])
-    return _owed_reason(state, rest, melds_after, state.owed == action.card)
+    return _owed_reason(state, rest, target, new, state.owed == action.card)
 
 
 def _misfit_reason(state: State, action: LayOff) -> str:
@@ -734,8 +768,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
     return None
 
 
-def _discard_reason(state: State, action: Discard, hand: tuple[Card, ...]) -> str | None:
-    card = action.card
+def _discard_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
     if card not in hand:
         return f"you do not hold the {card}"
     if state.owed is not None:
