@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from cardrules import rng
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import Action, Discard, TakeDiscard
@@ -264,9 +265,14 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
             or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
         )
     )
+    seed = rnd.getrandbits(63)
+    if config.first_dealer is None:  # R5-11: the seed draws the first dealer
+        first = (view.dealer - view.round_number + 1) % config.num_players
+        while next(rng.random_ints(seed, 0)) % config.num_players != first:
+            seed = rnd.getrandbits(63)
     return State(
         config=config,
-        seed=rnd.getrandbits(63),
+        seed=seed,
         shuffles=view.round_number + 1 + reshuffles,
         round_number=view.round_number,
         dealer=view.dealer,
