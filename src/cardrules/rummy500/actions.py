@@ -233,7 +233,7 @@ def _meld_shape_reason(meld: object) -> str | None:
             suit is None or isinstance(suit, Suit) for suit in fields.suits
         ):
             return "a set names its rank and the suit of each card"
-        if len(fields.suits) != len(fields.cards) if isinstance(cards, tuple) else True:
+        if isinstance(cards, tuple) and len(fields.suits) != len(cards):
             return "a set names one suit (or None for an open joker) per card"
     else:
         return "a meld is a run or a set"

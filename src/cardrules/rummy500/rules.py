@@ -288,11 +288,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             )
             is None
         ]
-        actions += [
-            Discard(card)
-            for card in _distinct(hand)
-            if _discard_reason(state, card, hand) is None
-        ]
+        if _discard_turn_reason(state) is None:
+            actions += [
+                Discard(card)
+                for card in _distinct(hand)
+                if _discard_card_reason(state, card, hand) is None
+            ]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -771,11 +772,21 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
 def _discard_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
     if card not in hand:
         return f"you do not hold the {card}"
+    return _discard_turn_reason(state) or _discard_card_reason(state, card, hand)
+
+
+def _discard_turn_reason(state: State) -> str | None:
+    """The part of :func:`_discard_reason` that is the same for every card held."""
     if state.owed is not None:
         return (
             f"you must meld or lay off the {state.owed} you took from the discard pile "
             "before you discard (R5-4)"
         )
+    return None
+
+
+def _discard_card_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
+    """The part of :func:`_discard_reason` that depends on the card (held, ``card``)."""
     if state.taken and state.config.forbid_rediscard_of_taken_card and (
         hand.count(card) <= state.taken.count(card)
     ):
