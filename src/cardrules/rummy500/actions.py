@@ -188,6 +188,10 @@ def malformed(action: object) -> str | None:
     >>> malformed("draw")
     'str is not a Rummy 500 action'
     """
+    kind = type(action)
+    if kind is Discard or kind is Draw:  # most moves: one test of the exact class
+        raw_card: Any = action
+        return None if kind is Draw or isinstance(raw_card.card, Card) else "name a card to discard"
     if not isinstance(action, Draw | TakeDiscard | Meld | LayOff | Discard | EndRound):
         return f"{type(action).__name__} is not a Rummy 500 action"
     raw: Any = action
