@@ -38,6 +38,7 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 from collections import Counter
@@ -858,6 +859,16 @@ def _evolve(state: State, **changes: Any) -> State:
     return State(*values)
 
 
+def _index_of(card: Card) -> int:
+    return card.index
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would)."""
+    at = bisect.bisect_right(hand, card.index, key=_index_of)
+    return (*hand[:at], card, *hand[at:])
+
+
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -878,7 +889,7 @@ def _apply_draw(state: State, seat: int) -> State:
     )
     return _evolve(
         state,
-        hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], stock[0]))),
+        hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
         stock=stock[1:],
         discard=discard,
         shuffles=shuffles,
