@@ -54,7 +54,7 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {},
         {"num_players": 3, "target": 150, "jokers": 2, "allow_wraparound": True},
         {"num_players": 4, "target": 100, "stock_exhausted": "reshuffle", "low_ace_points": 1,
-         "strict_immediate": True, "forbid_rediscard_of_taken": True},
+         "strict_immediate": True, "forbid_rediscard_of_taken_card": True},
         {"target": 100, "stock_exhausted": "discard_only", "go_out_without_discard": False,
          "top_discard_must_be_used": False, "tie": "shared"},
     ],

@@ -47,6 +47,7 @@ import importlib
 import re
 import types
 import typing
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final, Literal
@@ -649,6 +650,10 @@ def _config_codec(cls: type[Any]) -> Codec:
         values: dict[str, Any] = {}
         while not reader.at_end():
             name = reader.take()
+            if name in getattr(cls, "RENAMED_FIELDS", {}):  # an old option name, for one release
+                warnings.warn(f"option {name!r} is deprecated: {cls.RENAMED_FIELDS[name]!r}",
+                              DeprecationWarning, stacklevel=2)
+                name = cls.RENAMED_FIELDS[name]
             if name not in by_name:
                 reader.fail(f"{name!r} is not an option of {cls.__module__.split('.')[1]}")
             if name in values:

@@ -91,7 +91,7 @@ def test_every_level_plays_legal_moves_to_the_end(level: str) -> None:
     play(players, seed=11)
     # and with the rule options that change the turn most
     config = rummy500.Config(
-        target=100, strict_immediate=True, forbid_rediscard_of_taken=True,
+        target=100, strict_immediate=True, forbid_rediscard_of_taken_card=True,
         go_out_without_discard=False, stock_exhausted="discard_only",
         top_discard_must_be_used=False,
     )

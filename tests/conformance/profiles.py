@@ -74,25 +74,18 @@ def _rummy500_cards(state: Any) -> list[Card]:
 
 
 def _rummy500_pack(state: Any) -> Sequence[Card]:
-    return make_deck(decks=state.config.decks, jokers_per_deck=state.config.jokers)
+    return make_deck(decks=state.config.num_decks, jokers_per_deck=state.config.jokers)
 
 
 def _rummy500_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
-    """An unlisted action ``check`` accepts: a longer meld with jokers, or a lay-off's needless end.
+    """An unlisted action ``check`` accepts: its canonical form is listed (issue 27).
 
-    With jokers only three-card melds are listed (a longer one is a three-card
-    meld and lay-offs, rules module docstring); a lay-off may name the one end
-    its card fits (issue 20), which the listing leaves out.
+    A lay-off that leaves out or adds what only one reading allows (the end of a
+    run, a joker's card) is that reading (``rummy500.rules.canonical``).
     """
-    from cardrules.rummy500 import LayOff, Meld
+    from cardrules.rummy500.rules import canonical
 
-    if isinstance(action, Meld):
-        return bool(state.config.jokers) and len(action.meld.cards) > 3
-    if isinstance(action, LayOff) and action.end is not None:
-        import attrs as attrs_
-
-        return attrs_.evolve(action, end=None) in legal
-    return False
+    return canonical(state, action) in legal
 
 
 def _rummy500() -> GameProfile:
@@ -109,7 +102,7 @@ def _rummy500() -> GameProfile:
                 "3p-low-ace-strict",
                 Config(num_players=3, cards_3_4p=9, target=1, low_ace_points=1,
                        strict_immediate=True,
-                       forbid_rediscard_of_taken=True, top_discard_must_be_used=False),
+                       forbid_rediscard_of_taken_card=True, top_discard_must_be_used=False),
                 250, 1_000,
             ),
             ConfigCase(

@@ -164,9 +164,9 @@ def test_natural_meld_decides_for_the_table_melds_of_real_games(seed):
                for m in melds if all(c is not JOKER for c in m.cards))
 
 
-_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken": True},
+_RUMMY_CONFIGS = [None, {"forbid_rediscard_of_taken_card": True},
                   {"go_out_without_discard": False, "top_discard_must_be_used": False},
-                  {"jokers": 2, "forbid_rediscard_of_taken": True}, {"num_players": 4}]
+                  {"jokers": 2, "forbid_rediscard_of_taken_card": True}, {"num_players": 4}]
 
 
 @settings(max_examples=25, deadline=None)

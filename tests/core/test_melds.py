@@ -16,8 +16,6 @@ from cardrules.rummy.melds import (
     RunMeld,
     SetMeld,
     can_place,
-    can_place_natural,
-    can_place_on_natural,
     card_mask,
     describe,
     find_melds,
@@ -25,9 +23,6 @@ from cardrules.rummy.melds import (
     make_meld,
     meld_error,
     natural_table,
-    natural_table_without,
-    note_table_change,
-    pile_depths,
 )
 
 DECK = make_deck()
@@ -207,7 +202,7 @@ def test_find_melds_longest_leaves_out_longer_melds() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The fast natural-card answers agree with can_place_natural asked one by one
+# The table summary the rules keep in every state
 
 
 def _table_of(cards, rules, picks):
@@ -238,82 +233,19 @@ def crowded(draw):
     return (table_cards, picks), rest
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    setup=crowded(),
-    hand_size=st.integers(0, 8),
-    pile_size=st.integers(0, 10),
-    wrap=st.booleans(),
-    keep=st.integers(0, 1),
-    first_free=st.booleans(),
-    bridging=st.booleans(),
-)
-def test_pile_depths_is_can_place_natural_at_every_depth(
-    setup, hand_size, pile_size, wrap, keep, first_free, bridging
-):
-    """pile_depths answers in one pass what can_place_natural answers depth by depth
-    (the Rummy 500 dig, R5-4: the card taken must be placeable with every card above it)."""
-    table_cards, deal = setup
+@settings(max_examples=300, deadline=None)
+@given(setup=st.one_of(crowded(), st.tuples(tables, st.permutations(DECK))), wrap=st.booleans())
+def test_natural_table_is_what_layoff_options_places(setup, wrap):
+    """The table summary the Rummy 500 rules keep in each state (its Masks) says of every
+    natural card exactly what layoff_options says: it fits meld i iff it lays off there."""
+    table_cards, _ = setup
     rules = WRAP if wrap else NATURAL
     table = _table_of(table_cards[0], rules, table_cards[1])
-    on_table = {card for meld in table for card in meld.cards}
-    free = [card for card in deal if card not in on_table]
-    hand, pile = free[:hand_size], free[hand_size : hand_size + pile_size]
     summary = natural_table(table, rules)
-    expected, held = [], card_mask(hand)
-    for count in range(1, len(pile) + 1):
-        card = pile[-count]
-        held |= 1 << card.index
-        budget = len(hand) + count - keep
-        if (count == 1 and first_free) or can_place_natural(
-            card, held, summary, rules, budget, bridging=bridging
-        ):
-            expected.append(count)
-    depths = pile_depths(
-        pile, card_mask(hand), summary, rules, len(hand) + 1 - keep,
-        first_free=first_free, bridging=bridging,
+    for i, meld in enumerate(table):
+        fits = card_mask(card for card in DECK if layoff_options(meld, card, rules))
+        assert summary.fits_each[i] == fits, describe(meld)
+    assert summary.fits == card_mask(
+        card for card in DECK for meld in table if layoff_options(meld, card, rules)
     )
-    assert depths == expected
-
-
-@settings(max_examples=400, deadline=None)
-@given(
-    setup=st.one_of(crowded(), st.tuples(tables, st.permutations(DECK))),
-    hand_size=st.integers(1, 10),
-    wrap=st.booleans(),
-    budget=st.integers(0, 6),
-    lay_off=st.booleans(),
-)
-def test_one_meld_more_is_the_table_without_it_or_that_meld(
-    setup, hand_size, wrap, budget, lay_off
-):
-    """can_place_natural with one new or changed meld splits into the rest of the table
-    and can_place_on_natural; note_table_change's summary is the fresh one."""
-    table_cards, deal = setup
-    rules = WRAP if wrap else NATURAL
-    table = _table_of(table_cards[0], rules, table_cards[1])
-    on_table = {card for meld in table for card in meld.cards}
-    hand = [card for card in deal if card not in on_table][:hand_size]
-    held = card_mask(hand)
-    before = natural_table(table, rules)
-    changes = []
-    if lay_off:
-        for target, meld in enumerate(table):
-            for card in hand:
-                changes += [(target, new) for _, new in layoff_options(meld, card, rules)]
-    else:
-        changes = [(len(table), meld) for meld in find_melds(hand, rules)]
-    for changed, meld in changes[:6]:
-        after = (*table[:changed], meld, *table[changed + 1 :])
-        rest = natural_table_without(before, table, changed) if changed < len(table) else before
-        natural_table(table, rules)  # remembered, so note_table_change can build on it
-        note_table_change(table, after, changed, rules)
-        noted = natural_table(after, rules)
-        fresh = natural_table(list(after), rules)  # a list is never taken from memory
-        assert noted == fresh
-        for card in hand:
-            if held >> card.index & 1:
-                assert can_place_natural(card, held, fresh, rules, budget) == (
-                    can_place_natural(card, held, rest, rules, budget)
-                    or can_place_on_natural(card, held, meld, rules, budget)
-                ), (describe(meld), card)
+    assert summary.melds == table

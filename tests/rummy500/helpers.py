@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.cards import parse_cards, sort_cards
+from cardrules.cards import make_deck, parse_cards, sort_cards
 from cardrules.rummy500 import Config, Phase, State, validate_state
 from cardrules.rummy500.builder import assemble
 
@@ -39,6 +39,13 @@ def position(
         ]
         dealt = max(1, min(credited))
         config = Config(num_players=len(hands), cards_2p=dealt, cards_3_4p=min(dealt, 13))
+    if not discard and not taken and stock is None:
+        # A pile is never empty but right after a player took all of it (R-9): the
+        # spare card (the highest the position leaves free) lies on it.
+        used = {c for h in hands for c in parse_cards(h.replace("…", ""))}
+        used |= {c for _, text in melds for c in parse_cards(_plain(text))}
+        pack = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
+        discard = str(next(c for c in reversed(sort_cards(pack)) if c not in used))
     # The public builder (issue 13 item 2) fills in the rest: the stock in card order.
     state = assemble(
         dict(enumerate(hands)), discard=discard, melds=melds, phase=phase, to_act=to_act,
@@ -48,6 +55,11 @@ def position(
     if stock is None:
         validate_state(state)
     return state
+
+
+def _plain(meld_text: str) -> str:
+    """A meld's text without what its wild cards stand for (``JK=6♥`` is ``JK``)."""
+    return " ".join(token.split("=")[0] for token in meld_text.split())
 
 
 def texts(actions: Sequence[object]) -> list[str]:

@@ -50,7 +50,7 @@ def test_a_set_is_one_action_in_any_card_order_issue14() -> None:
 
 
 def test_run_cards_in_any_order_are_put_in_place_issue14() -> None:
-    state = position(["5H 6H 7H QH KH AH 9C", "2C 3D 8S"], phase=Phase.PLAY)
+    state = position(["5H 6H 7H QH KH AH 9C", "2C 3D 8S 4S 5S 6S"], phase=Phase.PLAY)
     assert str(parse_action("meld 6♥ 5♥ 7♥", state)) == "meld 5♥ 6♥ 7♥"
     assert str(parse_action("meld AH QH KH", state)) == "meld Q♥ K♥ A♥"
     assert parse_action("meld 7h 6h 5h", state) in legal_actions(state)
@@ -76,7 +76,7 @@ def _states(config: Config, seed: int, every: int = 5) -> list[object]:
 
 
 CONFIGS = [Config(target=100), Config(target=60, jokers=2, allow_wraparound=True),
-           Config(num_players=3, decks=2, target=60)]
+           Config(num_players=3, num_decks=2, target=60)]
 
 
 def test_going_out_on_either_of_two_melds_differs_only_in_the_log_issue14() -> None:
@@ -271,7 +271,7 @@ def test_a_round_ends_at_max_turns_and_the_game_at_max_rounds() -> None:
 def test_a_dig_of_an_eighty_card_pile_is_listed_quickly_issue15_item4() -> None:
     """Two decks and jokers, a hand of 90 cards after the dig: only three-card melds
     with jokers (rules module docstring), so the listing stays small."""
-    config = Config(decks=2, jokers=2)
+    config = Config(num_decks=2, jokers=2)
     state = new_game(config, seed=0)
     rnd = random.Random(0)
     while len(state.discard) < 80:

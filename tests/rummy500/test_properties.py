@@ -35,7 +35,7 @@ configs = st.builds(
     low_ace_points=st.sampled_from([None, 1]),
     top_discard_must_be_used=st.booleans(),
     strict_immediate=st.booleans(),
-    forbid_rediscard_of_taken=st.booleans(),
+    forbid_rediscard_of_taken_card=st.booleans(),
     go_out_without_discard=st.booleans(),
     stock_exhausted=st.sampled_from(["end", "discard_only", "reshuffle"]),
     tie=st.sampled_from(["another_round", "shared"]),
@@ -153,8 +153,8 @@ def test_same_seed_same_game_in_json(seed):
 
 @settings(max_examples=40, deadline=None)
 @given(config=configs, seed=st.integers(0, 2**40))
-def test_fast_paths_list_exactly_what_check_accepts(config, seed):
-    """legal_actions' shortcuts (digs, plays with nothing owed) equal filtering by check()."""
+def test_listing_is_the_candidates_check_accepts(config, seed):
+    """legal_actions is the candidates (every dig; melds, lay-offs, discards) check() accepts."""
     from cardrules.rummy500.rules import _play_candidates
     from cardrules.rummy500.state import Phase
 

@@ -105,7 +105,7 @@ def test_dug_card_must_be_used_before_discarding_r5_02():
 
 
 def test_forbid_rediscard_of_taken_r5_5_option():
-    state = act(dig_example(forbid_rediscard_of_taken=True), "take 4♥ +2")
+    state = act(dig_example(forbid_rediscard_of_taken_card=True), "take 4♥ +2")
     state = act(state, "meld 4♦ 4♥ 4♠")
     reason = check(state, Discard(parse_card("KS")))
     assert reason is not None
@@ -128,7 +128,7 @@ def test_dig_through_a_chain_of_layoffs_r5_4():
         ["8H KC 2S", "3D 4D 9D"],
         discard="9H",
         melds=[(1, "5H 6H 7H")],
-        config=Config(cards_2p=2),
+        config=Config(cards_2p=3),
     )
     assert "take 9♥" in texts(legal_actions(state))
     state = act(state, "take 9H")
@@ -170,9 +170,9 @@ def test_strict_immediate_r5_4_option():
 
 
 def test_top_discard_must_be_used_r5_3():
-    state = position(["2C 5D 9S", "3D 4D 9D"], discard="KH", config=Config(cards_2p=2))
+    state = position(["2C 5D 9S", "3D 4D 9D"], discard="KH", config=Config(cards_2p=3))
     assert texts(legal_actions(state)) == ["draw"]
-    loose = attrs.evolve(state, config=Config(cards_2p=2, top_discard_must_be_used=False))
+    loose = attrs.evolve(state, config=Config(cards_2p=3, top_discard_must_be_used=False))
     assert texts(legal_actions(loose)) == ["draw", "take K♥"]
     after = act(loose, "take KH")
     assert after.owed is None
@@ -180,7 +180,7 @@ def test_top_discard_must_be_used_r5_3():
 
 
 def test_first_player_may_take_the_upcard_r5_11():
-    state = position(["7H 7S 2C", "3D 4D 9D"], discard="7C", config=Config(cards_2p=2))
+    state = position(["7H 7S 2C", "3D 4D 9D"], discard="7C", config=Config(cards_2p=3))
     assert "take 7♣" in texts(legal_actions(state))
 
 
@@ -236,15 +236,15 @@ def test_layoff_onto_a_layoff_r5_13():
 def test_ace_points_r5_2():
     config = Config(cards_2p=3)
     state = position(
-        ["AH 2H 3H KC", "3D 4D 9D 8S"], phase=Phase.PLAY, config=config
+        ["AH 2H 3H KC", "3D 4D 9D"], phase=Phase.PLAY, config=config
     )
     assert act(state, "meld AH 2H 3H").round_points[0] == 15 + 2 + 3
     low = attrs.evolve(state, config=Config(cards_2p=3, low_ace_points=1))
     assert act(low, "meld AH 2H 3H").round_points[0] == 1 + 2 + 3
-    high = position(["QH KH AH 2C", "3D 4D 9D 8S"], phase=Phase.PLAY,
+    high = position(["QH KH AH 2C", "3D 4D 9D"], phase=Phase.PLAY,
                     config=Config(cards_2p=3, low_ace_points=1))
     assert act(high, "meld QH KH AH").round_points[0] == 35
-    sets = position(["AH AS AD 2C", "3D 4D 9D 8S"], phase=Phase.PLAY,
+    sets = position(["AH AS AD 2C", "3D 4D 9D"], phase=Phase.PLAY,
                     config=Config(cards_2p=3, low_ace_points=1))
     assert act(sets, "meld AD AH AS").round_points[0] == 45
 
@@ -260,21 +260,21 @@ def test_ace_laid_off_below_a_two_is_low_r5_2():
 
 
 def test_going_out_without_discard_ends_the_round_r5_9():
-    state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY, config=Config(cards_2p=2))
+    state = position(["7H 8H 9H", "3D 4D"], phase=Phase.PLAY, config=Config(cards_2p=2))
     after = act(state, "meld 7H 8H 9H")
     result = after.history[-1]
     assert result.ended_by == "went_out" and result.went_out == 0
-    assert [s.round_score for s in result.seats] == [24, -(3 + 4 + 10)]
-    assert after.scores == (24, -17)  # R5: negative scores are allowed
+    assert [s.round_score for s in result.seats] == [24, -(3 + 4)]
+    assert after.scores == (24, -7)  # R5: negative scores are allowed
     assert after.round_number == 2 and after.dealer == (state.dealer + 1) % 2
 
 
 def test_going_out_needs_a_discard_option_r5_9():
     config = Config(cards_2p=2, go_out_without_discard=False)
-    state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY, config=config)
+    state = position(["7H 8H 9H", "3D 4D"], phase=Phase.PLAY, config=config)
     reason = check(state, parse_action("meld 7H 8H 9H", state))
     assert reason is not None and "keep a card" in reason
-    state4 = position(["7H 8H 9H 2C", "3D 4D KS 5S"], phase=Phase.PLAY,
+    state4 = position(["7H 8H 9H 2C", "3D 4D KS"], phase=Phase.PLAY,
                       config=Config(cards_2p=3, go_out_without_discard=False))
     state4 = act(state4, "meld 7H 8H 9H")
     after = act(state4, "discard 2C")
@@ -282,7 +282,7 @@ def test_going_out_needs_a_discard_option_r5_9():
 
 
 def test_round_scoring_melded_minus_hand():
-    state = position(["7H 8H 9H AS KC", "3D 4D KS 5S 6S"], phase=Phase.PLAY,
+    state = position(["7H 8H 9H AS KC", "3D 4D KS 5S"], phase=Phase.PLAY,
                      config=Config(cards_2p=4), melds=[])
     state = act(state, "meld 7H 8H 9H")
     assert state.round_points == (24, 0)
@@ -332,7 +332,7 @@ def test_stock_exhausted_reshuffle_r5_6():
 
 
 def _near_the_end(scores, **config):
-    state = position(["7H 8H 9H", "3D 4D KS"], phase=Phase.PLAY,
+    state = position(["7H 8H 9H", "3D 4D"], phase=Phase.PLAY,
                      config=Config(cards_2p=2, **config))
     return attrs.evolve(state, scores=scores, history=state.history)
 
@@ -355,7 +355,7 @@ def _with_history(state, scores):
 
 def test_highest_total_wins_even_if_another_reached_500_first_r5_8():
     state = _with_history(_near_the_end((0, 0)), (480, 499))
-    # Seat 0 goes out for 24 -> 504; seat 1 loses 17 -> 482.
+    # Seat 0 goes out for 24 -> 504; seat 1 loses 7 -> 492.
     after = act(state, "meld 7H 8H 9H")
     assert after.is_over and after.winners == (0,) and after.to_act is None
     assert legal_actions(after) == ()
@@ -368,11 +368,11 @@ def test_reaching_exactly_the_target_counts_r5_8():
 
 
 def test_tie_plays_another_round_r5_7():
-    state = _with_history(_near_the_end((0, 0)), (476, 517))
+    state = _with_history(_near_the_end((0, 0)), (476, 507))
     after = act(state, "meld 7H 8H 9H")  # 500 vs 500
     assert after.scores == (500, 500)
     assert not after.is_over and after.round_number == 3
-    shared = _with_history(_near_the_end((0, 0), tie="shared"), (476, 517))
+    shared = _with_history(_near_the_end((0, 0), tie="shared"), (476, 507))
     done = act(shared, "meld 7H 8H 9H")
     assert done.is_over and done.winners == (0, 1)
 
@@ -384,7 +384,7 @@ def test_jokers_option_r5_12():
     config = Config(jokers=2, cards_2p=3)
     state = new_game(config, seed=2)
     assert sum(len(h) for h in state.hands) + state.stock_size + 1 == 54
-    played = position(["5H 7H JK KC", "3D 4D 9D 8S"], phase=Phase.PLAY, config=config)
+    played = position(["5H 7H JK KC", "3D 4D 9D"], phase=Phase.PLAY, config=config)
     assert "meld 5♥ JK=6♥ 7♥" in texts(legal_actions(played))
     after = act(played, "meld 5H JK=6H 7H")
     assert after.round_points[0] == 5 + 15 + 7
@@ -392,9 +392,9 @@ def test_jokers_option_r5_12():
 
 
 def test_more_players_need_two_decks_r5_12():
-    with pytest.raises(ValueError, match="decks=2"):
+    with pytest.raises(ValueError, match="num_decks=2"):
         Config(num_players=5)
-    state = new_game(Config(num_players=6, decks=2), seed=1)
+    state = new_game(Config(num_players=6, num_decks=2), seed=1)
     assert len(state.hands) == 6 and state.stock_size == 104 - 42 - 1
 
 

@@ -287,3 +287,81 @@ def test_r11_views_are_checked_on_load(mid: State) -> None:
     refused(other, lambda d: d.update(legal_actions=[{"type": "Draw"}]), "R-11")
     refused(other, lambda d: d.update(stock_size=d["stock_size"] + 1), "R-8")
     refused(other, lambda d: d.update(scores=[1, 2]), "R-6")
+
+
+# ---------------------------------------------------------------------------
+# Issue 30 faults 3 and 4: joker points, and loading is exact
+
+
+def test_r5_12_a_joker_is_worth_15_whatever_an_ace_is_worth() -> None:
+    """R5-12: jokers score 15, melded or left in hand; ``ace_points`` is the ace's alone."""
+    from cardrules.cards import JOKER, parse_card
+    from cardrules.rummy500.scoring import card_points
+
+    from .helpers import position
+
+    for ace_points in (11, 15, 20):
+        config = Config(jokers=2, ace_points=ace_points, cards_2p=3)
+        assert card_points(JOKER, config) == 15
+        assert card_points(parse_card("AS"), config) == ace_points
+        state = position(["5H 7H JK 9C", "3D 4D JK"], phase=Phase.PLAY, config=config)
+        after = rummy500.apply(state, rummy500.parse_action("meld 5H JK=6H 7H", state))
+        assert after.placed_points[0] == (5, 15, 7)
+        end = rummy500.apply(after, rummy500.parse_action("discard 9C", after))
+        assert end.history[-1].seats[1].hand_points == 3 + 4 + 15  # R5-12: a joker held
+
+
+def test_r9_a_seat_that_placed_nothing_holds_exactly_its_deal() -> None:
+    """R-9 (issue 30 item 4): only a dig gains cards, and a dug card must be placed
+    (R5-4), so six cards held and nothing placed after a deal of three do not load."""
+    state = rummy500.new_game(Config(cards_2p=3), seed=5)
+
+    def six_held(d: Data) -> None:
+        d["hands"][1] = sorted(d["hands"][1] + d["stock"][:3], key=_card_order)
+        d["stock"] = d["stock"][3:]
+
+    refused(state, six_held, "R-9: seat 1 holds more cards than it was dealt")
+
+
+def _card_order(code: str) -> int:
+    from cardrules.cards import parse_card
+
+    return parse_card(code).index
+
+
+def test_r9_the_pile_is_empty_only_after_a_take_of_all_of_it() -> None:
+    """R-9 (issue 30 item 4): the upcard, then each discard, lies on the pile until taken:
+    a play-phase state with an empty pile where nothing was taken does not load."""
+    state = rummy500.apply(rummy500.new_game(seed=3), rummy500.Draw())
+    assert state.phase is Phase.PLAY and state.taken == ()
+
+    def emptied(d: Data) -> None:  # the upcard moved to the bottom of the stock
+        d["stock"] = d["stock"] + d["discard"]
+        d["discard"] = []
+
+    refused(state, emptied, "R-9")
+    took_all = rummy500.apply(rummy500.new_game(Config(top_discard_must_be_used=False), seed=3),
+                              rummy500.TakeDiscard(rummy500.new_game(seed=3).discard[-1], 1))
+    assert took_all.discard == ()
+    assert cardrules.from_json(cardrules.to_json(took_all)) == took_all  # reachable: loads
+
+
+def test_r5_11_the_first_dealer_is_the_seeds_draw_or_the_configs() -> None:
+    """R5-11 (issue 30 item 4): with ``first_dealer=None`` the seed draws the first dealer;
+    a state whose dealer is another seat does not load, nor one that contradicts the config."""
+    for seed in range(6):
+        state = rummy500.new_game(Config(num_players=3), seed=seed)
+        assert cardrules.from_json(cardrules.to_json(state)) == state
+
+        def other_dealer(d: Data) -> None:
+            d["dealer"] = (d["dealer"] + 1) % 3
+            d["turns"] = (d["turns"] - 1) % 3  # the seat to act still agrees (R-3)
+
+        refused(state, other_dealer, "R-3: the dealer is not the one")
+    fixed = rummy500.new_game(Config(num_players=3, first_dealer=2), seed=1)
+    assert fixed.dealer == 2
+
+    def config_says_one(d: Data) -> None:
+        d["config"]["first_dealer"] = 1
+
+    refused(fixed, config_says_one, "R-3")

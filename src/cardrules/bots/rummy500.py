@@ -358,7 +358,7 @@ class NormalBot(_Rummy500Bot):
         initial = config.deck_size - players * config.hand_size - 1
         progress = 1.0 - min(1.0, view.stock_size / max(1, initial))
         weight = 0.5 + 0.5 * progress
-        deck_copies = config.decks
+        deck_copies = config.num_decks
 
         def outs(card: Card) -> float:
             return float(deck_copies)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from cardrules import rng
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import Action, Discard, TakeDiscard
@@ -174,7 +175,7 @@ def unseen_cards(view: View, memory: Memory | None = None) -> Counter[Card]:
 
     Known opponent holdings from ``memory`` are not in it (they are not unknown).
     """
-    pool = Counter(make_deck(decks=view.config.decks, jokers_per_deck=view.config.jokers))
+    pool = Counter(make_deck(decks=view.config.num_decks, jokers_per_deck=view.config.jokers))
     pool.subtract(view.hand)
     pool.subtract(view.discard)
     for meld in view.melds:
@@ -190,7 +191,7 @@ def _known_held(view: View, memory: Memory) -> dict[int, Counter[Card]]:
     visible = Counter(view.hand) + Counter(view.discard)
     for meld in view.melds:
         visible.update(meld.cards)
-    deck = Counter(make_deck(decks=view.config.decks, jokers_per_deck=view.config.jokers))
+    deck = Counter(make_deck(decks=view.config.num_decks, jokers_per_deck=view.config.jokers))
     free = deck - visible
     known: dict[int, Counter[Card]] = {}
     for seat, held in sorted(memory.held.items()):
@@ -265,9 +266,14 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
             or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
         )
     )
+    seed = rnd.getrandbits(63)
+    if config.first_dealer is None:  # R5-11: the seed draws the first dealer
+        first = (view.dealer - view.round_number + 1) % config.num_players
+        while next(rng.random_ints(seed, 0)) % config.num_players != first:
+            seed = rnd.getrandbits(63)
     return State(
         config=config,
-        seed=rnd.getrandbits(63),
+        seed=seed,
         shuffles=view.round_number + 1 + reshuffles,
         round_number=view.round_number,
         dealer=view.dealer,

@@ -71,7 +71,7 @@ def _rummy500(c: Any) -> list[str]:
         else "the top discard alone may be taken freely"
     )
     return [
-        f"{c.num_players} players, {c.decks} deck(s), {jokers}; {cards} cards each.",
+        f"{c.num_players} players, {c.num_decks} deck(s), {jokers}; {cards} cards each.",
         "Melds: sets of 3-4 of a rank, runs of 3+ in a suit; ace low (A-2-3) or high (Q-K-A), "
         f"{wrap}.",
         "A turn: draw from the stock, or take any card of the discard pile with every card above "

@@ -267,7 +267,7 @@ def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:
 
 class _Rummy500Space(ActionSpace):
     def __init__(self, config: rummy500.Config) -> None:
-        jokers = config.jokers * config.decks
+        jokers = config.jokers * config.num_decks
         self._melds, melds = _meld_table(config.allow_wraparound, jokers, 1, False, True)
         self._tables = config.deck_size // 3
         # Three ends (none, low, high) in every config: an ace (or a joker standing

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -87,13 +88,13 @@ _RISING_SUITS: frozenset[tuple[Suit, ...]] = frozenset(
 )
 """The suits of a natural set in canonical order."""
 
-_RUNS: dict[Any, tuple[Card, ...]] = {}
-
-
 def _run_cards(suit: Any, start: int, size: int) -> tuple[Card, ...] | None:
     """The natural cards of the run of ``suit`` from ``start`` (``None`` for no suit)."""
-    key = (suit, start, size)
-    cards = _RUNS.get(key)
-    if cards is None and type(suit) is Suit:
-        cards = _RUNS[key] = tuple(card_at(suit, start + i) for i in range(size))
-    return cards
+    if type(suit) is not Suit:
+        return None
+    return _natural_run(suit, start, size)
+
+
+@lru_cache(maxsize=1024)
+def _natural_run(suit: Suit, start: int, size: int) -> tuple[Card, ...]:
+    return tuple(card_at(suit, start + i) for i in range(size))

@@ -97,5 +97,5 @@ class NaturalTable:
     """For each table meld, the mask of the natural cards that lay off on it."""
     fits: int
     """The natural cards that lay off on some meld: the union of ``fits_each``."""
-    runs: tuple[tuple[RunMeld, ...], ...]
-    """The runs of each suit (by suit number), which hand cards may bridge up to."""
+    melds: tuple[TableMeld, ...]
+    """The melds themselves: hand cards may bridge up to the ends of its runs."""

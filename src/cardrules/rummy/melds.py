@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
@@ -47,7 +46,6 @@ __all__ = [
     "TableMeld",
     "can_place",
     "can_place_natural",
-    "can_place_on_natural",
     "canonical_meld",
     "card_at",
     "card_mask",
@@ -60,10 +58,6 @@ __all__ = [
     "meld_error",
     "natural_melds",
     "natural_table",
-    "natural_table_after",
-    "natural_table_without",
-    "note_table_change",
-    "pile_depths",
     "placements",
     "rank_at",
 ]
@@ -727,133 +721,72 @@ def can_place(
     return False
 
 
-def natural_table_after(
-    summary: NaturalTable, table: Sequence[TableMeld], changed: int, rules: MeldRules
-) -> NaturalTable:
-    """The summary of ``table``: ``summary``'s table with meld ``changed`` new or replaced.
-
-    Cheaper than :func:`natural_table` when one meld was made or laid off on.
-    """
-    meld = table[changed]
-    fits = _natural_fits(meld, rules)
-    runs = summary.runs
-    if changed == len(summary.fits_each):  # a new meld, at the end: it only adds
-        if isinstance(meld, RunMeld):
-            suit = meld.suit
-            runs = (*runs[:suit], (*runs[suit], meld), *runs[suit + 1 :])
-        return NaturalTable((*summary.fits_each, fits), summary.fits | fits, runs)
-    fits_each = (*summary.fits_each[:changed], fits, *summary.fits_each[changed + 1 :])
-    if isinstance(meld, RunMeld):
-        suit = meld.suit
-        same_suit = tuple(m for m in table if isinstance(m, RunMeld) and m.suit is suit)
-        runs = (*runs[:suit], same_suit, *runs[suit + 1 :])
-    return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
-
-
-def natural_table_without(
-    summary: NaturalTable, table: Sequence[TableMeld], removed: int
-) -> NaturalTable:
-    """``summary`` of ``table`` with meld ``removed`` left out (its places, and as a run).
-
-    What a card can do with this smaller table it can still do whatever
-    happens to that one meld: a cheap first answer for a play that lays off on
-    it (:func:`can_place_natural` only ever gains from more places and runs).
-
-    >>> from cardrules.cards import parse_cards
-    >>> table = (make_meld(parse_cards("5H 6H 7H"), MeldRules()),
-    ...          make_meld(parse_cards("KC KD KS"), MeldRules()))
-    >>> summary = natural_table(table, MeldRules())
-    >>> cards_in(natural_table_without(summary, table, 0).fits)
-    [Card(Rank.KING, Suit.HEARTS)]
-    """
-    fits_each = (*summary.fits_each[:removed], 0, *summary.fits_each[removed + 1 :])
-    runs = summary.runs
-    meld = table[removed]
-    if isinstance(meld, RunMeld):
-        suit = meld.suit
-        kept = tuple(run for run in runs[suit] if run is not meld)
-        runs = (*runs[:suit], kept, *runs[suit + 1 :])
-    return NaturalTable(fits_each, functools.reduce(operator.or_, fits_each, 0), runs)
-
-
-_last_table: tuple[Sequence[TableMeld] | None, MeldRules | None, NaturalTable | None] = (
-    None,
-    None,
-    None,
-)
-"""The last :func:`natural_table` answer. Tables change seldom (a meld or a lay-off),
-and the table of one state is passed on unchanged to the next, so asking for the
-same tuple again is common. One entry, replaced as a whole, compared by identity;
-only tuples are remembered (a list could change between calls)."""
-
-
 def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
     """Sum up the table for :func:`can_place_natural`: which natural cards fit where.
 
     A natural card fits a set of its rank that lacks its suit and has room, or
     a run just below or above it: exactly the cards :func:`layoff_options`
     places (wild cards are not natural cards and are not counted here).
-    """
-    global _last_table
-    last, last_rules, answer = _last_table
-    if last is table and last_rules is rules and answer is not None:
-        return answer
-    fits_each = [_natural_fits(meld, rules) for meld in table]
-    runs: list[list[RunMeld]] = [[], [], [], []]
-    for meld in table:
-        if isinstance(meld, RunMeld):
-            runs[meld.suit].append(meld)
-    answer = NaturalTable(
-        tuple(fits_each),
-        functools.reduce(operator.or_, fits_each, 0),
-        tuple(tuple(suit_runs) for suit_runs in runs),
-    )
-    if isinstance(table, tuple):  # immutable, so safe to remember
-        _last_table = (table, rules, answer)
-    return answer
-
-
-def note_table_change(
-    before: tuple[TableMeld, ...], after: tuple[TableMeld, ...], changed: int, rules: MeldRules
-) -> None:
-    """Tell :func:`natural_table` that ``after`` is ``before`` with meld ``changed`` new or changed.
-
-    When the summary of ``before`` is the one remembered, the summary of
-    ``after`` is worked out from it (:func:`natural_table_after`) and
-    remembered instead, so the next state's first question about its table is
-    answered without summing up every meld again.
 
     >>> from cardrules.cards import parse_cards
-    >>> rules = MeldRules()
-    >>> before = (make_meld(parse_cards("5H 6H 7H"), rules),)
-    >>> after = (*before, make_meld(parse_cards("KC KD KS"), rules))
-    >>> summary = natural_table(before, rules)
-    >>> note_table_change(before, after, 1, rules)
-    >>> natural_table(after, rules) == natural_table(list(after), rules)  # a list: worked out
-    True
+    >>> table = (make_meld(parse_cards("5H 6H 7H"), MeldRules()),)
+    >>> [str(card) for card in cards_in(natural_table(table, MeldRules()).fits)]
+    ['4♥', '8♥']
     """
-    global _last_table
-    last, last_rules, answer = _last_table
-    if last is before and last_rules is rules and answer is not None:
-        _last_table = (after, rules, natural_table_after(answer, after, changed, rules))
+    if not table:
+        return _EMPTY_TABLE
+    wrap = rules.allow_wraparound
+    fits_each = []
+    fits = 0
+    for meld in table:
+        mask = 0
+        if isinstance(meld, RunMeld):  # the cards just below and above, if the run has room
+            start = meld.start
+            end = start + len(meld.cards) - 1
+            if end - start < MAX_RUN - 1:
+                line = _CARD_AT[meld.suit]
+                if start > 1 or wrap:
+                    mask = 1 << line[start - 1 or 13].index
+                if end < 14 or wrap:
+                    mask |= 1 << line[end + 1].index
+        else:
+            mask = _set_fits(meld.rank, meld.suits)
+        fits_each.append(mask)
+        fits |= mask
+    return NaturalTable(tuple(fits_each), fits, tuple(table))
+
+
+_EMPTY_TABLE: Final = NaturalTable((), 0, ())
 
 
 def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
     """The :func:`card_mask` of the natural cards that lay off on ``meld``."""
-    fits = 0
     if isinstance(meld, SetMeld):
-        if len(meld.cards) < MAX_SET:
-            for suit in SUITS:
-                if suit not in meld.suits:
-                    fits |= 1 << _CARDS[(meld.rank, suit)].index
-    elif len(meld.cards) < MAX_RUN:
-        wrap = rules.allow_wraparound
-        start = meld.start
-        end = start + len(meld.cards) - 1  # meld.end, without a property call
+        return _set_fits(meld.rank, meld.suits)
+    return _run_fits(meld.suit, meld.start, len(meld.cards), rules.allow_wraparound)
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _set_fits(rank: Rank, suits: tuple[Suit | None, ...]) -> int:
+    """The natural cards that lay off on a set of ``rank`` whose places take ``suits``."""
+    fits = 0
+    if len(suits) < MAX_SET:
+        for suit in SUITS:
+            if suit not in suits:
+                fits |= 1 << _CARDS[(rank, suit)].index
+    return fits
+
+
+@functools.lru_cache(maxsize=2048, typed=True)
+def _run_fits(suit: Suit, start: int, length: int, wrap: bool) -> int:
+    """The natural cards that lay off on a run of ``suit`` from ``start``, ``length`` cards."""
+    fits = 0
+    if length < MAX_RUN:
+        end = start + length - 1
         if start > 1 or wrap:
-            fits |= 1 << card_at(meld.suit, start - 1 or 13).index
+            fits |= 1 << card_at(suit, start - 1 or 13).index
         if end < 14 or wrap:
-            fits |= 1 << card_at(meld.suit, end + 1).index
+            fits |= 1 << card_at(suit, end + 1).index
     return fits
 
 
@@ -933,111 +866,24 @@ def can_place_natural(
     if not bridging:
         return False
     assert card.suit is not None
-    return any(
-        _bridges_natural(meld, card, held, rules, budget - 1) for meld in table.runs[card.suit]
-    )
+    suit = card.suit
+    for meld in table.melds:
+        if (
+            isinstance(meld, RunMeld)
+            and meld.suit is suit
+            and _bridges_natural(meld, card, held, rules, budget - 1)
+        ):
+            return True
+    return False
 
 
 _RANK_MASK_AT: Final = tuple(_RANK_MASKS[card.rank - 1] for card in sort_cards(_CARDS.values()))
 """``_RANK_MASK_AT[card.index]``: the mask of the four cards of that natural card's rank."""
 
 
-def pile_depths(
-    pile: Sequence[Card],
-    held: int,
-    table: NaturalTable,
-    rules: MeldRules,
-    budget: int,
-    *,
-    first_free: bool,
-    bridging: bool = True,
-) -> list[int]:
-    """The depths of a discard pile (1 = the top card) whose card could be placed this turn.
-
-    :func:`can_place_natural` for every card of ``pile`` (bottom first, natural
-    cards only) with every card above it taken too, in one pass: taking the
-    card at depth ``count`` adds ``count`` cards to the hand ``held`` and to
-    ``budget``, the cards that could be played with the top card alone. With
-    ``first_free`` the top card needs no place. The answer is the same as
-    asking :func:`can_place_natural` depth by depth, only with one call.
-
-    >>> from cardrules.cards import parse_cards
-    >>> from cardrules.rummy.meld_types import MeldRules
-    >>> hand = parse_cards("7C 7D 2S")
-    >>> pile_depths(parse_cards("7H 9S"), card_mask(hand), natural_table((), MeldRules()),
-    ...             MeldRules(), len(hand), first_free=False)
-    [2]
-    """
-    windows = _WINDOWS[rules.allow_wraparound]
-    fits = table.fits
-    depths = []
-    for count in range(1, len(pile) + 1):
-        card = pile[-count]
-        index = card.index
-        held |= 1 << index
-        room = budget + count - 1
-        if count == 1 and first_free:
-            depths.append(count)
-            continue
-        if room >= 3:
-            if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
-                depths.append(count)
-                continue
-            in_run = False
-            for window in windows[index]:
-                if held & window == window:
-                    in_run = True
-                    break
-            if in_run:
-                depths.append(count)
-                continue
-        if room < 1:
-            continue
-        if fits >> index & 1:
-            depths.append(count)
-        elif bridging:
-            assert card.suit is not None
-            for meld in table.runs[card.suit]:
-                if _bridges_natural(meld, card, held, rules, room - 1):
-                    depths.append(count)
-                    break
-    return depths
-
-
-def can_place_on_natural(
-    card: Card, held: int, meld: TableMeld, rules: MeldRules, budget: int
-) -> bool:
-    """Whether ``card`` can go onto this one table meld this turn, when nothing is wild.
-
-    Straight onto it, or after laying off held cards to bridge the gap: the
-    part of :func:`can_place_natural` that the meld adds to a table. So
-    ``can_place_natural`` with a table and one more meld is its answer without
-    the meld, or this one.
-
-    >>> from cardrules.cards import parse_card, parse_cards
-    >>> run = make_meld(parse_cards("5H 6H 7H"), MeldRules())
-    >>> held = card_mask(parse_cards("8H 9H"))
-    >>> [can_place_on_natural(parse_card("9H"), held, run, MeldRules(), budget)
-    ...  for budget in (1, 2)]  # the 8♥ must go first to bridge the gap
-    [False, True]
-    """
-    if budget < 1:
-        return False
-    if _natural_fits(meld, rules) >> card.index & 1:
-        return True
-    return (
-        isinstance(meld, RunMeld)
-        and meld.suit is card.suit
-        and _bridges_natural(meld, card, held, rules, budget - 1)
-    )
-
-
 def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, budget: int) -> bool:
     """:func:`_bridges` with nothing wild: held cards lead from an end of the run to ``card``."""
-    key = (meld.start, len(meld.cards), card.rank, rules.allow_wraparound)
-    gaps = _BRIDGE_GAPS.get(key)
-    if gaps is None:
-        gaps = _BRIDGE_GAPS[key] = _bridge_gaps(*key)
+    gaps = _bridge_gaps(meld.start, len(meld.cards), card.rank, rules.allow_wraparound)
     row = held >> 13 * meld.suit & _ROW
     for spent, gap in gaps:  # noqa: SIM110 (any() over a generator is slower here)
         if spent <= budget and row & gap == gap:
@@ -1045,11 +891,7 @@ def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, bud
     return False
 
 
-_BRIDGE_GAPS: dict[tuple[int, int, Rank, bool], tuple[tuple[int, int], ...]] = {}
-""":func:`_bridge_gaps` answers, at most one per run start, length, rank and
-wrap-around setting (a few thousand)."""
-
-
+@functools.lru_cache(maxsize=4096, typed=True)
 def _bridge_gaps(start: int, length: int, rank: Rank, wrap: bool) -> tuple[tuple[int, int], ...]:
     """How held cards could bridge a run (at ``start``, ``length`` cards) to a card of ``rank``.
 

@@ -30,15 +30,16 @@ in any order is the same action (issue 14). A run's cards are in place already
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Rank, Suit
 from cardrules.rummy.melds import RunMeld, SetMeld, canonical_meld, describe
 
 __all__ = [
     "MAX_ACTION_TEXT",
+    "MAX_NUMBER",
     "Action",
     "Discard",
     "Draw",
@@ -46,6 +47,7 @@ __all__ = [
     "LayOff",
     "Meld",
     "TakeDiscard",
+    "malformed",
 ]
 
 MAX_ACTION_TEXT: Final = 400
@@ -161,3 +163,86 @@ class EndRound:
 
 Action: TypeAlias = Draw | TakeDiscard | Meld | LayOff | Discard | EndRound
 """Any Rummy 500 action."""
+
+
+MAX_NUMBER: Final = 10_000
+"""Numbers in actions (meld numbers, cards taken) above this are refused before use."""
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is no well-formed Rummy 500 action, or ``None`` if it is one.
+
+    Actions are plain attrs values, so any object can be put in a field; the
+    rules look at the fields only once this passes, so a crafted action gets
+    this reason from :func:`~cardrules.rummy500.check` and
+    :func:`~cardrules.rummy500.apply` alike (issue 15 item 7). The fields are
+    read untyped (``raw``): the compiled build checks a typed read and would
+    raise ``TypeError`` on exactly the values looked for here. Whether a
+    well-formed action is legal is for ``check`` to say.
+
+    >>> from cardrules.cards import parse_card
+    >>> malformed(Discard(parse_card("KS"))) is None
+    True
+    >>> malformed(TakeDiscard(parse_card("KS"), 0))
+    'the number of cards taken must be at least 1'
+    >>> malformed("draw")
+    'str is not a Rummy 500 action'
+    """
+    kind = type(action)
+    if kind is Discard or kind is Draw:  # most moves: one test of the exact class
+        raw_card: Any = action
+        return None if kind is Draw or isinstance(raw_card.card, Card) else "name a card to discard"
+    if not isinstance(action, Draw | TakeDiscard | Meld | LayOff | Discard | EndRound):
+        return f"{type(action).__name__} is not a Rummy 500 action"
+    raw: Any = action
+    if isinstance(action, Draw | EndRound):
+        return None
+    if isinstance(action, TakeDiscard):
+        if not isinstance(raw.card, Card):
+            return "name a card to take"
+        count = raw.count
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            return "the number of cards taken must be at least 1"
+        if count > MAX_NUMBER:
+            return "the discard pile is not that deep"
+        return None
+    if isinstance(action, Discard):
+        return None if isinstance(raw.card, Card) else "name a card to discard"
+    if isinstance(action, LayOff):
+        if not isinstance(raw.card, Card):
+            return "name a card to lay off"
+        target = raw.target
+        if isinstance(target, bool) or not isinstance(target, int):
+            return "name a meld by its number"
+        if not 0 <= target < MAX_NUMBER:
+            return "there is no such meld on the table"
+        if raw.stands_for is not None and not isinstance(raw.stands_for, Card):
+            return "a joker stands for a card"
+        if raw.end not in (None, "low", "high"):
+            return "the end of a run is 'low' or 'high'"
+        return None
+    return _meld_shape_reason(raw.meld)
+
+
+def _meld_shape_reason(meld: object) -> str | None:
+    fields: Any = meld  # read untyped, as in malformed
+    cards: Any
+    if type(meld) is RunMeld:
+        suit, start, cards = fields.suit, fields.start, fields.cards
+        if not isinstance(suit, Suit) or isinstance(start, bool) or not isinstance(start, int):
+            return "a run names its suit and the position of its first card"
+    elif type(meld) is SetMeld:
+        cards = fields.cards
+        if not isinstance(fields.rank, Rank) or not isinstance(fields.suits, tuple) or not all(
+            suit is None or isinstance(suit, Suit) for suit in fields.suits
+        ):
+            return "a set names its rank and the suit of each card"
+        if isinstance(cards, tuple) and len(fields.suits) != len(cards):
+            return "a set names one suit (or None for an open joker) per card"
+    else:
+        return "a meld is a run or a set"
+    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
+        return "a meld is made of cards"
+    if len(cards) > 13:
+        return "a run has at most 13 cards"
+    return None

@@ -81,7 +81,9 @@ def position(
     many players as ``hands`` lists (two for a mapping). ``shuffle=False`` puts
     the cards left in card order instead of the seeded order (the next draw is
     then easy to foresee). ``turns`` (turns finished this round) defaults to
-    the fewest the discard pile and the seat to act allow (R-3, R-9).
+    the fewest the discard pile and the seat to act allow (R-3, R-9). The seed
+    did not draw the dealer, so a config that leaves the first dealer to the
+    seed gets ``first_dealer=dealer`` (R5-11, issue 30 item 4).
     """
     state = assemble(
         hands, discard=discard, melds=melds, phase=phase, to_act=to_act, scores=scores,
@@ -139,7 +141,7 @@ def assemble(
         for seat, text in given.items()
     }
     pile = given_cards(discard, "discard")
-    left = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    left = Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
     used = [c for h in hand_cards.values() for c in h] + list(pile)
     used += [c for meld in table for c in meld.cards]
     for card in used:
@@ -174,6 +176,9 @@ def assemble(
         placed[owner].extend(meld.cards)
         points[owner].extend(placement_points(meld, i, config) for i in range(len(meld.cards)))
     dealer = (to_act - 1) % players if dealer is None else dealer
+    if config.first_dealer is None and isinstance(dealer, int) and not isinstance(dealer, bool):
+        # The seed did not draw this dealer (R5-11): the position's config names him.
+        config = attrs.evolve(config, first_dealer=dealer % players)
     if turns is None:
         # R-9: each finished turn discarded at most one card onto the upcard; R-3:
         # the seat to act is the turns-th after the dealer's left.

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import warnings
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -68,11 +70,11 @@ class Config:
     >>> Config(num_players=5)
     Traceback (most recent call last):
     ...
-    ValueError: num_players must be 2..4 with 1 deck, not 5 (use decks=2 for up to 8)
+    ValueError: num_players must be 2..4 with 1 deck, not 5 (use num_decks=2 for up to 8)
     """
 
     num_players: int = attrs.field(default=2, validator=_whole(2, 8))
-    """Players at the table, 2–4 (up to 8 with ``decks=2``, not the original rules' game)."""
+    """Players at the table, 2–4 (up to 8 with ``num_decks=2``, not the original rules' game)."""
     cards_2p: int = attrs.field(default=10, validator=_whole(1, 20))
     """Cards dealt to each of two players (R5-1: 10; 13 in some books)."""
     cards_3_4p: int = attrs.field(default=7, validator=_whole(1, 13))
@@ -85,7 +87,7 @@ class Config:
     """Whether taking only the top discard also obliges you to use it this turn (R5-3)."""
     strict_immediate: bool = attrs.field(default=False, validator=_flag)
     """True: the very next play after a dig must place the dug card (R5-4)."""
-    forbid_rediscard_of_taken: bool = attrs.field(default=False, validator=_flag)
+    forbid_rediscard_of_taken_card: bool = attrs.field(default=False, validator=_flag)
     """True: no card taken from the pile may be discarded the same turn (R5-5)."""
     go_out_without_discard: bool = attrs.field(default=True, validator=_flag)
     """Whether melding your last cards ends the round with no discard (R5-9)."""
@@ -104,10 +106,10 @@ class Config:
     )
     """What a shared highest total at or above the target does (R5-7)."""
     jokers: int = attrs.field(default=0, validator=_one_of(0, 2))
-    """Jokers per deck: 0, or 2 wild jokers worth ``ace_points`` (R5-12)."""
+    """Jokers per deck: 0, or 2 wild jokers worth 15 points each (R5-12)."""
     allow_wraparound: bool = attrs.field(default=False, validator=_flag)
     """Whether runs may turn the corner K-A-2 (R5-10)."""
-    decks: int = attrs.field(default=1, validator=_whole(1, 2))
+    num_decks: int = attrs.field(default=1, validator=_whole(1, 2))
     """Packs shuffled together; two allow up to eight players (not the original rules' game)."""
     first_dealer: int | None = attrs.field(default=None)
     """The first round's dealer seat; ``None`` draws it from the seed (R5-11)."""
@@ -148,6 +150,25 @@ class Config:
         if not 0 <= value <= 100:
             raise ValueError(f"low_ace_points must be 0..100, not {value}")
 
+    RENAMED_FIELDS: ClassVar[dict[str, str]] = {
+        "decks": "num_decks",
+        "forbid_rediscard_of_taken": "forbid_rediscard_of_taken_card",
+    }
+    """Old keyword (and JSON key) -> field, for one release: an old name still works,
+    with a ``DeprecationWarning`` (the one model of the three games, issue 27)."""
+
+    @property
+    def decks(self) -> int:
+        """Deprecated: :attr:`num_decks`."""
+        _warn_renamed("decks")
+        return self.num_decks
+
+    @property
+    def forbid_rediscard_of_taken(self) -> bool:
+        """Deprecated: :attr:`forbid_rediscard_of_taken_card`."""
+        _warn_renamed("forbid_rediscard_of_taken")
+        return self.forbid_rediscard_of_taken_card
+
     meld_rules: MeldRules = attrs.field(init=False, eq=False, repr=False)
     """What counts as a meld under this config (derived: jokers wild, wrap-around)."""
 
@@ -155,11 +176,11 @@ class Config:
         wilds = frozenset({JOKER}) if self.jokers else frozenset()
         rules = MeldRules(wilds=wilds, allow_wraparound=self.allow_wraparound)
         object.__setattr__(self, "meld_rules", rules)
-        if self.num_players > 4 * self.decks:
-            extra = " (use decks=2 for up to 8)" if self.decks == 1 else ""
+        if self.num_players > 4 * self.num_decks:
+            extra = " (use num_decks=2 for up to 8)" if self.num_decks == 1 else ""
             raise ValueError(
-                f"num_players must be 2..{4 * self.decks} with {self.decks} deck"
-                f"{'s' if self.decks > 1 else ''}, not {self.num_players}{extra}"
+                f"num_players must be 2..{4 * self.num_decks} with {self.num_decks} deck"
+                f"{'s' if self.num_decks > 1 else ''}, not {self.num_players}{extra}"
             )
         if self.starting_scores and (
             len(self.starting_scores) != self.num_players
@@ -183,4 +204,33 @@ class Config:
     @property
     def deck_size(self) -> int:
         """Cards in play: 52 a deck plus jokers."""
-        return (52 + self.jokers) * self.decks
+        return (52 + self.jokers) * self.num_decks
+
+
+def _warn_renamed(old: str, *, keyword: bool = False) -> None:
+    new = Config.RENAMED_FIELDS[old]
+    what = f"Config({old}=...)" if keyword else f"Config.{old}"
+    warnings.warn(
+        f"{what} is deprecated, use {new} (renamed for one model across the games)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+
+
+def _accept_renamed_keywords(init: Callable[..., None]) -> Callable[..., None]:
+    """``Config.__init__`` that also takes the old keywords, with a warning (for one release)."""
+
+    @functools.wraps(init)
+    def init_with_old_names(self: Config, **given: Any) -> None:
+        for old, new in Config.RENAMED_FIELDS.items():
+            if old in given:
+                if new in given:
+                    raise TypeError(f"give {new} or its old name {old}, not both")
+                _warn_renamed(old, keyword=True)
+                given[new] = given.pop(old)
+        init(self, **given)
+
+    return init_with_old_names
+
+
+setattr(Config, "__init__", _accept_renamed_keywords(Config.__init__))  # noqa: B010

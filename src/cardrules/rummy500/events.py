@@ -7,8 +7,6 @@ ended a round, the round's end.
 
 from __future__ import annotations
 
-from typing import Final
-
 from cardrules.cards import Card
 from cardrules.events import Event, Move, MoveKind, RoundEnd, append, draw_or_discard, with_events
 from cardrules.rummy500.actions import Action, Discard, Draw, EndRound, LayOff, Meld, TakeDiscard
@@ -24,40 +22,18 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move:
         return draw_or_discard(seat, None)
     kind: MoveKind
     cards: tuple[Card, ...] = ()
-    shown: object = action  # what the text is remembered for
     if isinstance(action, TakeDiscard):
         kind, cards = "take", state.discard[len(state.discard) - action.count :]
     elif isinstance(action, Meld):  # as stored on the table (normalised by the rules)
-        if len(new.melds) > len(state.melds) and new.melds[-1] is not action.meld:
+        if len(new.melds) > len(state.melds) and new.melds[-1] != action.meld:
             action = Meld(new.melds[-1])
-        kind, cards, shown = "meld", action.meld.cards, action.meld
+        kind, cards = "meld", action.meld.cards
     elif isinstance(action, LayOff):
         kind, cards = "lay_off", (action.card,)
     else:
         assert isinstance(action, EndRound)
         kind = "end_round"
-    return Move(seat, kind, _text(shown, action), cards)
-
-
-_TEXTS: dict[int, tuple[object, str]] = {}
-"""``str(action)`` by the identity of the action, or of a meld's table meld, kept
-with the object itself (so its identity cannot pass to another object). The
-rules list the same objects again and again (shared lay-offs and takes, melds
-from tables); emptied when :data:`_MAX_TEXTS` is reached."""
-
-_MAX_TEXTS: Final = 20_000
-
-
-def _text(shown: object, action: Action) -> str:
-    """``str(action)``, remembered for ``shown``: the action, or the meld it lays down."""
-    known = _TEXTS.get(id(shown))
-    if known is not None and known[0] is shown:
-        return known[1]
-    text = str(action)
-    if len(_TEXTS) >= _MAX_TEXTS:
-        _TEXTS.clear()
-    _TEXTS[id(shown)] = (shown, text)
-    return text
+    return Move(seat, kind, str(action), cards)
 
 
 def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | None:

@@ -190,7 +190,7 @@ def _filler(view: View) -> State:
     config = view.config
     seat = view.seat
     assert seat is not None
-    pool = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    pool = Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
     seen: list[Card] = list(view.hand) + list(view.discard)
     seen += [c for meld in view.melds for c in meld.cards]
     for card in seen:

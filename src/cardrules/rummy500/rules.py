@@ -1,27 +1,45 @@
 """Rummy 500 rules: dealing, legal actions and their effects.
 
-Every public function is pure. ``legal_actions`` and ``check`` share one set
-of reasons, so an action is listed exactly when ``check`` accepts it.
+Every public function is pure, and the rules are written once: :func:`legal_actions`
+lists the candidates the hand and the table offer and keeps those the reasons
+below accept; :func:`check` puts an action in its canonical form
+(:func:`canonical`) and asks the same reasons; :func:`apply` plays the canonical
+form once :func:`check` accepts it. So an action is accepted exactly when its
+canonical form is listed, and equal moves make equal states.
+
+Canonical forms (``docs/rummy500.rst``, "Canonical forms"):
+
+* ``Meld``: a set's natural cards by suit, then its jokers (open places); a
+  run's cards in place, low to high (``cards[i]`` stands for ``start + i``), so a
+  joker in a run stands for the card of its place.
+* ``LayOff``: ``stands_for`` names what a joker stands for on a run (``None`` for
+  a natural card and for a joker in a set); ``end`` is named only when the card
+  could go on either end of a run as the same card (an ace on 2–K). A lay-off
+  that leaves out what only one reading allows (the end, or a joker's card),
+  or names a natural card as standing for itself, is that one reading.
+* With jokers in play (``jokers=2``) a meld goes down three cards at a time:
+  a big hand with wild cards holds tens of thousands of longer runs, and every
+  longer meld is a three-card meld followed by lay-offs that reach the same
+  position. A longer meld is refused with a reason that says which three
+  cards to meld and what to lay off then. Without jokers every meld is listed.
 
 Order of :func:`legal_actions`:
 
 * draw phase: ``Draw`` (when the stock can be drawn), then ``TakeDiscard`` from
   the top card down to the deepest legal dig, then ``EndRound`` (empty stock only);
 * play phase: ``Meld`` in :func:`cardrules.rummy.find_melds` order (sets by rank,
-  then runs by suit, start and length), ``LayOff`` by table meld, then hand
+  then runs by suit, start and length), ``LayOff`` by table meld, then card
   order, then ``Discard`` in hand order.
 
-With jokers in play (``jokers=2``) only melds of three cards are listed: a big
-hand with wild cards holds tens of thousands of longer runs, and each longer
-meld is a three-card meld followed by lay-offs that reach the same position
-(the same table, hand and credits). :func:`check` and :func:`apply` still
-accept a longer meld played at once, as they accept a lay-off that names the
-only end its card fits (issue 20). Without jokers every meld is listed.
+The questions the rules ask again and again (which cards a hand holds, which
+natural cards fit the table) are answered from the state's
+:class:`~cardrules.rummy500.state.Masks`, worked out once when the state is made.
 """
 
 from __future__ import annotations
 
 import bisect
+import itertools
 import operator
 from collections import Counter
 from collections.abc import Sequence
@@ -29,19 +47,18 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from cardrules import listing, rng, stacking
-from cardrules.cards import SUITS, Card, Rank, Suit, make_deck, sort_cards
+from cardrules import rng, stacking
+from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.rummy.melds import (
     MeldRules,
-    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
     can_place,
     can_place_natural,
-    can_place_on_natural,
+    canonical_meld,
     card_at,
     card_mask,
     cards_in,
@@ -52,10 +69,6 @@ from cardrules.rummy.melds import (
     meld_error,
     natural_melds,
     natural_table,
-    natural_table_after,
-    natural_table_without,
-    note_table_change,
-    pile_depths,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -66,16 +79,19 @@ from cardrules.rummy500.actions import (
     LayOff,
     Meld,
     TakeDiscard,
+    malformed,
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import Phase, State
+from cardrules.rummy500.state import Masks, Phase, State
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
 
 __all__ = [
+    "MAX_JOKER_MELD",
     "apply",
+    "canonical",
     "check",
     "legal_actions",
     "listed_layoff",
@@ -85,7 +101,11 @@ __all__ = [
     "new_game",
 ]
 
-_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
+
+MAX_JOKER_MELD: Final = 3
+"""With jokers in play, the most cards a meld laid down at once may hold (see the
+module docstring): longer melds are a meld of three and lay-offs."""
+
 
 
 def meld_rules(config: Config) -> MeldRules:
@@ -169,7 +189,7 @@ def new_game(
         dealer = next(rng.random_ints(seed, 0)) % players
     else:
         dealer = config.first_dealer
-    full = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    full = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     stacked = stacking.stacked_decks(full, deck, decks)
     if stacked:
         deck, stacked = stacked[0], stacked[1:]
@@ -238,332 +258,112 @@ def _deal(
     )
 
 
+
+
 # ---------------------------------------------------------------------------
 # Legal actions
 
 
-_listed = listing.memory()
-"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
-
-_DRAW: Final = Draw()
-_END_ROUND: Final = EndRound()
-_DISCARDS: Final = tuple(Discard(card) for card in make_deck(jokers_per_deck=1))
-"""``_DISCARDS[card.index]``: actions are immutable values, so one of each will do."""
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action of the player to act, in the order of the module docstring."""
-    known = listing.recall(_listed, state)
-    if known is not None:
-        return known
+    """Every legal action of the player to act, in the order of the module docstring.
+
+    Each is a candidate the hand and the table offer that :func:`check` accepts.
+
+    >>> from cardrules.rummy500 import new_game
+    >>> [str(action) for action in legal_actions(new_game(seed=1))]
+    ['draw']
+    """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    actions = _legal_actions(state)
-    listing.remember(_listed, state, actions)
-    return actions
-
-
-def _legal_actions(state: State) -> tuple[Action, ...]:
     if state.phase is Phase.DRAW:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
-        actions = _free_play_actions(state) if state.owed is None else _owed_play_actions(state)
+        hand = _hand(state)
+        actions: list[Action] = [
+            action
+            for action, made in _placements_made(state, hand)
+            if (
+                _meld_reason(state, action, hand)
+                if isinstance(action, Meld)
+                else _layoff_reason(state, action, hand, made)
+            )
+            is None
+        ]
+        if _discard_turn_reason(state) is None:
+            actions += [
+                Discard(card)
+                for card in _distinct(hand)
+                if _discard_card_reason(state, card, hand) is None
+            ]
         if not actions:
-            # Only reachable with forbid_rediscard_of_taken: see _stuck().
-            actions = [_DISCARDS[card.index] for card in _distinct(_hand(state))]
+            # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
+            actions = [Discard(card) for card in _distinct(_hand(state))]
         return tuple(actions)
     return ()
 
 
-_TAKES: dict[tuple[int, int], TakeDiscard] = {}
-"""``TakeDiscard(card, count)`` by card index and count, made once each (at most 53
-cards × the 108 cards a pile can hold); actions are immutable values, and the
-event log remembers the text of a shared action (``rummy500.events._text``)."""
-
-
-def _take(card: Card, count: int) -> TakeDiscard:
-    key = (card.index, count)
-    action = _TAKES.get(key)
-    if action is None:
-        action = _TAKES[key] = TakeDiscard(card, count)
-    return action
-
-
 def _draw_actions(state: State) -> list[Action]:
-    actions: list[Action] = [_DRAW] if _can_draw_stock(state) else []
-    config = state.config
-    rules = meld_rules(config)
-    discard = state.discard
-    if rules.wilds:
-        for count in range(1, len(discard) + 1):
-            action = TakeDiscard(discard[-count], count)
-            if _take_reason(state, action) is None:
-                actions.append(action)
-    else:
-        # The same test as _take_reason, for every depth of the pile in one pass.
-        hand = _hand(state)
-        depths = pile_depths(
-            discard,
-            card_mask(hand),
-            natural_table(state.melds, rules),
-            rules,
-            len(hand) + 1 - (0 if config.go_out_without_discard else 1),
-            first_free=not config.top_discard_must_be_used,
-            bridging=not config.strict_immediate,
-        )
-        actions += [_take(discard[-count], count) for count in depths]
+    actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
+    pile = state.discard
+    held = _held(state)
+    size = len(_hand(state))
+    for count in range(1, len(pile) + 1):
+        card = pile[-count]
+        held |= 1 << card.index  # the hand with every card down to this one taken
+        if _take_reason(state, card, count, held, size) is None:
+            actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
-        actions.append(_END_ROUND)
+        actions.append(EndRound())
     return actions
 
 
-def _play_candidates(state: State, *, discards: bool = True) -> list[Action]:
-    """Melds, lay-offs and (unless ``discards`` is false) discards, in the documented order.
+def _play_candidates(state: State) -> list[Action]:
+    """The melds, lay-offs and discards the hand and the table offer, in the documented order.
 
-    Each is possible with the hand and the table; the turn's obligations are
-    checked by the callers.
+    Each meld is made of held cards and each lay-off fits its meld; whether the
+    turn's obligations allow it is for :func:`_reason` to say.
     """
     hand = _hand(state)
-    rules = meld_rules(state.config)
+    return [*_placements(state, hand), *[Discard(card) for card in _distinct(hand)]]
+
+
+def _placements(state: State, hand: tuple[Card, ...]) -> list[Meld | LayOff]:
+    """The melds and lay-offs of :func:`_play_candidates`."""
+    return [action for action, _ in _placements_made(state, hand)]
+
+
+def _placements_made(
+    state: State, hand: tuple[Card, ...]
+) -> list[tuple[Meld | LayOff, TableMeld]]:
+    """:func:`_placements`, each with the meld it puts on the table."""
+    rules = state.config.meld_rules
+    held = _held(state)
     if rules.wilds:
-        melds = find_melds(hand, rules, longest=3)  # see the module docstring
+        melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
     else:
-        held = card_mask(hand)
         melds = natural_melds(held, rules)
-    actions: list[Action] = [_found_meld(meld) for meld in melds]
-    # A hand can hold a card twice only with two decks or with jokers.
-    repeats = state.config.decks > 1 or state.config.jokers > 0
-    distinct = _distinct(hand) if repeats else hand
-    if state.melds and not rules.wilds:
-        # Only natural cards: the table says which of them fit each meld.
-        table = natural_table(state.melds, rules)
-        if held & table.fits:
+    actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
+    if state.melds:
+        table = _masks(state).table
+        wilds = rules.wilds
+        wild_cards = [card for card in _distinct(hand) if card in wilds] if wilds else []
+        if held & table.fits or wild_cards:
             for target, fits in enumerate(table.fits_each):
-                mine = held & fits
-                if not mine:
-                    continue
-                table_meld = state.melds[target]
-                if isinstance(table_meld, SetMeld) or len(table_meld.cards) != _TWO_ENDED:
-                    actions += [_natural_layoff(card, target) for card in cards_in(mine)]
-                    continue
-                for card in cards_in(mine):
-                    actions.extend(_layoff_actions(card, target, table_meld, rules))
-    elif state.melds:
-        held = card_mask(distinct)
-        wild_cards = [card for card in distinct if card in rules.wilds]
-        for target, table_meld in enumerate(state.melds):
-            fitting = _natural_fits(table_meld, held, rules)
-            if wild_cards:
-                fitting = sorted({*fitting, *wild_cards})
-            for card in fitting:
-                actions.extend(_layoff_actions(card, target, table_meld, rules))
-    if discards:
-        actions.extend([_DISCARDS[card.index] for card in distinct])
+                # cards_in gives card order; wild cards are jokers, which come last.
+                for card in [*cards_in(held & fits), *wild_cards]:
+                    actions += _layoff_moves(card, target, state.melds[target], rules)
     return actions
-
-
-_TWO_ENDED: Final = 12
-"""The one length of run whose two ends take the same natural card: 2 to K takes
-the ace at either end, and so does any twelve-card run with wrap-around."""
-
-_NATURAL_LAYOFFS: dict[tuple[int, int], LayOff] = {}
-"""``LayOff(card, target)`` by card index and target, made once each (at most 53
-cards times the melds a table can hold); actions are immutable values."""
-
-
-def _natural_layoff(card: Card, target: int) -> LayOff:
-    """The one lay-off of a natural card that fits a set, or a run of any length but
-    :data:`_TWO_ENDED`, with nothing wild: ``LayOff(card, target)``, as
-    :func:`_layoff_actions` lists it."""
-    key = (card.index, target)
-    action = _NATURAL_LAYOFFS.get(key)
-    if action is None:
-        action = _NATURAL_LAYOFFS[key] = LayOff(card, target)
-    return action
-
-
-def _found_meld(meld: TableMeld) -> Meld:
-    """``Meld(meld)`` for a meld :func:`find_melds` found: already canonical (its sets
-    hold natural cards in suit order, then wild cards in card order), so the
-    converter's sort is skipped on this hot path."""
-    action: Meld = object.__new__(Meld)
-    object.__setattr__(action, "meld", meld)
-    return action
-
-
-def _free_play_actions(state: State) -> list[Action]:
-    """The play-phase actions when no dug card is owed.
-
-    Candidates are legal by construction (found in the hand, fitting the
-    table), so only the going-out and re-discard rules are left to check; this
-    gives the same list as filtering :func:`_play_candidates` through
-    :func:`_reason`, only faster.
-    """
-    config = state.config
-    candidates = _play_candidates(state)
-    must_keep = not config.go_out_without_discard
-    if not must_keep and not config.forbid_rediscard_of_taken:
-        return candidates
-    hand = _hand(state)
-    size = len(hand)
-    actions: list[Action] = []
-    for action in candidates:
-        if isinstance(action, Meld):
-            if must_keep and len(action.meld.cards) == size:
-                continue
-        elif isinstance(action, LayOff):
-            if must_keep and size == 1:
-                continue
-        elif (
-            isinstance(action, Discard)
-            and config.forbid_rediscard_of_taken
-            and hand.count(action.card) <= state.taken.count(action.card)
-        ):
-            continue
-        actions.append(action)
-    return actions
-
-
-def _owed_play_actions(state: State) -> list[Action]:
-    """The play-phase actions while a dug card is owed (R5-4).
-
-    No discard is allowed yet (:func:`_discard_reason`), and the melds and lay-offs of
-    :func:`_play_candidates` are legal by construction, so of :func:`_reason`
-    only :func:`_owed_reason` is left to check; this gives the same list as
-    filtering every candidate through :func:`_reason`, only faster.
-    """
-    hand = _hand(state)
-    owed = state.owed
-    assert owed is not None
-    config = state.config
-    rules = meld_rules(config)
-    candidates = _play_candidates(state, discards=False)
-    # With wild cards, can_place searches the hand afresh for every candidate. Most
-    # candidates leave some other way to place the owed card untouched: a three-card
-    # meld of the hand holding it, or a lay-off on a table meld the play does not
-    # change. Those "witnesses" settle most candidates at once.
-    witnesses: list[Counter[Card]] = []
-    fits_table: list[int] = []
-    if rules.wilds and not config.strict_immediate:
-        witnesses = [
-            Counter(action.meld.cards)
-            for action in candidates
-            if isinstance(action, Meld) and owed in action.meld.cards
-        ][:16]
-        fits_table = [i for i, m in enumerate(state.melds) if layoff_options(m, owed, rules)]
-    repeats = config.decks > 1 or config.jokers > 0  # a card held twice
-    counts = Counter(hand) if witnesses or (repeats and not rules.wilds) else Counter()
-    keep = 0 if config.go_out_without_discard else 1
-    natural = not rules.wilds and not config.strict_immediate
-    held = card_mask(hand) if natural else 0
-    table = natural_table(state.melds, rules) if natural else None
-    without: dict[int, NaturalTable] = {}
-    actions: list[Action] = []
-    for action in candidates:
-        if isinstance(action, Meld):
-            used: tuple[Card, ...] = action.meld.cards
-            changed = len(state.melds)
-            placed_owed = owed in used
-        else:
-            assert isinstance(action, LayOff)
-            used = (action.card,)
-            changed = action.target
-            placed_owed = owed == action.card
-        left = len(hand) - len(used)
-        # _owed_reason's first answers, which need no hand after the play.
-        if left == 0 or placed_owed or config.strict_immediate:
-            if (config.go_out_without_discard if left == 0 else placed_owed):
-                actions.append(action)
-            continue
-        if (fits_table or witnesses) and left > keep and (  # only with wild cards
-            any(i != changed for i in fits_table)
-            or any(
-                left - keep >= 3 and all(counts[c] - used.count(c) >= n for c, n in w.items())
-                for w in witnesses
-            )
-        ):
-            actions.append(action)
-            continue
-        if table is not None:
-            # _owed_reason's test with nothing wild, on masks kept from the hand before.
-            if repeats:
-                after = held
-                for card in used:
-                    if counts[card] <= used.count(card):
-                        after &= ~(1 << card.index)
-            else:
-                after = held & ~card_mask(used)
-            if not after >> owed.index & 1:
-                continue
-            # The table after the play is the table before a new meld, or
-            # without the meld laid off on, plus that one meld: the owed card
-            # fits the table after if it fits the one or goes onto the other.
-            rest_of_table: NaturalTable | None = table
-            if isinstance(action, Meld):
-                changed_meld = action.meld
-            else:
-                rest_of_table = without.get(changed)
-                if rest_of_table is None:
-                    rest_of_table = natural_table_without(table, state.melds, changed)
-                    without[changed] = rest_of_table
-                laid_off = _layoff_result(state, action)
-                assert laid_off is not None  # a candidate: it fits
-                changed_meld = laid_off
-            assert rest_of_table is not None
-            if can_place_natural(owed, after, rest_of_table, rules, left - keep) or (
-                can_place_on_natural(owed, after, changed_meld, rules, left - keep)
-            ):
-                actions.append(action)
-            continue
-        melds_after = _melds_after(state, action)
-        rest = _remove(hand, used)
-        assert rest is not None
-        if _owed_reason(state, rest, melds_after, placed_owed, changed) is None:
-            actions.append(action)
-    return actions
-
-
-def _melds_after(state: State, action: Meld | LayOff) -> tuple[TableMeld, ...]:
-    """The table after a meld or lay-off of the hand (legal, found by :func:`_play_candidates`)."""
-    if isinstance(action, Meld):
-        return (*state.melds, action.meld)
-    return _replace(state.melds, action.target, _layoff_result(state, action))
-
-
-def _natural_fits(table_meld: TableMeld, held: int, rules: MeldRules) -> list[Card]:
-    """The held natural cards that could extend a meld, in hand order.
-
-    ``held`` is the :func:`~cardrules.rummy.melds.card_mask` of the hand. A set
-    takes only its rank; a run only the cards just below and above it.
-    """
-    if isinstance(table_meld, SetMeld):
-        wanted: tuple[Card, ...] = tuple(card_at(suit, table_meld.rank) for suit in SUITS)
-    else:
-        low = card_at(table_meld.suit, table_meld.start - 1 or 13)
-        high = card_at(table_meld.suit, table_meld.start + len(table_meld.cards))
-        wanted = (low,) if low is high else (low, high) if low < high else (high, low)
-    return [card for card in wanted if held >> card.index & 1 and card not in rules.wilds]
-
-
-def _layoff_actions(
-    card: Card, target: int, table_meld: TableMeld, rules: MeldRules
-) -> list[LayOff]:
-    return [action for action, _ in _layoff_moves(card, target, table_meld, rules)]
 
 
 def _layoff_moves(
     card: Card, target: int, table_meld: TableMeld, rules: MeldRules
 ) -> list[tuple[LayOff, TableMeld]]:
-    """Each way to lay ``card`` off on the meld, with the meld it makes.
+    """Each way to lay ``card`` off on the meld, in canonical form, with the meld it makes.
 
     ``end`` is named only when the card could stand for the same thing at
-    either end of a run (wrap-around).
+    either end of a run (an ace on 2–K).
     """
     options = layoff_options(table_meld, card, rules)
-    if len(options) == 1:
-        stands_for, new = options[0]
-        shared = _natural_layoff(card, target) if stands_for is None else None
-        return [(shared or LayOff(card, target, stands_for), new)]
     moves = []
     for stands_for, new in options:
         end: Literal["low", "high"] | None = None
@@ -573,14 +373,34 @@ def _layoff_moves(
     return moves
 
 
-def _distinct(cards: Sequence[Card]) -> list[Card]:
+def _distinct(cards: Sequence[Card]) -> Sequence[Card]:
     """The cards without repeats, in order (hands are sorted: repeats are neighbours)."""
-    return [card for card, before in zip(cards, (None, *cards)) if card is not before]
+    for before, card in itertools.pairwise(cards):
+        if card is before:
+            return [card for card, before in zip(cards, (None, *cards)) if card is not before]
+    return cards
 
 
 def _hand(state: State) -> tuple[Card, ...]:
-    assert state.to_act is not None
-    return state.hands[state.to_act]
+    seat = state.to_act
+    if seat is None or not 0 <= seat < len(state.hands):
+        raise ValueError("this state has no player to act: it was changed after it was made")
+    return state.hands[seat]
+
+
+def _masks(state: State) -> Masks:
+    masks = state.masks
+    if masks is None:
+        raise ValueError("this state's fields are not of their declared types")
+    return masks
+
+
+def _held(state: State) -> int:
+    """The mask of the hand of the player to act."""
+    _hand(state)  # the seat is one
+    seat: Any = state.to_act
+    held: int = _masks(state).hands[seat]
+    return held
 
 
 def _can_draw_stock(state: State) -> bool:
@@ -594,18 +414,105 @@ def _can_draw_stock(state: State) -> bool:
 
 
 # ---------------------------------------------------------------------------
+# Canonical forms
+
+
+def canonical(state: State | View, action: object) -> object:
+    """The canonical form of ``action`` in ``state``: the form :func:`legal_actions` lists.
+
+    A meld's cards are put in order (:func:`~cardrules.rummy.melds.canonical_meld`);
+    a lay-off that leaves out what only one reading allows (the end of the
+    run, what a joker stands for), or names a natural card as standing for
+    itself, becomes that reading. Anything else is returned as it is, for
+    :func:`check` to judge. :func:`apply` plays the canonical form.
+
+    >>> from cardrules.cards import parse_card
+    >>> from cardrules.rummy500 import Config, position
+    >>> state = position(["AH 9C 4D", "2S 3S"], melds=[(1, "JH QH KH")], discard="5C", to_act=0,
+    ...                  phase="play", config=Config(cards_2p=2))
+    >>> str(canonical(state, LayOff(parse_card("AH"), 0, end="high")))
+    'lay off A♥ on #1'
+    """
+    if malformed(action) is not None:
+        return action
+    well_formed: Any = action
+    return _canonical(state, well_formed)
+
+
+def _canonical(state: State | View, action: Action) -> Action:
+    """:func:`canonical` of a well-formed action (:func:`malformed`)."""
+    if isinstance(action, Meld):
+        meld = canonical_meld(action.meld)
+        return action if meld is action.meld else Meld(meld)
+    if isinstance(action, LayOff):
+        return _canonical_layoff(state, action)
+    return action
+
+
+def _canonical_layoff(state: State | View, action: LayOff) -> LayOff:
+    if state.phase is not Phase.PLAY or not 0 <= action.target < len(state.melds):
+        return action
+    rules = meld_rules(state.config)
+    table_meld = state.melds[action.target]
+    moves = _layoff_moves(action.card, action.target, table_meld, rules)
+    if any(move == action for move, _ in moves):
+        return action
+    stands_for = action.stands_for
+    if stands_for == action.card and action.card not in rules.wilds:
+        stands_for = None  # a natural card stands for itself
+    readings = [
+        move
+        for move, new in moves
+        if (stands_for is None or move.stands_for == stands_for)
+        and (action.end is None or _end_of(table_meld, new) == action.end)
+    ]
+    return readings[0] if len(readings) == 1 else action
+
+
+def listed_layoff(state: State | View, action: LayOff) -> LayOff:
+    """The canonical form of a lay-off (:func:`canonical`): the one :func:`legal_actions` lists.
+
+    >>> from cardrules.rummy500 import LayOff, new_game
+    >>> from cardrules.cards import parse_card
+    >>> listed_layoff(new_game(seed=1), LayOff(parse_card("AH"), 0, end="high")).end
+    'high'
+    """
+    found = canonical(state, action)
+    return found if isinstance(found, LayOff) else action
+
+
+def _end_of(old: TableMeld, new: TableMeld) -> Literal["low", "high"]:
+    if isinstance(old, RunMeld) and isinstance(new, RunMeld) and new.cards[1:] == old.cards:
+        return "low"
+    return "high"
+
+
+# ---------------------------------------------------------------------------
 # Reasons an action is illegal
 
 
 def check(state: State, action: object) -> str | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason :func:`apply` would give."""
+    """``None`` if ``action`` is legal in ``state``, else the reason :func:`apply` would give.
+
+    It accepts an action exactly when its canonical form (:func:`canonical`) is
+    in :func:`legal_actions`.
+
+    >>> from cardrules.rummy500 import Discard, new_game
+    >>> from cardrules.cards import parse_card
+    >>> check(new_game(seed=1), Discard(parse_card("AS")))
+    'you must draw first: from the stock or the discard pile'
+    """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    if not isinstance(action, _ACTION_TYPES):
-        return f"{type(action).__name__} is not a Rummy 500 action"
-    shape = _shape_reason(action)
+    shape = malformed(action)
     if shape is not None:
         return shape
+    well_formed: Any = action
+    return _check(state, _canonical(state, well_formed))
+
+
+def _check(state: State, action: Action) -> str | None:
+    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form."""
     if state.phase is Phase.OVER:
         return "the game is over"
     reason = _reason(state, action)
@@ -620,78 +527,14 @@ def check(state: State, action: object) -> str | None:
     return reason
 
 
-MAX_NUMBER: Final = 10_000
-"""Numbers in actions (meld numbers, cards taken) above this are refused before use."""
-
-
-def _shape_reason(action: Action) -> str | None:
-    """Why an action's fields are not of the types its class declares, if they are not.
-
-    Actions are plain attrs values, so any object can be put in a field; the
-    rules look at the fields only once this passes, so a crafted action gets
-    this reason from :func:`check` and :func:`apply` alike (issue 15 item 7).
-    The fields are read untyped (``raw``): the compiled build checks a typed
-    read and would raise ``TypeError`` on exactly the values looked for here.
-    """
-    raw: Any = action
-    if isinstance(action, Draw | EndRound):
-        return None
-    if isinstance(action, TakeDiscard):
-        if not isinstance(raw.card, Card):
-            return "name a card to take"
-        count = raw.count
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            return "the number of cards taken must be at least 1"
-        if count > MAX_NUMBER:
-            return "the discard pile is not that deep"
-        return None
-    if isinstance(action, Discard):
-        return None if isinstance(raw.card, Card) else "name a card to discard"
-    if isinstance(action, LayOff):
-        if not isinstance(raw.card, Card):
-            return "name a card to lay off"
-        target = raw.target
-        if isinstance(target, bool) or not isinstance(target, int):
-            return "name a meld by its number"
-        if not 0 <= target < MAX_NUMBER:
-            return "there is no such meld on the table"
-        if raw.stands_for is not None and not isinstance(raw.stands_for, Card):
-            return "a joker stands for a card"
-        if raw.end not in (None, "low", "high"):
-            return "the end of a run is 'low' or 'high'"
-        return None
-    return _meld_shape_reason(raw.meld)
-
-
-def _meld_shape_reason(meld: object) -> str | None:
-    fields: Any = meld  # read untyped, as in _shape_reason
-    cards: Any
-    if type(meld) is RunMeld:
-        suit, start, cards = fields.suit, fields.start, fields.cards
-        if not isinstance(suit, Suit) or isinstance(start, bool) or not isinstance(start, int):
-            return "a run names its suit and the position of its first card"
-    elif type(meld) is SetMeld:
-        cards = fields.cards
-        if not isinstance(fields.rank, Rank) or not isinstance(fields.suits, tuple) or not all(
-            suit is None or isinstance(suit, Suit) for suit in fields.suits
-        ):
-            return "a set names its rank and the suit of each card"
-    else:
-        return "a meld is a run or a set"
-    if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
-        return "a meld is made of cards"
-    if len(cards) > 13:
-        return "a run has at most 13 cards"
-    return None
-
-
 def _stuck(state: State) -> bool:
     """True when no regular play can end the turn, so any discard is allowed.
 
-    With ``forbid_rediscard_of_taken`` a hand of taken cards only, none of which
+    With ``forbid_rediscard_of_taken_card`` a hand of taken cards only, none of which
     can be melded, would otherwise leave the player with no legal move.
     """
-    return not any(_reason(state, a) is None for a in _play_candidates(state))
+    hand = _hand(state)
+    return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
 def _reason(state: State, action: Action) -> str | None:
@@ -701,54 +544,69 @@ def _reason(state: State, action: Action) -> str | None:
                 return None
             return "the stock is empty"
         if isinstance(action, TakeDiscard):
-            return _take_reason(state, action)
+            return _take_action_reason(state, action)
         if isinstance(action, EndRound):
             return _end_round_reason(state)
         return "you must draw first: from the stock or the discard pile"
-    if isinstance(action, Draw | TakeDiscard):
-        return "you have already drawn this turn"
+    return _play_reason(state, action, _hand(state))
+
+
+def _play_reason(state: State, action: Action, hand: tuple[Card, ...]) -> str | None:
+    """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
+    if isinstance(action, Discard):
+        return _discard_reason(state, action.card, hand)
+    if isinstance(action, Meld):
+        return _meld_reason(state, action, hand)
+    if isinstance(action, LayOff):
+        return _layoff_reason(state, action, hand)
     if isinstance(action, EndRound):
         return "the round can only be ended instead of drawing from an empty stock"
-    if isinstance(action, Meld):
-        return _meld_reason(state, action)
-    if isinstance(action, LayOff):
-        return _layoff_reason(state, action)
-    return _discard_reason(state, action)
+    return "you have already drawn this turn"
 
 
-def _take_reason(state: State, action: TakeDiscard) -> str | None:
-    config = state.config
+def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
     pile = state.discard
     count = action.count
     if action.card not in pile:
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
+    held = _held(state) | card_mask(pile[-count:])
+    return _take_reason(state, action.card, count, held, len(_hand(state)))
+
+
+def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> str | None:
+    """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
+
+    ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
+    number of cards in the hand before.
+    """
+    config = state.config
     if count == 1 and not config.top_discard_must_be_used:
         return None  # R5-3 option: the top card alone is an ordinary draw
-    hand = _hand(state) + pile[-count:]
     keep = 0 if config.go_out_without_discard else 1
-    rules = meld_rules(config)
-    if config.strict_immediate:
-        placeable = _place_directly(action.card, hand, state.melds, rules, keep)
+    rules = config.meld_rules
+    if rules.wilds:
+        hand = _hand(state) + state.discard[-count:]
+        if config.strict_immediate:
+            placeable = _place_directly(card, hand, state.melds, rules, keep)
+        else:
+            placeable = can_place(card, hand, state.melds, rules, keep=keep)
     else:
-        placeable = can_place(action.card, hand, state.melds, rules, keep=keep)
-    if not placeable:
-        return (
-            f"you could not meld or lay off the {action.card} this turn, "
-            "so you may not take it (R5-4)"
+        table = _masks(state).table
+        placeable = can_place_natural(
+            card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
         )
+    if not placeable:
+        return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
     return None
 
 
 def _place_directly(
     card: Card, hand: Sequence[Card], table: Sequence[TableMeld], rules: MeldRules, keep: int
 ) -> bool:
+    """Whether ``card`` can go down at once (R5-4 strict): in a new meld or onto a table meld."""
     budget = len(hand) - keep
-    held = card_mask(hand)
-    if not rules.wilds and held >> card.index & 1:
-        table_now = natural_table(table, rules)
-        return can_place_natural(card, held, table_now, rules, budget, bridging=False)
     if any(len(m.cards) <= budget for m in find_melds_with(card, Counter(hand), rules)):
         return True
     return budget >= 1 and any(layoff_options(m, card, rules) for m in table)
@@ -770,14 +628,14 @@ def _end_round_reason(state: State) -> str | None:
 def _owed_reason(
     state: State,
     hand_after: Sequence[Card],
-    melds_after: tuple[TableMeld, ...],
-    placed_owed: bool,
     changed: int,
+    made: TableMeld,
+    placed_owed: bool,
 ) -> str | None:
     """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
 
-    ``melds_after`` is the table after the play, whose meld number ``changed``
-    is the new or extended one.
+    The play leaves ``hand_after`` and puts ``made`` on the table as meld number
+    ``changed`` (a new meld when that is the number of melds before).
     """
     owed = state.owed
     config = state.config
@@ -791,14 +649,13 @@ def _owed_reason(
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
     rules = meld_rules(config)
+    melds_after = (*state.melds[:changed], made, *state.melds[changed + 1 :])
     if rules.wilds:
         placeable = can_place(owed, hand_after, melds_after, rules, keep=keep)
     else:
-        # As can_place does, with the table summed up from the one before the play.
         held = card_mask(hand_after)
-        table = natural_table_after(natural_table(state.melds, rules), melds_after, changed, rules)
         placeable = bool(held >> owed.index & 1) and can_place_natural(
-            owed, held, table, rules, len(hand_after) - keep
+            owed, held, natural_table(melds_after, rules), rules, len(hand_after) - keep
         )
     if not placeable:
         return f"that would leave you unable to use the {owed} you took from the pile (R5-4)"
@@ -816,112 +673,124 @@ def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | N
     return tuple(rest)
 
 
-def _meld_reason(state: State, action: Meld) -> str | None:
+def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | None:
     meld = action.meld
-    rest = _remove(_hand(state), meld.cards)
+    rest = _remove(hand, meld.cards)
     if rest is None:
-        missing = _remove(meld.cards, _hand(state)) or meld.cards
+        missing = _remove(meld.cards, hand) or meld.cards
         return f"you do not hold {' '.join(str(c) for c in sort_cards(missing))}"
-    error = meld_error(meld, meld_rules(state.config))
+    rules = state.config.meld_rules
+    error = meld_error(meld, rules)
     if error is not None:
         return f"{describe(meld)} is not a meld: {error}"
+    if rules.wilds and len(meld.cards) > MAX_JOKER_MELD:
+        first, later = _in_threes(meld, state.owed)
+        return (
+            f"with jokers in play a meld goes down three cards at a time: "
+            f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
+        )
     placed_owed = state.owed is not None and state.owed in meld.cards
-    return _owed_reason(state, rest, (*state.melds, meld), placed_owed, len(state.melds))
+    return _owed_reason(state, rest, len(state.melds), meld, placed_owed)
 
 
-def _layoff_reason(state: State, action: LayOff) -> str | None:
-    hand = _hand(state)
+def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Card, ...]]:
+    """A legal three-card part of a longer meld (holding ``owed`` if it can), and the rest.
+
+    Laying the rest off one by one, each onto an end, rebuilds the meld.
+    """
+    size = len(meld.cards)
+    if isinstance(meld, SetMeld):
+        order = sorted(range(size), key=lambda i: (meld.cards[i] != owed, i))
+        three = SetMeld(
+            meld.rank,
+            tuple(meld.cards[i] for i in sorted(order[:3])),
+            tuple(meld.suits[i] for i in sorted(order[:3])),
+        )
+        return three, tuple(meld.cards[i] for i in order[3:])
+    windows = []
+    for low in range(size - 2):
+        cards = meld.cards[low : low + 3]
+        naturals = sum(
+            1 for i, card in enumerate(cards) if card == card_at(meld.suit, meld.start + low + i)
+        )
+        windows.append((owed not in cards, naturals == 0, low))
+    _, _, low = min(windows)
+    first = RunMeld(meld.suit, (meld.start + low - 1) % 13 + 1, meld.cards[low : low + 3])
+    later = (*meld.cards[low + 3 :], *reversed(meld.cards[:low]))
+    return first, later
+
+
+def _layoff_reason(
+    state: State, action: LayOff, hand: tuple[Card, ...], new: TableMeld | None = None
+) -> str | None:
+    """Why a lay-off is illegal, if it is. ``new``, when given, is the meld it makes,
+    found by :func:`_layoff_moves` with the action itself."""
     if action.card not in hand:
         return f"you do not hold the {action.card}"
     target = action.target
     if not 0 <= target < len(state.melds):
         return f"there is no meld #{target + 1} on the table"
-    new = _layoff_result(state, action)
     if new is None:
-        existing = describe(state.melds[target])
-        if action.end is not None and _layoff_result(state, attrs.evolve(action, end=None)):
-            return (
-                f"the {action.card} does not fit at the {action.end} end of "
-                f"#{target + 1} ({existing})"
-            )
-        return f"the {action.card} does not fit on #{target + 1} ({existing})"
+        new = _layoff_result(state, action)
+    if new is None:
+        return _misfit_reason(state, action)
     rest = _remove(hand, (action.card,))
-    assert rest is not None
-    melds_after = (*state.melds[:target], new, *state.melds[target + 1 :])
-    return _owed_reason(state, rest, melds_after, state.owed == action.card, target)
+    if rest is None:  # pragma: no cover - the card is held (above)
+        return f"you do not hold the {action.card}"
+    return _owed_reason(state, rest, target, new, state.owed == action.card)
+
+
+def _misfit_reason(state: State, action: LayOff) -> str:
+    """Why a held card is no lay-off on an existing meld as written."""
+    target = action.target
+    existing = describe(state.melds[target])
+    moves = _layoff_moves(action.card, target, state.melds[target], meld_rules(state.config))
+    if action.end is None and moves and all(move.end is not None for move, _ in moves):
+        return (
+            f"the {action.card} fits both ends of #{target + 1} ({existing}): say which, "
+            f"as in 'lay off {action.card} on #{target + 1} at the low end'"
+        )
+    if action.stands_for is None and len(moves) > 1:
+        readings = " or ".join(f"{move.card}={move.stands_for}" for move, _ in moves)
+        return f"say which card the {action.card} stands for on #{target + 1}: {readings}"
+    if action.end is not None and moves:
+        return (
+            f"the {action.card} does not fit at the {action.end} end of #{target + 1} ({existing})"
+        )
+    return f"the {action.card} does not fit on #{target + 1} ({existing})"
 
 
 def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
-    """The meld ``action`` makes, or ``None`` if it is no lay-off of the card there.
-
-    A lay-off that names the one end its card fits is the listed lay-off
-    without the end (issue 20): ``lay off A♥ on #1 at the high end`` onto
-    J♥ Q♥ K♥.
-    """
+    """The meld ``action`` (in canonical form) makes, or ``None`` if it is no such lay-off."""
     table_meld = state.melds[action.target]
     rules = meld_rules(state.config)
-    moves = _layoff_moves(action.card, action.target, table_meld, rules)
-    for candidate, new in moves:
-        if candidate is action or candidate == action:
+    for move, new in _layoff_moves(action.card, action.target, table_meld, rules):
+        if move == action:
             return new
-    if action.end is not None and isinstance(table_meld, RunMeld):
-        for candidate, new in moves:
-            if (
-                candidate.end is None
-                and candidate.stands_for == action.stands_for
-                and _end_of(table_meld, new) == action.end
-            ):
-                return new
     return None
 
 
-def listed_layoff(state: State | View, action: LayOff) -> LayOff:
-    """The listed form of a lay-off: without an ``end`` when the card fits only that end.
-
-    Any other lay-off is returned as it is (for :func:`check` to judge).
-
-    >>> from cardrules.rummy500 import LayOff, new_game
-    >>> from cardrules.cards import parse_card
-    >>> listed_layoff(new_game(seed=1), LayOff(parse_card("AH"), 0, end="high")).end
-    'high'
-    """
-    if (
-        _shape_reason(action) is not None  # before any typed read of a crafted field
-        or action.end is None
-        or state.phase is not Phase.PLAY
-        or not 0 <= action.target < len(state.melds)
-        or not isinstance(state.melds[action.target], RunMeld)
-    ):
-        return action
-    bare = attrs.evolve(action, end=None)
-    table_meld = state.melds[action.target]
-    rules = meld_rules(state.config)
-    moves = _layoff_moves(action.card, action.target, table_meld, rules)
-    if any(candidate == action for candidate, _ in moves):
-        return action
-    for candidate, new in moves:
-        if candidate == bare and _end_of(table_meld, new) == action.end:
-            return bare
-    return action
-
-
-def _end_of(old: TableMeld, new: TableMeld) -> Literal["low", "high"]:
-    if isinstance(old, RunMeld) and isinstance(new, RunMeld) and new.cards[1:] == old.cards:
-        return "low"
-    return "high"
-
-
-def _discard_reason(state: State, action: Discard) -> str | None:
-    hand = _hand(state)
-    card = action.card
-    if not isinstance(card, Card) or card not in hand:
+def _discard_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
+    if card not in hand:
         return f"you do not hold the {card}"
+    return _discard_turn_reason(state) or _discard_card_reason(state, card, hand)
+
+
+def _discard_turn_reason(state: State) -> str | None:
+    """The part of :func:`_discard_reason` that is the same for every card held."""
     if state.owed is not None:
         return (
             f"you must meld or lay off the {state.owed} you took from the discard pile "
             "before you discard (R5-4)"
         )
-    if state.config.forbid_rediscard_of_taken and hand.count(card) <= state.taken.count(card):
+    return None
+
+
+def _discard_card_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
+    """The part of :func:`_discard_reason` that depends on the card (held, ``card``)."""
+    if state.taken and state.config.forbid_rediscard_of_taken_card and (
+        hand.count(card) <= state.taken.count(card)
+    ):
         return f"you took the {card} from the discard pile this turn and may not discard it (R5-5)"
     return None
 
@@ -933,177 +802,61 @@ def _discard_reason(state: State, action: Discard) -> str | None:
 def apply(state: State, action: object) -> State:
     """The state after ``action``. Raises :class:`~cardrules.IllegalActionError` if illegal.
 
-    The input state is never changed. A lay-off that names an end it does not
-    need is played (and logged) as the listed lay-off, so equal moves give equal
-    states.
+    The input state is never changed. The action is played (and logged) in its
+    canonical form (:func:`canonical`), so equal moves give equal states.
+
+    >>> from cardrules.rummy500 import Draw, new_game
+    >>> apply(new_game(seed=1), Draw()).phase
+    <Phase.PLAY: 'play'>
     """
-    if (
-        isinstance(action, LayOff)
-        and isinstance(state, State)
-        and _shape_reason(action) is None  # first: a crafted field gets its reason inside
-        and action.end is not None
-    ):
-        action = listed_layoff(state, action)
-    # The event hook is typed for actions; an object of any other type is refused
-    # inside, with the same reason check gives.
-    listed: Any = action
-    return _apply_logged(state, listed)
+    if not isinstance(state, State):
+        raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
+    shape = malformed(action)
+    if shape is not None:
+        raise IllegalActionError(shape, action)
+    well_formed: Any = action
+    return _apply_logged(state, _canonical(state, well_formed))
 
 
 @logs_events(new_log)  # the public event log (cardrules.events)
-def _apply_logged(state: State, action: object) -> State:
-    if not listing.was_listed(_listed, state, action):
-        reason = check(state, action)
-        if reason is not None:
-            raise IllegalActionError(reason, action)
-    assert state.to_act is not None
-    if isinstance(action, Discard):  # the most common actions first
-        return _apply_discard(state, action.card)
+def _apply_logged(state: State, action: Action) -> State:
+    reason = _check(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason, action)
+    _hand(state)  # a seat to act (ValueError for a state changed in place)
+    seat: int = state.to_act  # type: ignore[assignment]
+    if isinstance(action, Discard):
+        return _apply_discard(state, seat, action.card)
     if isinstance(action, Draw):
-        return _apply_draw(state)
+        return _apply_draw(state, seat)
     if isinstance(action, TakeDiscard):
-        return _apply_take(state, action)
+        return _apply_take(state, seat, action)
     if isinstance(action, Meld):
-        return _apply_placement(state, action.meld, None, action.meld.cards)
+        return _apply_placement(state, seat, action.meld, None, action.meld.cards, action)
     if isinstance(action, LayOff):
         new = _layoff_result(state, action)
-        assert new is not None
-        return _apply_placement(state, new, action.target, (action.card,))
-    assert isinstance(action, EndRound)
+        if new is None:  # pragma: no cover - _check found it
+            raise IllegalActionError(_misfit_reason(state, action), action)
+        return _apply_placement(state, seat, new, action.target, (action.card,), action)
     return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 
-def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
-_FIELD_NAMES: Final = tuple(field.name for field in attrs.fields(State))
-_FIELD_INDEX: Final = {name: i for i, name in enumerate(_FIELD_NAMES)}
-_field_values: Final = operator.attrgetter(*_FIELD_NAMES)
+_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+_FIELD_AT: Final = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_state_values: Final = operator.attrgetter(*_STATE_FIELDS)
 
 
 def _evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve(state, **changes)`` without looking the fields up on every call."""
-    values = list(_field_values(state))
+    """``attrs.evolve(state, **changes)``, through the constructor.
+
+    The constructor's parameters are the init fields in the order attrs gives
+    (read above when this module loads, never written out), so every field
+    not changed is passed on whatever fields the class gains.
+    """
+    values = list(_state_values(state))
     for name, value in changes.items():
-        values[_FIELD_INDEX[name]] = value
+        values[_FIELD_AT[name]] = value
     return State(*values)
-
-
-# The three changes of nearly every move, each passing every field by position, in
-# State's order (pinned by a test): a move makes a state, and looking the fields up
-# by name was a tenth of it.
-
-
-def _after_draw(
-    state: State,
-    hands: tuple[tuple[Card, ...], ...],
-    stock: tuple[Card, ...],
-    discard: tuple[Card, ...],
-    shuffles: int,
-    reshuffles: int,
-    stock_ran_out: bool,
-    owed: Card | None,
-    taken: tuple[Card, ...],
-) -> State:
-    """``state`` after a draw from the stock or the discard pile: the play phase."""
-    return State(
-        state.config,
-        state.seed,
-        shuffles,
-        state.round_number,
-        state.dealer,
-        state.scores,
-        hands,
-        stock,
-        discard,
-        state.melds,
-        state.meld_owners,
-        state.placed,
-        state.placed_points,
-        Phase.PLAY,
-        state.to_act,
-        owed,
-        taken,
-        stock_ran_out,
-        reshuffles,
-        state.history,
-        state.winners,
-        state.turns,
-        state.events,
-        state.stacked,
-    )
-
-
-def _after_placement(
-    state: State,
-    hands: tuple[tuple[Card, ...], ...],
-    melds: tuple[TableMeld, ...],
-    meld_owners: tuple[int, ...],
-    placed: tuple[tuple[Card, ...], ...],
-    placed_points: tuple[tuple[int, ...], ...],
-    owed: Card | None,
-) -> State:
-    """``state`` after a meld or a lay-off: the same seat plays on."""
-    return State(
-        state.config,
-        state.seed,
-        state.shuffles,
-        state.round_number,
-        state.dealer,
-        state.scores,
-        hands,
-        state.stock,
-        state.discard,
-        melds,
-        meld_owners,
-        placed,
-        placed_points,
-        state.phase,
-        state.to_act,
-        owed,
-        state.taken,
-        state.stock_ran_out,
-        state.reshuffles,
-        state.history,
-        state.winners,
-        state.turns,
-        state.events,
-        state.stacked,
-    )
-
-
-def _after_discard(
-    state: State, hands: tuple[tuple[Card, ...], ...], discard: tuple[Card, ...], turns: int
-) -> State:
-    """``state`` after a discard that does not end the round: the next seat draws."""
-    assert state.to_act is not None
-    return State(
-        state.config,
-        state.seed,
-        state.shuffles,
-        state.round_number,
-        state.dealer,
-        state.scores,
-        hands,
-        state.stock,
-        discard,
-        state.melds,
-        state.meld_owners,
-        state.placed,
-        state.placed_points,
-        Phase.DRAW,
-        (state.to_act + 1) % len(state.hands),
-        None,
-        (),
-        state.stock_ran_out,
-        state.reshuffles,
-        state.history,
-        state.winners,
-        turns,
-        state.events,
-        state.stacked,
-    )
 
 
 def _index_of(card: Card) -> int:
@@ -1111,14 +864,16 @@ def _index_of(card: Card) -> int:
 
 
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """The sorted hand with ``card`` added in its place."""
+    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would)."""
     at = bisect.bisect_right(hand, card.index, key=_index_of)
     return (*hand[:at], card, *hand[at:])
 
 
-def _apply_draw(state: State) -> State:
-    seat = state.to_act
-    assert seat is not None
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _apply_draw(state: State, seat: int) -> State:
     config = state.config
     stock, discard, shuffles = state.stock, state.discard, state.shuffles
     reshuffles = state.reshuffles
@@ -1132,39 +887,42 @@ def _apply_draw(state: State) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    card = stock[0]
-    hands = _replace(state.hands, seat, _with_card(state.hands[seat], card))
-    return _after_draw(
-        state, hands, stock[1:], discard, shuffles, reshuffles, last, state.owed, state.taken
+    return _evolve(
+        state,
+        hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
+        stock=stock[1:],
+        discard=discard,
+        shuffles=shuffles,
+        reshuffles=reshuffles,
+        stock_ran_out=last,
+        phase=Phase.PLAY,
     )
 
 
-def _apply_take(state: State, action: TakeDiscard) -> State:
-    seat = state.to_act
-    assert seat is not None
+def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    hands = _replace(state.hands, seat, sort_cards((*state.hands[seat], *taken)))
-    return _after_draw(
+    return _evolve(
         state,
-        hands,
-        state.stock,
-        state.discard[: -action.count],
-        state.shuffles,
-        state.reshuffles,
-        state.stock_ran_out,
-        action.card if must_use else None,
-        taken,
+        hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
+        discard=state.discard[: -action.count],
+        phase=Phase.PLAY,
+        owed=action.card if must_use else None,
+        taken=taken,
     )
 
 
 def _apply_placement(
-    state: State, meld: TableMeld, target: int | None, cards: tuple[Card, ...]
+    state: State,
+    seat: int,
+    meld: TableMeld,
+    target: int | None,
+    cards: tuple[Card, ...],
+    action: Action,
 ) -> State:
-    seat = state.to_act
-    assert seat is not None
     rest = _remove(state.hands[seat], cards)
-    assert rest is not None
+    if rest is None:  # pragma: no cover - _check found the cards held
+        raise IllegalActionError("you do not hold those cards", action)
     if target is None:
         melds = (*state.melds, meld)
         owners = (*state.meld_owners, seat)
@@ -1172,46 +930,53 @@ def _apply_placement(
     else:
         melds = _replace(state.melds, target, meld)
         owners = state.meld_owners
-        indexes = range(1) if _end_of(state.melds[target], meld) == "low" else range(
-            len(meld.cards) - 1, len(meld.cards)
-        )
-    rules = meld_rules(state.config)
-    if rest and not rules.wilds:  # going out ends the round: that table is not asked about again
-        note_table_change(state.melds, melds, len(state.melds) if target is None else target, rules)
+        low = _end_of(state.melds[target], meld) == "low"
+        indexes = range(1) if low else range(len(meld.cards) - 1, len(meld.cards))
     points = tuple(scoring.placement_points(meld, i, state.config) for i in indexes)
     owed = state.owed
     if owed is not None and owed in cards:
         owed = None
-    new = _after_placement(
+    new = _evolve(
         state,
-        _replace(state.hands, seat, rest),
-        melds,
-        owners,
-        _replace(state.placed, seat, (*state.placed[seat], *cards)),
-        _replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
-        owed,
+        hands=_replace(state.hands, seat, rest),
+        melds=melds,
+        meld_owners=owners,
+        placed=_replace(state.placed, seat, (*state.placed[seat], *cards)),
+        placed_points=_replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
+        owed=owed,
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
     return new
 
 
-def _apply_discard(state: State, card: Card) -> State:
-    seat = state.to_act
-    assert seat is not None
+def _apply_discard(state: State, seat: int, card: Card) -> State:
     rest = _remove(state.hands[seat], (card,))
-    assert rest is not None
-    hands = _replace(state.hands, seat, rest)
-    discard = (*state.discard, card)
+    if rest is None:  # pragma: no cover - _check found the card held
+        raise IllegalActionError(f"you do not hold the {card}", Discard(card))
     turns = state.turns + 1
     if not rest or state.stock_ran_out or turns >= state.config.max_turns:
-        new = _evolve(state, hands=hands, discard=discard, turns=turns)
+        new = _evolve(
+            state,
+            hands=_replace(state.hands, seat, rest),
+            discard=(*state.discard, card),
+            turns=turns,
+        )
         if not rest:
             return _end_round(new, ended_by="went_out", went_out=seat)
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return _after_discard(state, hands, discard, turns)
+    return _evolve(
+        state,
+        hands=_replace(state.hands, seat, rest),
+        discard=(*state.discard, card),
+        turns=turns,
+        phase=Phase.DRAW,
+        to_act=(seat + 1) % len(state.hands),
+        owed=None,
+        taken=(),
+    )
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
@@ -1242,7 +1007,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
             taken=(),
             stock_ran_out=False,
         )
-    full = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    full = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     return _deal(
         config=config,
         seed=state.seed,

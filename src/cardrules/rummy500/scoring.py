@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from cardrules.cards import Card, Rank
 from cardrules.rummy.melds import RunMeld, SetMeld
@@ -23,12 +23,17 @@ from cardrules.rummy500.config import Config
 from cardrules.rummy500.state import RoundResult, SeatScore
 
 __all__ = [
+    "JOKER_POINTS",
     "card_points",
     "hand_points",
     "placement_points",
     "round_result",
     "winners_after_round",
 ]
+
+
+JOKER_POINTS: Final = 15
+"""What a joker scores, melded or left in hand (R5-12), whatever ``ace_points`` says."""
 
 
 def card_points(card: Card, config: Config, *, low: bool = False) -> int:
@@ -43,7 +48,7 @@ def card_points(card: Card, config: Config, *, low: bool = False) -> int:
             return config.low_ace_points
         return config.ace_points
     if rank is Rank.JOKER:
-        return config.ace_points
+        return JOKER_POINTS  # R5-12, whatever an ace is worth
     if rank >= Rank.JACK:
         return 10
     return int(rank)

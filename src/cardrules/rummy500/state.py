@@ -10,10 +10,10 @@ import attrs
 from cardrules import stacking
 from cardrules.cards import Card, make_deck
 from cardrules.events import Event
-from cardrules.rummy.melds import RunMeld, SetMeld
+from cardrules.rummy.melds import NaturalTable, RunMeld, SetMeld, natural_table
 from cardrules.rummy500.config import Config
 
-__all__ = ["Phase", "RoundResult", "SeatScore", "State"]
+__all__ = ["Masks", "Phase", "RoundResult", "SeatScore", "State"]
 
 
 class Phase(enum.Enum):
@@ -63,6 +63,41 @@ class RoundResult:
 
 
 @attrs.frozen
+class Masks:
+    """A state's cards as bit masks, worked out once when the state is made.
+
+    Bit ``card.index`` is set for each card held (a second copy adds nothing:
+    the rules ask which cards a hand holds, and count copies in the hand
+    itself). ``table`` sums up the melds on the table: which natural cards lay
+    off on each, and the runs of each suit (:func:`~cardrules.rummy.melds.natural_table`).
+    The rules read these instead of walking the tuples again for every question.
+
+    >>> from cardrules.rummy500 import new_game
+    >>> state = new_game(seed=1)
+    >>> state.masks.hands[0].bit_count() == len(set(state.hands[0]))
+    True
+    """
+
+    hands: tuple[int, ...]
+    table: NaturalTable
+
+
+def _masks_of(state: State) -> Masks | None:
+    """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
+    their declared types (the loader's validation then says what is wrong)."""
+    try:
+        hands = []
+        for hand in state.hands:
+            mask = 0
+            for card in hand:
+                mask |= 1 << card.index
+            hands.append(mask)
+        return Masks(tuple(hands), natural_table(state.melds, state.config.meld_rules))
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
+@attrs.frozen
 class State:
     """One moment of a Rummy 500 game. Immutable: :func:`~cardrules.rummy500.apply` makes new ones.
 
@@ -107,6 +142,13 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
+    masks: Masks | None = attrs.field(init=False, eq=False, repr=False)
+    """The cards as bit masks (:class:`Masks`), derived from the fields above when the
+    state is made; not part of the state's value, its JSON or its notation."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "masks", _masks_of(self))
+
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
         from cardrules.notation import notation_repr  # the notation reads this module
@@ -116,7 +158,7 @@ class State:
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
         if value:
-            pack = make_deck(decks=self.config.decks, jokers_per_deck=self.config.jokers)
+            pack = make_deck(decks=self.config.num_decks, jokers_per_deck=self.config.jokers)
             stacking.check_stacked(value, pack)
 
     @property

@@ -55,6 +55,7 @@ ValueError: inconsistent Rummy 500 state: R-4: every finished round needs a resu
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 from collections import Counter
@@ -110,7 +111,7 @@ def validate_state(state: State) -> None:
     if not least <= state.shuffles <= most:
         fail("R-3: the shuffle count does not agree with the rounds and reshuffles")
     # R-8: every card of the pack is in exactly one place.
-    deck = make_deck(decks=config.decks, jokers_per_deck=config.jokers)
+    deck = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     everything: list[Card] = [c for hand in state.hands for c in hand]
     everything += state.stock + state.discard
     everything += [c for meld in state.melds for c in meld.cards]
@@ -129,13 +130,34 @@ def validate_state(state: State) -> None:
     if state.phase is Phase.OVER:
         return
     acting = state.to_act
-    assert acting is not None
-    # R-9: the stock and the discard pile hold no more than the deal and the turns allow.
+    if acting is None:
+        fail("R-1: the player to act is not a seat")
+    # R-9: the stock and the discard pile hold what the deal and the turns leave.
     dealt_stock = config.deck_size - players * config.hand_size - 1
     begun = state.turns + (1 if state.phase is Phase.PLAY else 0)
-    if state.reshuffles == 0 and not dealt_stock - begun <= len(state.stock) <= dealt_stock:
-        fail("R-9: the stock does not hold what the deal and the turns leave in it "
-             "(each turn draws at most one card)")
+    if state.reshuffles == 0:
+        if not dealt_stock - begun <= len(state.stock) <= dealt_stock:
+            fail("R-9: the stock does not hold what the deal and the turns leave in it "
+                 "(each turn draws at most one card)")
+        # Turns that took from the pile instead of drawing, and the cards they took:
+        # each take is at least one card.
+        takes = begun - (dealt_stock - len(state.stock))
+        taken_from_pile = 1 + state.turns - len(state.discard)
+        if taken_from_pile < takes:
+            fail(f"R-9: {takes} turns took from the discard pile, but only "
+                 f"{taken_from_pile} cards left it")
+        drawn = dealt_stock - len(state.stock)
+        if state.phase is Phase.PLAY and (takes if state.taken else drawn) < 1:
+            fail("R-9: this turn took from the pile or drew from the stock, "
+                 "but the stock and the cards taken say it did neither")
+    # R5-11: the first dealer is the config's, or the seed's draw.
+    first = config.first_dealer
+    if first is None:
+        first = next(rng.random_ints(state.seed, 0)) % players
+    if state.dealer != (first + state.round_number - 1) % players:
+        source = "the config's" if config.first_dealer is not None else "drawn from the seed"
+        fail("R-3: the dealer is not the one the first dealer and the round give "
+             f"(the first dealer is {source}, R5-11)")
     # R-10: the dug card.
     hand = state.hands[acting]
     if state.phase is Phase.PLAY and state.taken:
@@ -195,7 +217,7 @@ def validate_view(view: View) -> None:
         hands[seat] = view.hand
     _check_public(view, hands, fail)
     # R-8: what the view shows is part of the pack, and the sizes add up to it.
-    deck = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
+    deck = Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
     shown = Counter(view.hand) + Counter(view.discard)
     shown += Counter(c for meld in view.melds for c in meld.cards)
     if shown - deck:
@@ -271,25 +293,22 @@ def _may_score(card: Card, value: int, config: Config) -> bool:
                      scoring.card_points(card, config, low=True))
 
 
-_POINTS: dict[tuple[int, int | None], tuple[tuple[int, int], ...]] = {}
-
-
 def _points_table(config: Config) -> tuple[tuple[int, int], ...]:
     """``(card_points, card_points(low=True))`` of each card, at its ``index``.
 
     The two depend on ``ace_points`` and ``low_ace_points`` alone, so one table
     serves every state with those options.
     """
-    key = (config.ace_points, config.low_ace_points)
-    table = _POINTS.get(key)
-    if table is None:
-        table = tuple(
-            (scoring.card_points(card, config), scoring.card_points(card, config, low=True))
-            for card in sorted(set(make_deck(jokers_per_deck=1)), key=_INDEX)
-        )
-        if len(_POINTS) < 256:
-            _POINTS[key] = table
-    return table
+    return _points_for(config.ace_points, config.low_ace_points)
+
+
+@functools.lru_cache(maxsize=256)
+def _points_for(ace_points: int, low_ace_points: int | None) -> tuple[tuple[int, int], ...]:
+    config = Config(ace_points=ace_points, low_ace_points=low_ace_points)
+    return tuple(
+        (scoring.card_points(card, config), scoring.card_points(card, config, low=True))
+        for card in sorted(set(make_deck(jokers_per_deck=1)), key=_INDEX)
+    )
 
 
 def _hand_points(hand: Sequence[Card], config: Config) -> int:
@@ -314,21 +333,17 @@ def _within(cards: Sequence[Card], config: Config) -> bool:
     return all(map(operator.le, counts, most))
 
 
-_COPIES: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
 def _pack_copies(config: Config) -> tuple[int, ...]:
     """How many copies of each card (at its ``index``) the config's pack holds."""
-    key = (config.decks, config.jokers)
-    copies = _COPIES.get(key)
-    if copies is None:
-        counts = [0] * 53
-        for card in make_deck(decks=config.decks, jokers_per_deck=config.jokers):
-            counts[card.index] += 1
-        copies = tuple(counts)
-        if len(_COPIES) < 256:
-            _COPIES[key] = copies
-    return copies
+    return _copies_in(config.num_decks, config.jokers)
+
+
+@functools.lru_cache(maxsize=16)
+def _copies_in(decks: int, jokers: int) -> tuple[int, ...]:
+    counts = [0] * 53
+    for card in make_deck(decks=decks, jokers_per_deck=jokers):
+        counts[card.index] += 1
+    return tuple(counts)
 
 
 def _all_bounded(values: Sequence[object], low: int, high: int, what: str, fail: _Fail) -> None:
@@ -338,19 +353,12 @@ def _all_bounded(values: Sequence[object], low: int, high: int, what: str, fail:
             _bounded(value, low, high, what, fail)
 
 
-_DECK_COUNTS: dict[tuple[int, int], Counter[Card]] = {}
 _INDEX = operator.attrgetter("index")
 
 
 def _deck_counts(config: Config) -> Counter[Card]:
-    """How often the config's pack holds each card (made once per pack, never changed)."""
-    key = (config.decks, config.jokers)
-    counts = _DECK_COUNTS.get(key)
-    if counts is None:
-        counts = Counter(make_deck(decks=config.decks, jokers_per_deck=config.jokers))
-        if len(_DECK_COUNTS) < 256:
-            _DECK_COUNTS[key] = counts
-    return counts
+    """How often the config's pack holds each card (a new counter: callers may change it)."""
+    return Counter(make_deck(decks=config.num_decks, jokers_per_deck=config.jokers))
 
 
 def _same_multiset(first: Sequence[Card], second: Sequence[Card]) -> bool:
@@ -429,13 +437,25 @@ def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fai
             fail("R-8: hands are kept in card order")
     if any(size == 0 for size in sizes):
         fail("R-8: an empty hand ends the round")
+    playing = obj.phase is Phase.PLAY
     for s in range(players):
         size = sizes[s] if isinstance(obj, View) else len(hands[s] or ())
-        least = config.hand_size + (1 if s == to_act and obj.phase is Phase.PLAY else 0)
-        if size + len(obj.placed[s]) < least:
+        now = s == to_act and playing
+        # Every turn gains one card and gives one back, but for a dig of k cards,
+        # which gains k - 1 more and obliges the digger to place the deepest one.
+        extra = size + len(obj.placed[s]) - config.hand_size - (1 if now else 0)
+        if extra < 0:
             fail(f"R-9: seat {s} holds and has placed fewer cards than it was dealt")
+        dug_now = len(obj.taken) - 1 if now and obj.taken else 0
+        if extra > dug_now and not obj.placed[s]:
+            fail(f"R-9: seat {s} holds more cards than it was dealt, yet placed none, "
+                 "though only a dig gains cards and a dug card must be placed (R5-4)")
     if len(obj.discard) > 1 + obj.turns:
         fail("R-9: the discard pile holds more cards than the turns discarded")
+    if not obj.discard and (obj.phase is Phase.DRAW or not obj.taken):
+        # The upcard, and after that each turn's discard, lies on the pile until a
+        # player takes it: only a player who took the whole pile leaves it empty.
+        fail("R-9: the discard pile is empty, yet nobody took it this turn")
     stock = obj.stock_size
     ran_out = getattr(obj, "stock_ran_out", None)  # a view does not show it
     # R-10: the phase.
@@ -504,7 +524,7 @@ def _check_low_aces(
 
 def _score_limit(config: Config, round_number: int) -> int:
     """The most a seat's total can move in ``round_number`` rounds (R-2)."""
-    most = max(config.ace_points, config.low_ace_points or 0, 10)
+    most = max(config.ace_points, config.low_ace_points or 0, scoring.JOKER_POINTS)
     return round_number * config.deck_size * most + MAX_TARGET
 
 
