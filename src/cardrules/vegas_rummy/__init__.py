@@ -6,7 +6,7 @@ Parts:
 * :mod:`~cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
 * :mod:`~cardrules.vegas_rummy.actions` — the actions and their text forms.
 * :mod:`~cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-  :func:`check`, :func:`parse_action`, and the host's :func:`join` (LV-14).
+  :func:`check`, :func:`canonical`, :func:`parse_action`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
 * :mod:`~cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
 * :mod:`~cardrules.vegas_rummy.view` — :class:`View`: what one seat may know.
@@ -44,11 +44,13 @@ from cardrules.vegas_rummy.actions import (
     Retire,
     SwapWild,
     TakeDiscard,
+    malformed,
 )
 from cardrules.vegas_rummy.builder import deck_for, position
 from cardrules.vegas_rummy.config import Config, deck_count
 from cardrules.vegas_rummy.rules import (
     apply,
+    canonical,
     check,
     join,
     join_error,
@@ -88,12 +90,14 @@ __all__ = [
     "TakeDiscard",
     "View",
     "apply",
+    "canonical",
     "check",
     "deck_count",
     "deck_for",
     "join",
     "join_error",
     "legal_actions",
+    "malformed",
     "max_game_length",
     "meld_rules",
     "new_game",

@@ -47,17 +47,13 @@ view can show. Each is proved by a tampered-JSON test in
 from __future__ import annotations
 
 import enum
-import operator
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from functools import lru_cache
 
 import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
-from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
-from cardrules.rummy.meld_types import MeldRules, TableMeld
 from cardrules.rummy.melds import meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -83,66 +79,22 @@ def _fail(message: str) -> None:
     raise ValueError(f"inconsistent Las Vegas Rummy state: {message}")
 
 
-_PACK_COUNTS: dict[int, Counter[Card]] = {}
-_SORTED_PACKS: dict[int, list[Card]] = {}
-_WILDS: dict[tuple[str, Card], frozenset[Card]] = {}
-_INDEX = operator.attrgetter("index")
-
-
-def _pack_counts(decks: int) -> Counter[Card]:
-    """How often a round's pack of ``decks`` decks holds each card (made once, never changed)."""
-    counts = _PACK_COUNTS.get(decks)
-    if counts is None:
-        counts = _PACK_COUNTS[decks] = Counter(make_deck(decks=decks, jokers_per_deck=2))
-    return counts
+@lru_cache(maxsize=MAX_DECKS)
+def _pack(decks: int) -> tuple[Card, ...]:
+    """The round's pack of ``decks`` decks with two jokers each (a pure function of ``decks``)."""
+    return make_deck(decks=decks, jokers_per_deck=2)
 
 
 def _check_pack(decks: int, cards: list[Card]) -> None:
     """Invariant 4: ``cards`` are exactly the round's pack (``check_same_cards`` explains)."""
-    pack = _SORTED_PACKS.get(decks)
-    if pack is None:
-        pack = sorted(make_deck(decks=decks, jokers_per_deck=2), key=_INDEX)
-        if 1 <= decks <= MAX_DECKS:
-            _SORTED_PACKS[decks] = pack
-    try:
-        if sorted(cards, key=_INDEX) == pack:
-            return
-    except (AttributeError, TypeError):
-        pass
-    check_same_cards(make_deck(decks=decks, jokers_per_deck=2), cards, "the round's pack")
-
-
-def _within_pack(cards: list[Card], decks: int) -> bool:
-    """Whether ``cards`` are all cards, none more often than ``decks`` decks with two jokers
-    each hold it (``Counter(cards) - pack`` is empty)."""
-    counts = [0] * 53
     for card in cards:
-        if type(card) is not Card:
-            return False
-        counts[card.index] += 1
-    jokers = counts.pop()
-    return jokers <= 2 * decks and max(counts, default=0) <= decks
-
-
-def _wilds(config: Config, upcard: Card) -> frozenset[Card]:
-    """``wild_cards(config, upcard)``, which depends on ``wild_scope`` and the upcard alone."""
-    key = (config.wild_scope, upcard)
-    wilds = _WILDS.get(key)
-    if wilds is None:
-        wilds = wild_cards(config, upcard)
-        if len(_WILDS) < 1000:
-            _WILDS[key] = wilds
-    return wilds
+        if not isinstance(card, Card):
+            _fail(f"{card!r} is not a card")
+    check_same_cards(_pack(decks), cards, "the round's pack")
 
 
 def _check_numbers(value: object, where: str, depth: int = 0) -> None:
     """Invariant 1: every whole number (nested in attrs values and tuples) is bounded."""
-    if not _numbers_bounded(value, depth):
-        _find_unbounded(value, where, depth)
-
-
-def _find_unbounded(value: object, where: str, depth: int) -> None:
-    """The walk of invariant 1 that names the first number out of range (the slow path)."""
     if depth > 12:
         return
     if isinstance(value, bool | enum.Enum | Card | str) or value is None:
@@ -153,84 +105,11 @@ def _find_unbounded(value: object, where: str, depth: int) -> None:
         return
     if isinstance(value, tuple):
         for item in value:
-            _find_unbounded(item, where, depth + 1)
+            _check_numbers(item, where, depth + 1)
         return
     if attrs.has(type(value)):
         for field in attrs.fields(type(value)):  # type: ignore[arg-type]
-            _find_unbounded(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
-
-
-_SKIPPED: set[type] = {bool, str, Card, type(None)}
-"""Exact types invariant 1 never looks into: these, and each type met that holds no
-fields it would look into (enums, amounts), added when first met."""
-
-_FIELDS_OF: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
-"""For each type met: its field values (attrs classes), or none if never looked into."""
-
-
-def _no_fields(_value: object) -> tuple[Any, ...]:
-    return ()
-
-
-def _fields_getter(kind: type) -> Callable[[Any], tuple[Any, ...]]:
-    names = tuple(field.name for field in attrs.fields(kind))
-    if len(names) > 1:
-        return operator.attrgetter(*names)
-    if len(names) == 1:
-        return operator.attrgetter(names[0], names[0])  # a pair: the walk's result is alike
-    return _no_fields
-
-
-def _numbers_bounded(value: object, depth: int) -> bool:
-    """Whether :func:`_find_unbounded` would find nothing (the same walk, without paths)."""
-    if depth > 12:
-        return True
-    kind = type(value)
-    if kind is int:
-        return -_INT_BOUND < value < _INT_BOUND  # type: ignore[operator]
-    if kind in _SKIPPED:
-        return True
-    items: Any
-    if kind is tuple:
-        items = value
-        if _SKIPPED.issuperset(map(type, items)):
-            return True  # cards, text, flags: nothing to look into (checked in C)
-    else:
-        fields_of = _FIELDS_OF.get(kind)
-        if fields_of is None:
-            if isinstance(value, int | tuple) and not isinstance(
-                value, bool | enum.Enum | Card | str
-            ):
-                return False  # a subclass of int or tuple: the slow walk decides
-            if isinstance(value, bool | enum.Enum | Card | str) or not attrs.has(kind):
-                fields_of = _no_fields  # never looked into
-                if len(_SKIPPED) < 64:
-                    _SKIPPED.add(kind)
-            else:
-                fields_of = _fields_getter(kind)
-            _FIELDS_OF[kind] = fields_of
-        items = fields_of(value)
-    if depth == 12:
-        return True  # what it holds lies deeper than the walk looks
-    inline = depth + 1 < 12  # a tuple held here is walked in this call (cards, numbers)
-    for item in items:
-        item_kind = type(item)
-        if item_kind is int:
-            if not -_INT_BOUND < item < _INT_BOUND:
-                return False
-        elif item_kind is tuple and inline:
-            if _SKIPPED.issuperset(map(type, item)):
-                continue  # cards, text, flags: nothing to look into (checked in C)
-            for element in item:
-                element_kind = type(element)
-                if element_kind is int:
-                    if not -_INT_BOUND < element < _INT_BOUND:
-                        return False
-                elif element_kind not in _SKIPPED and not _numbers_bounded(element, depth + 2):
-                    return False
-        elif item_kind not in _SKIPPED and not _numbers_bounded(item, depth + 1):
-            return False
-    return True
+            _check_numbers(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
 
 
 def validate_state(state: State) -> None:
@@ -434,15 +313,6 @@ def _check_cut(state: State) -> None:
         _fail("the first dealer does not match the cut")
 
 
-_CHECKED_MELDS: dict[int, tuple[TableMeld, MeldRules, bool]] = {}
-"""The table melds with wild cards found legal and canonical lately, by ``id``, with the
-rules and ``meld_solidarity`` they were checked under (held, so the ``id`` is not
-reused; the rules of a config and upcard are one object). A meld stays on the table
-for many states, and :func:`cardrules.from_json` reads an owned meld equal to one it read
-lately as that same object. A canonical meld holds tuples of cards and suits (it equals
-:func:`normalize`'s answer), so it cannot change."""
-
-
 def _check_round(obj: State | View) -> None:
     config = obj.config
     seat = obj.to_act
@@ -486,20 +356,11 @@ def _check_round(obj: State | View) -> None:
         if not 0 <= owned.owner < n or not obj.active[owned.owner]:
             _fail(f"meld #{k + 1} has no owner seat in play")
         meld = owned.meld
-        if is_natural_meld(meld, rules) and in_suit_order(meld):
-            continue  # legal and canonical: what the two checks below find in more steps
-        checked = _CHECKED_MELDS.get(id(meld))
-        if (checked is not None and checked[0] is meld and checked[1] is rules
-                and checked[2] is config.meld_solidarity):
-            continue
         reason = meld_error(meld, rules)
         if reason is not None:
             _fail(f"meld #{k + 1}: {reason}")
         if normalize(meld, interchangeable=config.meld_solidarity) != meld:
             _fail(f"meld #{k + 1} is not stored in canonical form")
-        if len(_CHECKED_MELDS) >= 256:
-            _CHECKED_MELDS.clear()
-        _CHECKED_MELDS[id(meld)] = (meld, rules, config.meld_solidarity)
     if obj.phase == "draw" and obj.taken is not None:
         _fail("nothing has been taken before drawing")
     if obj.turn == 0 and obj.phase == "play" and obj.taken is not None:
@@ -572,14 +433,13 @@ def _check_history(obj: State | View) -> None:
             if len(hand) > config.cards_per_player:
                 _fail(f"round {number}: seat {i} holds more cards than were dealt")
             left += hand
-        if not _within_pack(left, decks) and Counter(left) - (
-            _pack_counts(decks) if 1 <= decks <= MAX_DECKS
-            else Counter(make_deck(decks=decks, jokers_per_deck=2))
+        if any(not isinstance(card, Card) for card in left) or Counter(left) - Counter(
+            _pack(decks)
         ):
             _fail(f"round {number}: the hands hold cards the round's pack does not")
         if len(left) > DECK_SIZE * decks - 1:
             _fail(f"round {number}: the hands hold more cards than were dealt")
-        wilds = _wilds(config, result.upcard)
+        wilds = wild_cards(config, result.upcard)
         for i in range(n):
             if result.points[i] != scoring.hand_points(result.hands[i], wilds, config):
                 _fail(f"round {number}: seat {i} scores other points than its hand's")
