@@ -279,7 +279,7 @@ def test_a_listed_action_changed_in_place_is_refused(field: str, value: object) 
     ("scores", ()),
 ])
 def test_a_state_changed_in_place_after_listing_is_refused(field: str, value: object) -> None:
-    for state in (_play_state(), next(s for s in _states() if s.phase == "draw" and s.turn),
+    for state in (_play_state(), next(s for s in _states() if s.phase == "draw" and s.turns),
                   next(s for s in _states() if s.phase == "table")):
         actions = legal_actions(state)
         broken = attrs.evolve(state)

@@ -124,7 +124,7 @@ def random_other(state: State, rnd: random.Random) -> object:
 
 def blind_twin(state: State, seat: int, rnd: random.Random) -> State:
     """The same state with the cards hidden from ``seat`` dealt differently."""
-    others = [i for i in range(state.num_seats) if i != seat]
+    others = [i for i in range(state.num_players) if i != seat]
     hidden = list(state.stock) + [c for i in others for c in state.hands[i]]
     rnd.shuffle(hidden)
     stock = tuple(hidden[: len(state.stock)])
@@ -174,7 +174,7 @@ def play(seed: int) -> tuple[int, int, int]:
         if state.phase in ("draw", "play"):
             assert view(state, seat) == view(blind_twin(state, seat, rnd), seat)
         seen = view(state, seat)
-        assert seen.hand == (state.hands[seat] if seat < state.num_seats else None)
+        assert seen.hand == (state.hands[seat] if seat < state.num_players else None)
         assert seen.legal_actions == (actions if seat == state.to_act else ())
         action = choose(state, actions, rnd)
         previous = state

@@ -355,7 +355,7 @@ def test_lv10_nothing_to_draw_ends_the_round(stacked) -> None:  # type: ignore[n
 
 def test_lv10_reshuffle_limit_option(stacked) -> None:  # type: ignore[no-untyped-def]
     state = act(stacked(two(reshuffle_limit=0), HAND_WILD, "2C", "KC"), "draw", "discard QD")
-    emptied = attrs.evolve(state, stock=(), discard=(*state.stock, *state.discard), turn=1,
+    emptied = attrs.evolve(state, stock=(), discard=(*state.stock, *state.discard), turns=1,
                            phase="play", to_act=0)
     ended = apply(emptied, Discard(state.hands[0][0]))
     assert ended.history[-1].went_out is None

@@ -6,14 +6,15 @@ Parts:
 * :mod:`~cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
 * :mod:`~cardrules.vegas_rummy.actions` — the actions and their text forms.
 * :mod:`~cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-  :func:`check`, :func:`canonical`, :func:`parse_action`, and the host's :func:`join` (LV-14).
+  :func:`check`, :func:`canonical`, :func:`parse_action`, :func:`meld_rules`,
+  :func:`max_game_length`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
 * :mod:`~cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
 * :mod:`~cardrules.vegas_rummy.view` — :class:`View`: what one seat may know.
 * :mod:`~cardrules.vegas_rummy.money` — exact amounts in the library's own ``decimal`` context.
 * :mod:`~cardrules.vegas_rummy.validation` — :func:`validate_state` and
   :func:`validate_view` (the invariants every reachable state keeps, checked on
-  load) and :func:`max_game_length`.
+  load).
 
 Wild-card logic beyond the shared melds (open set wilds, swaps, canonical
 melds) is in :mod:`cardrules.rummy.wilds`.
@@ -55,6 +56,7 @@ from cardrules.vegas_rummy.rules import (
     join,
     join_error,
     legal_actions,
+    max_game_length,
     meld_rules,
     new_game,
     parse_action,
@@ -63,11 +65,12 @@ from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
     OwnedMeld,
+    Phase,
     RoundResult,
     State,
     wild_cards,
 )
-from cardrules.vegas_rummy.validation import max_game_length, validate_state, validate_view
+from cardrules.vegas_rummy.validation import validate_state, validate_view
 from cardrules.vegas_rummy.view import View, view
 
 __all__ = [
@@ -82,6 +85,7 @@ __all__ = [
     "LedgerEntry",
     "Meld",
     "OwnedMeld",
+    "Phase",
     "Rebuy",
     "Retire",
     "RoundResult",

@@ -78,12 +78,13 @@ from cardrules.vegas_rummy.actions import (
     malformed,
     parse_action_text,
 )
-from cardrules.vegas_rummy.config import MAX_SEATS, Config
+from cardrules.vegas_rummy.config import DECK_SIZE, MAX_DECKS, MAX_SEATS, Config
 from cardrules.vegas_rummy.events import new_log
 from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
     OwnedMeld,
+    Phase,
     RoundResult,
     State,
     pack_of_size,
@@ -97,6 +98,7 @@ __all__ = [
     "cut_value",
     "join",
     "legal_actions",
+    "max_game_length",
     "meld_rules",
     "new_game",
     "parse_action",
@@ -277,7 +279,7 @@ def new_game(
         config=config,
         seed=seed,
         shuffles=shuffles,
-        phase="table",
+        phase=Phase.table,
         to_act=dealer,
         dealer=dealer,
         round_number=0,
@@ -287,7 +289,7 @@ def new_game(
         discard=(),
         melds=(),
         upcard=None,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         scores=starting,
@@ -335,7 +337,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     new = _evolve(
         state,
         shuffles=shuffles,
-        phase="draw",
+        phase=Phase.draw,
         to_act=order[0],
         dealer=dealer,
         round_number=state.round_number + 1,
@@ -345,7 +347,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
         discard=(upcard,),
         melds=(),
         upcard=upcard,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         stacked=stacked,
@@ -354,7 +356,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
 
 
 def _can_take(state: State) -> bool:
-    if state.turn == 0 or not state.discard:
+    if state.turns == 0 or not state.discard:
         return False  # LV-3: the round's first player may not take the upcard
     if state.config.forbid_rediscard_of_taken_card:
         assert state.to_act is not None
@@ -383,7 +385,7 @@ def _start_turn(state: State) -> State:
     if (
         (_can_draw(state) or _can_take(state))
         and not _limit_reached(state)
-        and state.turn < state.config.turn_limit
+        and state.turns < state.config.turn_limit
     ):
         return state
     return _end_round(state, went_out=None)
@@ -417,7 +419,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         game_over=over,
         reshuffles=state.reshuffles,
     )
-    n = state.num_seats
+    n = state.num_players
     new = _evolve(
         state,
         hands=((),) * n,
@@ -425,7 +427,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         discard=(),
         melds=(),
         upcard=None,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         scores=scores,
@@ -434,7 +436,7 @@ def _end_round(state: State, went_out: int | None) -> State:
     )
     if over:
         winners = scoring.winners_of(scores, state.active, config.max_score)
-        return _evolve(new, phase="over", to_act=None, winners=winners)
+        return _evolve(new, phase=Phase.over, to_act=None, winners=winners)
     return _between_rounds(new)
 
 
@@ -450,23 +452,23 @@ def _pending(state: State) -> list[int]:
 def _between_rounds(state: State) -> State:
     pending = _pending(state)
     if pending:
-        return _evolve(state, phase="decide", to_act=pending[0])  # LV-12
-    return _evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
+        return _evolve(state, phase=Phase.decide, to_act=pending[0])  # LV-12
+    return _evolve(state, phase=Phase.table, to_act=_next_active(state.active, state.dealer))
 
 
 def join_error(state: State) -> str | None:
     """``None`` if a new player may join now (see :func:`join`), else the reason."""
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if state.phase == "decide":
+    if state.phase == Phase.decide:
         return "busted players must choose to rebuy or retire first (LV-12)"
-    if state.phase != "table":
-        if state.phase == "over":
+    if state.phase != Phase.table:
+        if state.phase == Phase.over:
             return "the game is over"
         return "a new player may only join at the start of a round, not mid-round (LV-14)"
     config = state.config
     limit = config.max_seats if config.max_seats is not None else MAX_SEATS
-    if state.num_seats >= limit:
+    if state.num_players >= limit:
         return f"the table is full ({limit} seats)"
     try:
         config.decks_for(sum(state.active) + 1)
@@ -496,7 +498,7 @@ def join(state: State) -> State:
     if reason is not None:
         raise ValueError(reason)
     cost, score = betting.join_terms(state.config, state.scores, state.busts, state.active)
-    seat = state.num_seats
+    seat = state.num_players
     entry = LedgerEntry(state.round_number, seat, "join", cost, score)
     active = (*state.active, True)
     return _evolve(
@@ -636,7 +638,7 @@ def canonical(state: State, action: Action) -> Action:
     return action
 
 
-_PHASES: Final = frozenset(("draw", "play", "decide", "table", "over"))
+
 
 
 def _state_error(state: State) -> str | None:
@@ -647,16 +649,16 @@ def _state_error(state: State) -> str | None:
     checks everything else when a state is loaded.
     """
     phase = state.phase
-    if phase not in _PHASES:
+    if not isinstance(phase, Phase):
         return f"the state is broken: {phase!r} is no phase"
-    if phase == "over":
+    if phase == Phase.over:
         return None
     seat = state.to_act
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
         return f"the state is broken: {seat!r} is no seat to act"
     if len(state.scores) != len(state.hands) or len(state.active) != len(state.hands):
         return "the state is broken: it holds no hand, score or flag for some seat"
-    if phase in ("draw", "play") and (
+    if phase in (Phase.draw, Phase.play) and (
         not isinstance(state.upcard, Card) or not isinstance(state.hands[seat], tuple)
     ):
         return "the state is broken: a round is played with no upcard or hand"
@@ -694,25 +696,25 @@ def check(state: State, action: object) -> str | None:
         return f"{type(action).__name__} is not a Las Vegas Rummy action"
     action = canonical(state, action)
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.over:
         return "the game is over"
     if isinstance(action, Rebuy | Retire):
-        if phase != "decide":
+        if phase != Phase.decide:
             return (
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
             )
         return None
     if isinstance(action, Deal):
-        if phase == "decide":
+        if phase == Phase.decide:
             return "busted players must choose to rebuy or retire first (LV-12)"
-        if phase != "table":
+        if phase != Phase.table:
             return "you cannot deal now: a round is being played"
         return None
-    if phase in ("decide", "table"):
+    if phase in (Phase.decide, Phase.table):
         return "no round is being played: the table is between rounds"
     hand = state.hands[_seat(state)]
     if isinstance(action, Draw | TakeDiscard):
-        if phase != "draw":
+        if phase != Phase.draw:
             return "you have already drawn this turn"
         if isinstance(action, Draw):
             if not _can_draw(state):
@@ -720,7 +722,7 @@ def check(state: State, action: object) -> str | None:
             return None
         if not state.discard:
             return "the discard pile is empty"
-        if state.turn == 0:
+        if state.turns == 0:
             return "the first player of a round may not draw from the discard pile (LV-3)"
         if not _can_take(state):
             return (
@@ -728,7 +730,7 @@ def check(state: State, action: object) -> str | None:
                 "not discard it again (LV-11 option)"
             )
         return None
-    if phase != "play":
+    if phase != Phase.play:
         return "you must draw first: from the stock or the top of the discard pile"
     rules = meld_rules(state)
     config = state.config
@@ -854,13 +856,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if reason is not None:
         raise ValueError(reason)
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.over:
         return ()
-    if phase == "decide":
+    if phase == Phase.decide:
         return (Rebuy(), Retire())
-    if phase == "table":
+    if phase == Phase.table:
         return (Deal(),)
-    if phase == "draw":
+    if phase == Phase.draw:
         out: list[Action] = []
         if _can_draw(state):
             out.append(Draw())
@@ -1004,7 +1006,7 @@ def _apply(state: State, action: Action) -> State:
         card = stock[-1]
         return _evolve(
             state,
-            phase="play",
+            phase=Phase.play,
             stock=stock[:-1],
             discard=discard,
             shuffles=shuffles,
@@ -1016,7 +1018,7 @@ def _apply(state: State, action: Action) -> State:
         card = state.discard[-1]
         return _evolve(
             state,
-            phase="play",
+            phase=Phase.play,
             discard=state.discard[:-1],
             hands=_put(state.hands, seat, sort_cards((*hand, card))),
             taken=card,
@@ -1061,15 +1063,53 @@ def _apply(state: State, action: Action) -> State:
         hands=hands,
         discard=discard,
         taken=None,
-        phase="draw",
+        phase=Phase.draw,
         to_act=_next_active(state.active, seat),
-        turn=state.turn + 1,
+        turns=state.turns + 1,
     )
     return _start_turn(new)
 
 
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+# ---------------------------------------------------------------------------
+# The longest game
+
+
+def max_game_length(config: Config) -> int:
+    """The most actions a game under ``config`` can take before it ends (OpenSpiel's bound).
+
+    Proof sketch (``docs/vegas_rummy.rst``, "Every game ends"): in every round
+    each active player but the one who went out adds at least one point (he
+    holds a card), a rebuy resets a score to one that a standing player holds,
+    and so the lowest score never falls; while it stays put the same player
+    keeps going out and the lowest of the others rises each round. So at most
+    ``(max_score + joins) × (max_score + 1)`` rounds are played, ``joins`` the
+    seats the host may add. A round is one deal, at most one decision per seat,
+    at most ``turn_limit`` turns of one draw and one discard, and at most two
+    placements per card of the pack (a meld or lay-off adds a card to the
+    table, a swap a natural card).
+
+    >>> max_game_length(Config(num_players=2, max_score=10, turn_limit=100, max_seats=2))
+    34210
+    """
+    if not isinstance(config, Config):
+        raise TypeError(f"expected a vegas_rummy Config, not {type(config).__name__}")
+    seats = config.max_seats if config.max_seats is not None else MAX_SEATS
+    joins = seats - config.num_players
+    decks = 1
+    for players in range(2, seats + 1):
+        try:
+            decks = max(decks, config.decks_for(players))
+        except ValueError:
+            continue
+    decks = min(decks, MAX_DECKS)
+    pack = DECK_SIZE * decks
+    rounds = (config.max_score + joins) * (config.max_score + 1)
+    per_round = 1 + seats + 2 * config.turn_limit + 2 * pack
+    return rounds * per_round
 
 
 # ---------------------------------------------------------------------------

@@ -64,13 +64,16 @@ from cardrules.vegas_rummy.rules import (
     _deal_order,
     _next_active,
     _pending,
+    max_game_length,
     meld_rules,
     stacked_cut_dealer,
 )
-from cardrules.vegas_rummy.state import State, wild_cards
+from cardrules.vegas_rummy.state import Phase, State, wild_cards
 from cardrules.vegas_rummy.view import View
 
 __all__ = ["max_game_length", "validate_state", "validate_view"]
+
+# max_game_length lives in rules.py (one place in every game folder); still importable here.
 
 _INT_BOUND = 2**63
 
@@ -133,7 +136,7 @@ def validate_state(state: State) -> None:
         raise ValueError(str(exc)) from None
     _check_common(state)
     _check_cut(state)
-    in_round = state.phase in ("draw", "play")
+    in_round = state.phase in (Phase.draw, Phase.play)
     shuffles = (
         len(state.cut)
         + state.round_number
@@ -177,7 +180,7 @@ def validate_view(view: View) -> None:
         _fail("the view's seat is not a seat")
     if len(view.hand_sizes) != n:
         _fail("hand_sizes needs one entry per seat")
-    if view.is_over != (view.phase == "over"):
+    if view.is_over != (view.phase == Phase.over):
         _fail("is_over does not match the phase")
     if view.pot != money_sum(entry.amount for entry in view.ledger):
         _fail("the pot does not match the payments")
@@ -193,7 +196,7 @@ def validate_view(view: View) -> None:
     if view.legal_actions and (view.seat is None or view.seat != view.to_act):
         _fail("only the seat to act is shown legal actions")
     _check_common(view)
-    if view.phase in ("draw", "play"):
+    if view.phase in (Phase.draw, Phase.play):
         _check_round(view)
         total = (
             view.stock_size
@@ -241,7 +244,7 @@ def _check_common(obj: State | View) -> None:
     limit = config.max_seats if config.max_seats is not None else MAX_SEATS
     if n < config.num_players or n > limit:
         _fail(f"{n} seats do not fit the config")
-    if obj.turn < 0 or obj.round_number < 1 or obj.reshuffles < 0:
+    if obj.turns < 0 or obj.round_number < 1 or obj.reshuffles < 0:
         _fail("negative counters")
     if isinstance(obj, State):
         if obj.shuffles < 0:
@@ -250,13 +253,13 @@ def _check_common(obj: State | View) -> None:
             if tuple(hand) != sort_cards(hand):
                 _fail("hands are kept in sorted order")
     _check_history(obj)
-    in_round = obj.phase in ("draw", "play")
+    in_round = obj.phase in (Phase.draw, Phase.play)
     expected_round = len(obj.history) + (1 if in_round else 0)
     if obj.round_number != expected_round:
         _fail(f"round {obj.round_number} does not follow {len(obj.history)} scored rounds")
     if not 0 <= obj.dealer < n or (not obj.active[obj.dealer] and in_round):
         _fail("the dealer is not a seat in play")
-    if obj.history and obj.history[-1].game_over and obj.phase != "over":
+    if obj.history and obj.history[-1].game_over and obj.phase != Phase.over:
         _fail("the game is over, yet play goes on")
     if not in_round:
         if any(sizes) or obj.discard or obj.melds:
@@ -265,22 +268,22 @@ def _check_common(obj: State | View) -> None:
             _fail("between rounds every card is collected")
         if isinstance(obj, View) and obj.stock_size:
             _fail("between rounds every card is collected")
-        if obj.upcard is not None or obj.taken is not None or obj.turn != 0 or obj.reshuffles:
+        if obj.upcard is not None or obj.taken is not None or obj.turns != 0 or obj.reshuffles:
             _fail("between rounds there is no upcard, taken card or turn")
         if not obj.history or obj.history[-1].dealer != obj.dealer:
             _fail("the dealer does not match the last round")
-    if obj.phase == "over":
+    if obj.phase == Phase.over:
         if obj.to_act is not None or not obj.history[-1].game_over:
             _fail("a finished game has nobody to act and a final round")
         if obj.winners != scoring.winners_of(obj.scores, obj.active, config.max_score):
             _fail("the winners do not match the scores")
     elif obj.winners:
         _fail("winners before the game is over")
-    if obj.phase == "decide":
+    if obj.phase == Phase.decide:
         pending = _pending_of(obj)
         if not pending or obj.to_act != pending[0]:
             _fail("the wrong player is deciding to rebuy")
-    if obj.phase == "table" and (
+    if obj.phase == Phase.table and (
         _pending_of(obj) or obj.to_act != _next_active(obj.active, obj.dealer)
     ):
         _fail("the table acts before every busted player has decided")
@@ -336,12 +339,12 @@ def _check_round(obj: State | View) -> None:
             _fail(f"seat {i} is in play with no cards during a round")
         if not obj.active[i] and size:
             _fail(f"retired seat {i} holds cards")
-        most = config.cards_per_player + (1 if obj.phase == "play" and i == seat else 0)
+        most = config.cards_per_player + (1 if obj.phase == Phase.play and i == seat else 0)
         if size > most:
             _fail(f"seat {i} holds more cards than a deal and one draw give")
-    if obj.turn >= config.turn_limit:
+    if obj.turns >= config.turn_limit:
         _fail("the turn limit was passed, so the round should have ended")
-    if obj.turn == 0 and obj.phase == "draw" and (
+    if obj.turns == 0 and obj.phase == Phase.draw and (
         obj.discard != (obj.upcard,) or obj.melds or any(
             size != config.cards_per_player for i, size in enumerate(sizes) if obj.active[i]
         )
@@ -361,18 +364,19 @@ def _check_round(obj: State | View) -> None:
             _fail(f"meld #{k + 1}: {reason}")
         if normalize(meld, interchangeable=config.meld_solidarity) != meld:
             _fail(f"meld #{k + 1} is not stored in canonical form")
-    if obj.phase == "draw" and obj.taken is not None:
+    if obj.phase == Phase.draw and obj.taken is not None:
         _fail("nothing has been taken before drawing")
-    if obj.turn == 0 and obj.phase == "play" and obj.taken is not None:
+    if obj.turns == 0 and obj.phase == Phase.play and obj.taken is not None:
         _fail("the first player of a round cannot have taken a discard")
     stock = len(obj.stock) if isinstance(obj, State) else obj.stock_size
-    if obj.phase == "draw" and not (stock or len(obj.discard) >= 2) and (
-        obj.turn == 0 or not obj.discard
+    if obj.phase == Phase.draw and not (stock or len(obj.discard) >= 2) and (
+        obj.turns == 0 or not obj.discard
     ):
         _fail("the player to act has nothing to draw, so the round should have ended")
     limit = config.reshuffle_limit
     if limit is not None and (
-        obj.reshuffles > limit or (obj.phase == "draw" and obj.reshuffles == limit and not stock)
+        obj.reshuffles > limit
+        or (obj.phase == Phase.draw and obj.reshuffles == limit and not stock)
     ):
         _fail("the reshuffle limit was passed")
 
@@ -495,46 +499,7 @@ def _check_history(obj: State | View) -> None:
         _fail("the bust counts do not match the history")
     if tuple(active) != obj.active:
         _fail("the seats in play do not match the ledger")
-    if dealer is not None and obj.phase in ("draw", "play") and obj.dealer != _next_active(
+    if dealer is not None and obj.phase in (Phase.draw, Phase.play) and obj.dealer != _next_active(
         active, dealer
     ):
         _fail("the dealer did not pass to the left (LV-17)")
-
-
-# ---------------------------------------------------------------------------
-# The longest game
-
-
-def max_game_length(config: Config) -> int:
-    """The most actions a game under ``config`` can take before it ends (OpenSpiel's bound).
-
-    Proof sketch (``docs/vegas_rummy.rst``, "Every game ends"): in every round
-    each active player but the one who went out adds at least one point (he
-    holds a card), a rebuy resets a score to one that a standing player holds,
-    and so the lowest score never falls; while it stays put the same player
-    keeps going out and the lowest of the others rises each round. So at most
-    ``(max_score + joins) × (max_score + 1)`` rounds are played, ``joins`` the
-    seats the host may add. A round is one deal, at most one decision per seat,
-    at most ``turn_limit`` turns of one draw and one discard, and at most two
-    placements per card of the pack (a meld or lay-off adds a card to the
-    table, a swap a natural card).
-
-    >>> max_game_length(Config(num_players=2, max_score=10, turn_limit=100, max_seats=2))
-    34210
-    """
-    if not isinstance(config, Config):
-        raise TypeError(f"expected a vegas_rummy Config, not {type(config).__name__}")
-    seats = config.max_seats if config.max_seats is not None else MAX_SEATS
-    joins = seats - config.num_players
-    decks = 1
-    for players in range(2, seats + 1):
-        try:
-            decks = max(decks, config.decks_for(players))
-        except ValueError:
-            continue
-    decks = min(decks, MAX_DECKS)
-    pack = DECK_SIZE * decks
-    rounds = (config.max_score + joins) * (config.max_score + 1)
-    per_round = 1 + seats + 2 * config.turn_limit + 2 * pack
-    return rounds * per_round
-
