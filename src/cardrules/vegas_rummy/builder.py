@@ -185,7 +185,7 @@ def position(
         config=config,
         seed=seed,
         shuffles=1,
-        phase=phase,
+        phase=Phase(phase),
         to_act=to_act,
         dealer=dealer,
         round_number=1,

@@ -177,7 +177,7 @@ class State:
     config: Config
     seed: int
     shuffles: int
-    phase: Phase = attrs.field(converter=Phase)
+    phase: Phase
     to_act: int | None
     dealer: int
     round_number: int

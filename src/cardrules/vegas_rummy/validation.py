@@ -54,7 +54,7 @@ import attrs
 
 from cardrules import rng
 from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
-from cardrules.rummy.melds import meld_error
+from cardrules.rummy.melds import MeldRules, SetMeld, TableMeld, meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
 from cardrules.vegas_rummy.config import DECK_SIZE, MAX_DECKS, MAX_SEATS, Config
@@ -96,11 +96,18 @@ def _check_pack(decks: int, cards: list[Card]) -> None:
     check_same_cards(_pack(decks), cards, "the round's pack")
 
 
+_LEAVES = (bool, enum.Enum, Card, str, type(None))
+"""Values that hold no whole number to check (a bool is an int, so it is named first)."""
+
+
 def _check_numbers(value: object, where: str, depth: int = 0) -> None:
-    """Invariant 1: every whole number (nested in attrs values and tuples) is bounded."""
-    if depth > 12:
-        return
-    if isinstance(value, bool | enum.Enum | Card | str) or value is None:
+    """Invariant 1: every whole number (nested in attrs values and tuples) is bounded.
+
+    Items that hold no number (cards, text, flags) are passed over, and plain
+    numbers checked, where they are met, without a call each: a state holds
+    hundreds of cards and numbers.
+    """
+    if depth > 12 or isinstance(value, _LEAVES):
         return
     if isinstance(value, int):
         if not -_INT_BOUND < value < _INT_BOUND:
@@ -108,11 +115,20 @@ def _check_numbers(value: object, where: str, depth: int = 0) -> None:
         return
     if isinstance(value, tuple):
         for item in value:
-            _check_numbers(item, where, depth + 1)
+            if type(item) is int:
+                if not -_INT_BOUND < item < _INT_BOUND and depth < 12:
+                    _fail(f"{where} is out of range")
+            elif not isinstance(item, _LEAVES):
+                _check_numbers(item, where, depth + 1)
         return
     if attrs.has(type(value)):
         for field in attrs.fields(type(value)):  # type: ignore[arg-type]
-            _check_numbers(getattr(value, field.name), f"{where}.{field.name}", depth + 1)
+            item = getattr(value, field.name)
+            if type(item) is int:
+                if not -_INT_BOUND < item < _INT_BOUND and depth < 12:
+                    _fail(f"{where}.{field.name} is out of range")
+            elif not isinstance(item, _LEAVES):
+                _check_numbers(item, f"{where}.{field.name}", depth + 1)
 
 
 def validate_state(state: State) -> None:
@@ -316,6 +332,27 @@ def _check_cut(state: State) -> None:
         _fail("the first dealer does not match the cut")
 
 
+def _meld_fault(meld: TableMeld, rules: MeldRules, solidarity: bool) -> str | None:
+    """Invariant 7 for one table meld: ``None``, or what is wrong (after ``meld #n``)."""
+    if not isinstance(meld.cards, tuple) or (
+        isinstance(meld, SetMeld) and not isinstance(meld.suits, tuple)
+    ):
+        return ": a meld's cards are a tuple"
+    return _hashable_meld_fault(meld, rules, solidarity)
+
+
+@lru_cache(maxsize=1024)
+def _hashable_meld_fault(meld: TableMeld, rules: MeldRules, solidarity: bool) -> str | None:
+    """:func:`_meld_fault`, a pure function of values: a meld stays on the table for many
+    states, and a server loads many states of one game."""
+    reason = meld_error(meld, rules)
+    if reason is not None:
+        return f": {reason}"
+    if normalize(meld, interchangeable=solidarity) != meld:
+        return " is not stored in canonical form"
+    return None
+
+
 def _check_round(obj: State | View) -> None:
     config = obj.config
     seat = obj.to_act
@@ -358,12 +395,9 @@ def _check_round(obj: State | View) -> None:
     for k, owned in enumerate(obj.melds):
         if not 0 <= owned.owner < n or not obj.active[owned.owner]:
             _fail(f"meld #{k + 1} has no owner seat in play")
-        meld = owned.meld
-        reason = meld_error(meld, rules)
+        reason = _meld_fault(owned.meld, rules, config.meld_solidarity)
         if reason is not None:
-            _fail(f"meld #{k + 1}: {reason}")
-        if normalize(meld, interchangeable=config.meld_solidarity) != meld:
-            _fail(f"meld #{k + 1} is not stored in canonical form")
+            _fail(f"meld #{k + 1}{reason}")
     if obj.phase == Phase.draw and obj.taken is not None:
         _fail("nothing has been taken before drawing")
     if obj.turns == 0 and obj.phase == Phase.play and obj.taken is not None:

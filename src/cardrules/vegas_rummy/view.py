@@ -41,7 +41,7 @@ class View:
 
     config: Config
     seat: int | None
-    phase: Phase = attrs.field(converter=Phase)
+    phase: Phase
     to_act: int | None
     is_over: bool
     dealer: int
