@@ -177,7 +177,7 @@ class State:
     config: Config
     seed: int
     shuffles: int
-    phase: Phase
+    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     dealer: int
     round_number: int

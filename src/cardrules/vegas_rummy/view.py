@@ -41,7 +41,7 @@ class View:
 
     config: Config
     seat: int | None
-    phase: Phase
+    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     is_over: bool
     dealer: int
