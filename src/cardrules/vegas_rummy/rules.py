@@ -633,8 +633,8 @@ def canonical(state: State, action: Action) -> Action:
     if isinstance(action, Meld):
         meld = normalize(action.meld, interchangeable=state.config.meld_solidarity)
         return action if meld == action.meld else Meld(meld)
-    if action.stands_for == action.card:
-        return LayOff(action.card, action.target)
+    if action.stands_for == action.card and not action.card.is_joker:
+        return LayOff(action.card, action.target)  # (nothing stands for a joker: refused)
     return action
 
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 import attrs
 
@@ -88,6 +89,25 @@ def _pack(decks: int) -> tuple[Card, ...]:
     return make_deck(decks=decks, jokers_per_deck=2)
 
 
+@lru_cache(maxsize=MAX_DECKS)
+def _copies(decks: int) -> tuple[int, ...]:
+    """How often the pack of ``decks`` decks holds each card, by ``Card.index`` (52: jokers)."""
+    counts = [0] * 53
+    for card in _pack(decks):
+        counts[card.index] += 1
+    return tuple(counts)
+
+
+def _within_pack(cards: list[Card], decks: int) -> bool:
+    """Whether ``cards`` are cards, none more often than the pack of ``decks`` decks holds it."""
+    counts = [0] * 53
+    for card in cards:
+        if not isinstance(card, Card):
+            return False
+        counts[card.index] += 1
+    return all(count <= most for count, most in zip(counts, _copies(decks)))
+
+
 def _check_pack(decks: int, cards: list[Card]) -> None:
     """Invariant 4: ``cards`` are exactly the round's pack (``check_same_cards`` explains)."""
     for card in cards:
@@ -99,13 +119,16 @@ def _check_pack(decks: int, cards: list[Card]) -> None:
 _LEAVES = (bool, enum.Enum, Card, str, type(None))
 """Values that hold no whole number to check (a bool is an int, so it is named first)."""
 
+_PLAIN: Final = frozenset({bool, Card, str, type(None)})
+"""Exact types of :data:`_LEAVES`, recognised in one look (most items of a state are cards)."""
+
 
 def _check_numbers(value: object, where: str, depth: int = 0) -> None:
     """Invariant 1: every whole number (nested in attrs values and tuples) is bounded.
 
-    Items that hold no number (cards, text, flags) are passed over, and plain
-    numbers checked, where they are met, without a call each: a state holds
-    hundreds of cards and numbers.
+    Items that hold no number (cards, text, flags, tuples of them) are passed
+    over, and plain numbers checked, where they are met, without a call each: a
+    state holds hundreds of cards and numbers.
     """
     if depth > 12 or isinstance(value, _LEAVES):
         return
@@ -113,22 +136,35 @@ def _check_numbers(value: object, where: str, depth: int = 0) -> None:
         if not -_INT_BOUND < value < _INT_BOUND:
             _fail(f"{where} is out of range")
         return
+    names: tuple[str, ...] | None = None  # a tuple's items share its path
     if isinstance(value, tuple):
-        for item in value:
-            if type(item) is int:
-                if not -_INT_BOUND < item < _INT_BOUND and depth < 12:
-                    _fail(f"{where} is out of range")
-            elif not isinstance(item, _LEAVES):
-                _check_numbers(item, where, depth + 1)
+        items: tuple[object, ...] = value
+    elif attrs.has(type(value)):
+        names = _field_names(type(value))
+        items = tuple(getattr(value, name) for name in names)
+    else:
         return
-    if attrs.has(type(value)):
-        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
-            item = getattr(value, field.name)
-            if type(item) is int:
-                if not -_INT_BOUND < item < _INT_BOUND and depth < 12:
-                    _fail(f"{where}.{field.name} is out of range")
-            elif not isinstance(item, _LEAVES):
-                _check_numbers(item, f"{where}.{field.name}", depth + 1)
+    for number, item in enumerate(items):
+        kind = type(item)
+        if kind is int:
+            if not -_INT_BOUND < item < _INT_BOUND and depth < 12:  # type: ignore[operator]
+                _fail(f"{_path(where, names, number)} is out of range")
+        elif kind in _PLAIN or (
+            kind is tuple and _PLAIN.issuperset(map(type, item))  # type: ignore[call-overload]
+        ):
+            continue  # cards, text, flags: nothing to look into
+        else:
+            _check_numbers(item, _path(where, names, number), depth + 1)
+
+
+def _path(where: str, names: tuple[str, ...] | None, number: int) -> str:
+    return where if names is None else f"{where}.{names[number]}"
+
+
+@lru_cache(maxsize=64)
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The field names of an attrs class (a pure function of the class)."""
+    return tuple(field.name for field in attrs.fields(kind))
 
 
 def validate_state(state: State) -> None:
@@ -471,9 +507,7 @@ def _check_history(obj: State | View) -> None:
             if len(hand) > config.cards_per_player:
                 _fail(f"round {number}: seat {i} holds more cards than were dealt")
             left += hand
-        if any(not isinstance(card, Card) for card in left) or Counter(left) - Counter(
-            _pack(decks)
-        ):
+        if not _within_pack(left, decks):
             _fail(f"round {number}: the hands hold cards the round's pack does not")
         if len(left) > DECK_SIZE * decks - 1:
             _fail(f"round {number}: the hands hold more cards than were dealt")
