@@ -732,15 +732,15 @@ def check(state: State, action: object) -> str | None:
         return None
     if phase != Phase.play:
         return "you must draw first: from the stock or the top of the discard pile"
-    rules = meld_rules(state)
     config = state.config
-    table = _table(state)
     if isinstance(action, Discard):
         if action.card not in hand:
             return f"you do not hold {action.card}"
         if config.forbid_rediscard_of_taken_card and action.card == state.taken:
             return f"you may not discard {action.card}: you took it this turn (LV-11 option)"
         return None
+    rules = meld_rules(state)
+    table = _table(state)
     if isinstance(action, Meld):
         meld = action.meld
         if len(meld.cards) > 3:
@@ -1023,7 +1023,22 @@ def _apply(state: State, action: Action) -> State:
             hands=_put(state.hands, seat, sort_cards((*hand, card))),
             taken=card,
         )
-    rules = meld_rules(state)
+    if isinstance(action, Discard):
+        rest = _minus(hand, [action.card])
+        hands = _put(state.hands, seat, rest)
+        discard = (*state.discard, action.card)
+        if not rest:  # LV-5: going out by discarding the last card
+            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
+        new = _evolve(
+            state,
+            hands=hands,
+            discard=discard,
+            taken=None,
+            phase=Phase.draw,
+            to_act=_next_active(state.active, seat),
+            turns=state.turns + 1,
+        )
+        return _start_turn(new)
     if isinstance(action, Meld):
         meld = action.meld  # canonical (apply)
         rest = _minus(hand, meld.cards)
@@ -1033,9 +1048,15 @@ def _apply(state: State, action: Action) -> State:
             melds=(*state.melds, OwnedMeld(seat, meld)),
         )
         return _end_round(new, seat) if not rest else new
+    rules = meld_rules(state)
+    owned = (
+        _layoff_result(state, action, rules)
+        if isinstance(action, LayOff)
+        else _swap_result(state, action, rules)
+    )
+    if owned is None:  # (check accepted it, so this cannot happen)
+        raise IllegalActionError(f"{action} does not fit", action)
     if isinstance(action, LayOff):
-        owned = _layoff_result(state, action, rules)
-        assert owned is not None
         rest = _minus(hand, [action.card])
         new = _evolve(
             state,
@@ -1043,31 +1064,12 @@ def _apply(state: State, action: Action) -> State:
             melds=_put(state.melds, action.target, owned),
         )
         return _end_round(new, seat) if not rest else new
-    if isinstance(action, SwapWild):
-        owned = _swap_result(state, action, rules)
-        assert owned is not None
-        rest = sort_cards((*_minus(hand, [action.card]), action.wild))
-        return _evolve(
-            state,
-            hands=_put(state.hands, seat, rest),
-            melds=_put(state.melds, action.target, owned),
-        )
-    assert isinstance(action, Discard)
-    rest = _minus(hand, [action.card])
-    hands = _put(state.hands, seat, rest)
-    discard = (*state.discard, action.card)
-    if not rest:  # LV-5: going out by discarding the last card
-        return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
-    new = _evolve(
+    rest = sort_cards((*_minus(hand, [action.card]), action.wild))
+    return _evolve(
         state,
-        hands=hands,
-        discard=discard,
-        taken=None,
-        phase=Phase.draw,
-        to_act=_next_active(state.active, seat),
-        turns=state.turns + 1,
+        hands=_put(state.hands, seat, rest),
+        melds=_put(state.melds, action.target, owned),
     )
-    return _start_turn(new)
 
 
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -140,7 +140,7 @@ def _check_numbers(value: object, where: str, depth: int = 0) -> None:
     if isinstance(value, tuple):
         items: tuple[object, ...] = value
     elif attrs.has(type(value)):
-        names = _field_names(type(value))
+        names = _field_names(type(value))  # type: ignore[arg-type]
         items = tuple(getattr(value, name) for name in names)
     else:
         return
