@@ -93,3 +93,17 @@ def test_numbers_deeper_than_the_walk_are_not_looked_at():
     assert _outcome(lambda v: validation._check_numbers(v, "x"), shallow) == (
         "inconsistent Las Vegas Rummy state: x is out of range"
     )
+
+
+def test_values_of_classes_with_no_field_or_one_field_are_walked():
+    """``Draw()`` has no field, an ``OwnedMeld``-like class one (the walk reads them alike)."""
+    assert _outcome(lambda v: validation._check_numbers(v, "x"), (vr.Draw(), vr.Rebuy())) is None
+
+    @attrs.frozen
+    class One:
+        number: int
+
+    assert _outcome(lambda v: validation._check_numbers(v, "x"), (One(1),)) is None
+    assert _outcome(lambda v: validation._check_numbers(v, "x"), (One(HUGE),)) == (
+        "inconsistent Las Vegas Rummy state: x.number is out of range"
+    )

@@ -47,7 +47,9 @@ view can show. Each is proved by a tampered-JSON test in
 from __future__ import annotations
 
 import enum
+import operator
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -123,48 +125,62 @@ _PLAIN: Final = frozenset({bool, Card, str, type(None)})
 """Exact types of :data:`_LEAVES`, recognised in one look (most items of a state are cards)."""
 
 
-def _check_numbers(value: object, where: str, depth: int = 0) -> None:
-    """Invariant 1: every whole number (nested in attrs values and tuples) is bounded.
+def _check_numbers(value: object, where: str) -> None:
+    """Invariant 1: every whole number (nested in attrs values and tuples) is bounded."""
+    path = _unbounded(value, 0)
+    if path is not None:
+        _fail(".".join((where, *path)) + " is out of range")
 
-    Items that hold no number (cards, text, flags, tuples of them) are passed
-    over, and plain numbers checked, where they are met, without a call each: a
-    state holds hundreds of cards and numbers.
+
+def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
+    """Where the first whole number out of range sits in ``value`` (``()``: it is one), or ``None``.
+
+    One walk down to depth 12, through tuples and attrs values. Items that hold
+    no number (cards, text, flags, tuples of them) are passed over, and plain
+    numbers checked, where they are met, without a call each (a state holds
+    hundreds of them); the path is built only for a number out of range.
     """
     if depth > 12 or isinstance(value, _LEAVES):
-        return
+        return None
     if isinstance(value, int):
-        if not -_INT_BOUND < value < _INT_BOUND:
-            _fail(f"{where} is out of range")
-        return
-    names: tuple[str, ...] | None = None  # a tuple's items share its path
+        return None if -_INT_BOUND < value < _INT_BOUND else ()
     if isinstance(value, tuple):
+        names: tuple[str, ...] | None = None  # a tuple's items share its path
         items: tuple[object, ...] = value
-    elif attrs.has(type(value)):
-        names = _field_names(type(value))  # type: ignore[arg-type]
-        items = tuple(getattr(value, name) for name in names)
     else:
-        return
+        reader = _fields_reader(type(value))  # type: ignore[arg-type]
+        if reader is None:
+            return None  # amounts, fractions, sets: no whole number to check
+        names, read = reader
+        items = read(value)
     for number, item in enumerate(items):
         kind = type(item)
         if kind is int:
             if not -_INT_BOUND < item < _INT_BOUND and depth < 12:  # type: ignore[operator]
-                _fail(f"{_path(where, names, number)} is out of range")
+                return () if names is None else (names[number],)
         elif kind in _PLAIN or (
             kind is tuple and _PLAIN.issuperset(map(type, item))  # type: ignore[call-overload]
         ):
             continue  # cards, text, flags: nothing to look into
         else:
-            _check_numbers(item, _path(where, names, number), depth + 1)
-
-
-def _path(where: str, names: tuple[str, ...] | None, number: int) -> str:
-    return where if names is None else f"{where}.{names[number]}"
+            found = _unbounded(item, depth + 1)
+            if found is not None:
+                return found if names is None else (names[number], *found)
+    return None
 
 
 @lru_cache(maxsize=64)
-def _field_names(kind: type) -> tuple[str, ...]:
-    """The field names of an attrs class (a pure function of the class)."""
-    return tuple(field.name for field in attrs.fields(kind))
+def _fields_reader(
+    kind: type,
+) -> tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]] | None:
+    """An attrs class's field names and a function giving a value's fields (a pure function
+    of the class), or ``None`` for any other class."""
+    if not attrs.has(kind):
+        return None
+    names = tuple(field.name for field in attrs.fields(kind))
+    if len(names) > 1:
+        return names, operator.attrgetter(*names)
+    return names, lambda value: tuple(getattr(value, name) for name in names)  # 0 or 1 field
 
 
 def validate_state(state: State) -> None:
