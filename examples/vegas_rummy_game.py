@@ -52,7 +52,7 @@ def main(seed: int = 7) -> None:
         elif state.phase == "table":
             if join_error(state) is None and rnd.random() < 0.3:
                 state = join(state)  # the host seats a newcomer (LV-14), then the deal
-                print(f"  a new player joins as seat {state.num_seats - 1}")
+                print(f"  a new player joins as seat {state.num_players - 1}")
             action = Deal()
         else:
             placing = [a for a in actions if isinstance(a, Meld | LayOff)]

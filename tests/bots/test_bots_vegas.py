@@ -150,7 +150,7 @@ def test_every_choice_is_legal(config: vr.Config) -> None:
             state = vr.apply(state, action)
             steps += 1
         assert state.is_over
-        assert state.num_seats == config.num_players  # bots never seat a newcomer
+        assert state.num_players == config.num_players  # bots never seat a newcomer
     assert {"Draw", "Meld", "Discard"} <= seen
     if config.buy_in:
         assert "Rebuy" in seen or "Retire" in seen
@@ -172,7 +172,7 @@ def _play_view(hand: str, upcard: str, *, discard: str = "", config: vr.Config =
     other, stock = tuple(sorted(rest[:7], key=lambda c: c.index)), tuple(rest[7:])
     state = attrs.evolve(
         state, phase=phase, to_act=seat, hands=(mine, other), stock=stock, discard=pile,
-        upcard=up, turn=3, taken=None,
+        upcard=up, turns=3, taken=None,
     )
     vr.validate_state(state)
     return vr.view(state, seat)

@@ -143,21 +143,10 @@ def _vegas_pack(state: Any) -> Sequence[Card]:
 
 
 def _vegas_same_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
-    """A meld ``check`` accepts that is no listing of its own (docs/vegas_rummy.rst).
+    """Another form of a listed action: its canonical form is listed (docs/vegas_rummy.rst)."""
+    from cardrules.vegas_rummy import canonical
 
-    Another arrangement of a listed meld's wild cards (solidarity on: the same
-    cards in the same places), or a whole meld of four or more cards (listed
-    stepwise: a three-card meld, then lay-offs).
-    """
-    from cardrules.rummy.wilds import normalize
-    from cardrules.vegas_rummy import Meld
-
-    if not isinstance(action, Meld):
-        return False
-    if len(action.meld.cards) > 3:
-        return True
-    canonical = normalize(action.meld, interchangeable=state.config.meld_solidarity)
-    return Meld(canonical) in legal
+    return canonical(state, action) in legal
 
 
 def _vegas() -> GameProfile:

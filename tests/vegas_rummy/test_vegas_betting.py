@@ -96,7 +96,7 @@ def test_lv14_join_cost_and_score(stacked, option: str, cost: Decimal) -> None: 
     state = apply(first_round(stacked, late_join_cost=option), Rebuy())
     assert Deal() in legal_actions(state) and len(legal_actions(state)) == 1  # LV-14: no seat joins
     state = join(state)  # the host seats the newcomer
-    assert state.num_seats == 4
+    assert state.num_players == 4
     assert state.ledger[-1].kind == "join"
     assert state.ledger[-1].amount == cost
     assert state.scores[3] == 19  # the score of the most-busted player
@@ -216,7 +216,7 @@ def test_whole_game_with_busts_rebuys_retirement_join_and_settlement() -> None:
     (winner,) = state.winners
     assert state.scores[winner] < 60
     assert winner == state.history[-1].went_out
-    others = sorted((state.scores[s], s) for s in range(state.num_seats)
+    others = sorted((state.scores[s], s) for s in range(state.num_players)
                     if s != winner and s not in retired)
     runner = others[0][1]
     assert others[0][0] < others[1][0]  # this seed has no tie for runner-up

@@ -67,7 +67,7 @@ CONFIG = Config(num_players=3, max_score=40, buy_in="1.50", cards_per_player=5)
 def mid_round() -> State:
     """A play-phase state of round 2 or later, with melds on the table."""
     return _play(CONFIG, 3, lambda s: s.round_number >= 2 and s.phase == "play"
-                 and bool(s.melds) and s.turn > 0)
+                 and bool(s.melds) and s.turns > 0)
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +93,7 @@ def test_the_fixtures_load(mid_round: State, between: State) -> None:
 # 1. Bounded numbers (issue 15 item 4: 4,300-digit counters)
 def test_inv1_huge_counters_refused_cleanly(mid_round: State) -> None:
     document = json.loads(cardrules.to_json(mid_round))
-    document["data"]["turn"] = int("9" * 4000)
+    document["data"]["turns"] = int("9" * 4000)
     with pytest.raises(ValueError, match="out of range"):
         cardrules.from_json(json.dumps(document))
 
@@ -107,7 +107,7 @@ def test_inv3_rewound_shuffle_counter(mid_round: State, between: State) -> None:
 def test_inv3_round_number_and_turn_limit(mid_round: State) -> None:
     _refused(attrs.evolve(mid_round, round_number=mid_round.round_number + 1), "round")
     limited = attrs.evolve(mid_round, config=attrs.evolve(mid_round.config,
-                                                          turn_limit=mid_round.turn))
+                                                          turn_limit=mid_round.turns))
     _refused(limited, "turn limit")
 
 
@@ -314,7 +314,7 @@ def test_max_game_length_bounds_random_play_from_the_defaults() -> None:
 def test_join_is_a_host_call_never_a_seats_action(between: State) -> None:
     assert legal_actions(between) == (Deal(),)
     joined = join(between)
-    assert joined.num_seats == between.num_seats + 1
+    assert joined.num_players == between.num_players + 1
     assert legal_actions(joined) == (Deal(),)
     validate_state(joined)
     with pytest.raises(ValueError, match="unknown action"):

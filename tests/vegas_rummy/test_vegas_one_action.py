@@ -8,13 +8,14 @@ import attrs
 import pytest
 
 from cardrules.cards import parse_card
-from cardrules.rummy.melds import RunMeld, SetMeld
+from cardrules.rummy.melds import RunMeld
 from cardrules.vegas_rummy import (
     Config,
     LayOff,
     Meld,
     State,
     apply,
+    check,
     legal_actions,
     new_game,
     parse_action,
@@ -120,16 +121,16 @@ def test_listed_text_in_any_card_order_reads_back(number: int) -> None:
                     assert parse_action("meld " + " ".join(words), state) == action, text
 
 
-def test_whole_meld_equals_the_stepwise_listing() -> None:
+def test_a_whole_longer_meld_is_refused_with_the_stepwise_way() -> None:
+    """Issue 27: only three-card melds are moves; a longer one is refused, saying how to play it."""
     state = _position(Config(), 1, "5H 6H 7H 8H 9H 2C")
     whole = parse_action("meld 9H 5H 8H 6H 7H", state)
     assert isinstance(whole.meld, RunMeld) and len(whole.meld.cards) == 5
     assert whole not in legal_actions(state)
+    reason = check(state, whole)
+    assert reason is not None and "then lay off the others one by one" in reason
     step = apply(state, parse_action("meld 5H 6H 7H", state))
     step = apply(step, LayOff(C("8H"), 0))
     step = apply(step, LayOff(C("9H"), 0))
-    assert attrs.evolve(apply(state, whole), events=()) == attrs.evolve(step, events=())
-    assert apply(state, whole).events[-1].text == "meld 5♥ 6♥ 7♥ 8♥ 9♥"  # one move, one event
+    assert [str(c) for c in step.melds[0].meld.cards] == ["5♥", "6♥", "7♥", "8♥", "9♥"]
     assert all(len(a.meld.cards) == 3 for a in legal_actions(state) if isinstance(a, Meld))
-    assert not any(isinstance(a, Meld) and isinstance(a.meld, SetMeld) and len(a.meld.cards) > 3
-                   for a in legal_actions(state))

@@ -19,7 +19,7 @@ import cardrules
 from cardrules.cards import Card, make_deck
 from cardrules.errors import IllegalActionError
 from cardrules.rummy.melds import meld_error
-from cardrules.rummy.wilds import enumerate_melds, normalize
+from cardrules.rummy.wilds import enumerate_melds
 from cardrules.vegas_rummy import (
     Config,
     Deal,
@@ -33,6 +33,7 @@ from cardrules.vegas_rummy import (
     SwapWild,
     TakeDiscard,
     apply,
+    canonical,
     check,
     legal_actions,
     meld_rules,
@@ -123,7 +124,7 @@ def random_other(state: State, rnd: random.Random) -> object:
 
 def blind_twin(state: State, seat: int, rnd: random.Random) -> State:
     """The same state with the cards hidden from ``seat`` dealt differently."""
-    others = [i for i in range(state.num_seats) if i != seat]
+    others = [i for i in range(state.num_players) if i != seat]
     hidden = list(state.stock) + [c for i in others for c in state.hands[i]]
     rnd.shuffle(hidden)
     stock = tuple(hidden[: len(state.stock)])
@@ -161,9 +162,9 @@ def play(seed: int) -> tuple[int, int, int]:
             other = random_other(state, rnd)
             if other in actions:
                 continue
-            if isinstance(other, Meld) and check(state, other) is None:
-                canonical = normalize(other.meld, interchangeable=config.meld_solidarity)
-                assert Meld(canonical) in actions  # a non-canonical arrangement of a listed meld
+            if check(state, other) is None:  # another form of a listed action
+                same = canonical(state, other)
+                assert same in actions and apply(state, other) == apply(state, same)
                 continue
             with pytest.raises(IllegalActionError):
                 apply(state, other)
@@ -173,7 +174,7 @@ def play(seed: int) -> tuple[int, int, int]:
         if state.phase in ("draw", "play"):
             assert view(state, seat) == view(blind_twin(state, seat, rnd), seat)
         seen = view(state, seat)
-        assert seen.hand == (state.hands[seat] if seat < state.num_seats else None)
+        assert seen.hand == (state.hands[seat] if seat < state.num_players else None)
         assert seen.legal_actions == (actions if seat == state.to_act else ())
         action = choose(state, actions, rnd)
         previous = state

@@ -240,8 +240,9 @@ def test_lv6_require_natural_and_wild_rank_standing_for_itself(stacked) -> None:
     all_wild = parse_action("meld JK=5S JK=6S 7C=7S", state)
     assert "natural" in (check(state, all_wild) or "")
     # 7♥ stands for itself: a natural card, so strictness still allows one wild card
-    natural = parse_action("meld 6H 7H 8H JK=9H", state)
+    natural = parse_action("meld 7H 8H JK=9H", state)
     assert check(state, natural) is None
+    assert "wild" in (check(state, parse_action("meld 6H JK=7H JK=8H", state)) or "")
     free = act(stacked(two(require_natural=False), hands, "7D", "KC"), "draw")
     assert check(free, parse_action("meld JK=5S JK=6S 7C=7S", free)) is None
     assert scoring.card_points(C("7H"), state.wilds, state.config) == 25
@@ -304,7 +305,7 @@ def test_lv8_sets_hold_four_suits_even_with_two_decks(stacked) -> None:  # type:
     assert check(state, Meld(parse_meld("9C 9D 9H", meld_rules(state)))) is None
     with pytest.raises(ValueError, match="different suits"):
         parse_action("meld 9S 9D 9S", state)
-    state = act(state, "meld 9C 9D 9H 9S")
+    state = act(act(state, "meld 9C 9D 9H"), "lay off 9S on #1")
     assert check(state, LayOff(C("9S"), 0)) is not None
 
 
@@ -354,7 +355,7 @@ def test_lv10_nothing_to_draw_ends_the_round(stacked) -> None:  # type: ignore[n
 
 def test_lv10_reshuffle_limit_option(stacked) -> None:  # type: ignore[no-untyped-def]
     state = act(stacked(two(reshuffle_limit=0), HAND_WILD, "2C", "KC"), "draw", "discard QD")
-    emptied = attrs.evolve(state, stock=(), discard=(*state.stock, *state.discard), turn=1,
+    emptied = attrs.evolve(state, stock=(), discard=(*state.stock, *state.discard), turns=1,
                            phase="play", to_act=0)
     ended = apply(emptied, Discard(state.hands[0][0]))
     assert ended.history[-1].went_out is None
@@ -486,11 +487,10 @@ def test_non_canonical_wild_arrangement_is_stored_canonically(stacked) -> None: 
     loose = act(stacked(two(meld_solidarity=False), hands, "7S", "KC"), "draw")
     assert {canonical, other} <= set(legal_actions(loose))
     assert apply(loose, other) != apply(loose, canonical)
-    # Stepwise melds: a four-card run is a three-card run and a lay-off (same table),
-    # and is still accepted whole.
+    # Stepwise melds: a four-card run is a three-card run and a lay-off (same table);
+    # the whole meld is no move, and the reason says how to play it (issue 27).
     whole = parse_action("meld 5H 7C=6H JK=7H 8H", state)
-    assert whole not in legal_actions(state) and check(state, whole) is None
-    stepwise = apply(apply(state, canonical), LayOff(C("8H"), 0))
-    assert attrs.evolve(apply(state, whole), events=()) == attrs.evolve(stepwise, events=())
-    # ... but it is one move, and the public log says so (issue 14 item 3).
-    assert [str(e.text) for e in apply(state, whole).events][-1] == "meld 5♥ 7♣=6♥ JK=7♥ 8♥"
+    assert whole not in legal_actions(state)
+    assert "lay off the others one by one" in (check(state, whole) or "")
+    with pytest.raises(IllegalActionError, match="only three-card melds"):
+        apply(state, whole)

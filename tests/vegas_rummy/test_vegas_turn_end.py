@@ -69,7 +69,7 @@ def position(
         base,
         phase=phase,
         to_act=0,
-        turn=1,
+        turns=1,
         upcard=up,
         hands=(tuple(mine), other),
         melds=melds,
@@ -150,7 +150,7 @@ def test_lv11_taking_allowed_when_a_swap_brings_a_wild_to_discard() -> None:
     assert TakeDiscard() in legal_actions(state) and check(state, TakeDiscard()) is None
     taken = apply(state, TakeDiscard())
     assert legal_actions(taken) == (SwapWild(C("3C"), 0, C("JK")),)
-    assert apply(apply(taken, legal_actions(taken)[0]), Discard(C("JK"))).turn == 2
+    assert apply(apply(taken, legal_actions(taken)[0]), Discard(C("JK"))).turns == 2
 
 
 def test_lv11_taking_refused_when_no_continuation_ends_the_turn() -> None:

@@ -237,7 +237,7 @@ def _vegas(view: vegas_rummy.View) -> dict[str, npt.NDArray[np.float32]]:
     a["dealer"][f.rel(view.dealer)] = 1.0
     if view.taken is not None:
         a["taken"][view.taken.index] = 1.0
-    a["turn"][0] = view.turn
+    a["turn"][0] = view.turns
     a["reshuffles"][0] = view.reshuffles
     a["round_number"][0] = view.round_number
     return a

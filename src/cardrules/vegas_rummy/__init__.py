@@ -6,14 +6,15 @@ Parts:
 * :mod:`!cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
 * :mod:`!cardrules.vegas_rummy.actions` — the actions and their text forms.
 * :mod:`!cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-  :func:`check`, :func:`parse_action`, and the host's :func:`join` (LV-14).
+  :func:`check`, :func:`canonical`, :func:`parse_action`, :func:`meld_rules`,
+  :func:`max_game_length`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
 * :mod:`!cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
 * :mod:`~cardrules.vegas_rummy.view` — :class:`View`: what one seat may know.
 * :mod:`~cardrules.vegas_rummy.money` — exact amounts in the library's own ``decimal`` context.
 * :mod:`~cardrules.vegas_rummy.validation` — :func:`validate_state` and
   :func:`validate_view` (the invariants every reachable state keeps, checked on
-  load) and :func:`max_game_length`.
+  load).
 
 Wild-card logic beyond the shared melds (open set wilds, swaps, canonical
 melds) is in :mod:`cardrules.rummy.wilds`.
@@ -44,15 +45,18 @@ from cardrules.vegas_rummy.actions import (
     Retire,
     SwapWild,
     TakeDiscard,
+    malformed,
 )
 from cardrules.vegas_rummy.builder import deck_for, position
 from cardrules.vegas_rummy.config import Config, deck_count
 from cardrules.vegas_rummy.rules import (
     apply,
+    canonical,
     check,
     join,
     join_error,
     legal_actions,
+    max_game_length,
     meld_rules,
     new_game,
     parse_action,
@@ -61,11 +65,12 @@ from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
     OwnedMeld,
+    Phase,
     RoundResult,
     State,
     wild_cards,
 )
-from cardrules.vegas_rummy.validation import max_game_length, validate_state, validate_view
+from cardrules.vegas_rummy.validation import validate_state, validate_view
 from cardrules.vegas_rummy.view import View, view
 
 __all__ = [
@@ -80,6 +85,7 @@ __all__ = [
     "LedgerEntry",
     "Meld",
     "OwnedMeld",
+    "Phase",
     "Rebuy",
     "Retire",
     "RoundResult",
@@ -88,12 +94,14 @@ __all__ = [
     "TakeDiscard",
     "View",
     "apply",
+    "canonical",
     "check",
     "deck_count",
     "deck_for",
     "join",
     "join_error",
     "legal_actions",
+    "malformed",
     "max_game_length",
     "meld_rules",
     "new_game",

@@ -44,6 +44,7 @@ __all__ = [
     "Retire",
     "SwapWild",
     "TakeDiscard",
+    "malformed",
     "parse_action_text",
 ]
 
@@ -188,6 +189,62 @@ Action: TypeAlias = Draw | TakeDiscard | Meld | LayOff | SwapWild | Discard | Re
 
 MAX_ACTION_TEXT = 200
 """The longest action text read (a 13-card meld with every wild card named is ~100)."""
+
+_ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Deal)
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def malformed(action: object) -> str | None:
+    """A reason when ``action`` is no Las Vegas Rummy action or a field has the wrong type.
+
+    ``None`` for a well-formed action (legal or not: that is for ``check``). It
+    catches objects made by hand or changed in place.
+
+    >>> malformed(Discard(parse_card("5C"))) is None
+    True
+    >>> malformed(Discard("5C"))
+    'Discard.card must be a card, not str'
+    """
+    if not isinstance(action, _ACTION_TYPES):
+        return f"{type(action).__name__} is not a Las Vegas Rummy action"
+    name = type(action).__name__
+    if isinstance(action, Meld):
+        meld = action.meld
+        if isinstance(meld, RunMeld):
+            ok = (
+                isinstance(meld.suit, Suit)
+                and isinstance(meld.start, int)
+                and not isinstance(meld.start, bool)
+                and isinstance(meld.cards, tuple)
+                and all(isinstance(c, Card) for c in meld.cards)
+            )
+        elif isinstance(meld, SetMeld):
+            ok = (
+                isinstance(meld.rank, Rank)
+                and isinstance(meld.cards, tuple)
+                and isinstance(meld.suits, tuple)
+                and len(meld.cards) == len(meld.suits)
+                and all(isinstance(c, Card) for c in meld.cards)
+                and all(s is None or isinstance(s, Suit) for s in meld.suits)
+            )
+        else:
+            return f"Meld.meld must be a RunMeld or a SetMeld, not {_kind(meld)}"
+        return None if ok else f"Meld.meld is not a well-formed {_kind(meld)}"
+    for field in ("card", "wild"):
+        if hasattr(action, field) and not isinstance(getattr(action, field), Card):
+            return f"{name}.{field} must be a card, not {_kind(getattr(action, field))}"
+    if hasattr(action, "target"):
+        target = action.target
+        if isinstance(target, bool) or not isinstance(target, int):
+            return f"{name}.target must be a meld number, not {_kind(target)}"
+    if isinstance(action, LayOff) and not isinstance(action.stands_for, Card | Rank | None):
+        return f"LayOff.stands_for must be a card, a rank or None, not {_kind(action.stands_for)}"
+    return None
+
+
 
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),

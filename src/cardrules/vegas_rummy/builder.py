@@ -7,7 +7,7 @@ are wild), seat 0 holds Q♠ Q♥ 7♣ 2♦, seat 1 has laid down 5♥ 6♥ 7♥
     >>> state = vegas_rummy.position(
     ...     hands={0: "Q♠ Q♥ 7♣ 2♦ 9♣ 9♦ K♠"}, upcard="7♦", discard="7♦ 2♣",
     ...     melds=[(1, "5♥ 6♥ 7♥")], config=vegas_rummy.Config(num_players=2),
-    ...     dealer=0, to_act=0, turn=1, seed=1)
+    ...     dealer=0, to_act=0, turns=1, seed=1)
     >>> [str(c) for c in state.discard], len(state.hands[1]), state.wild_rank
     (['7♦', '2♣'], 4, Rank.SEVEN)
 
@@ -37,7 +37,7 @@ from cardrules import engine, rng
 from cardrules.cards import Card, given_cards, make_deck, parse_card, sort_cards
 from cardrules.notation import Reader, read_meld, tokenize
 from cardrules.vegas_rummy.config import Config
-from cardrules.vegas_rummy.state import LedgerEntry, OwnedMeld, Phase, State
+from cardrules.vegas_rummy.state import LedgerEntry, OwnedMeld, Phase, State, _deprecated
 
 __all__ = ["deck_for", "position"]
 
@@ -113,14 +113,15 @@ def position(
     discard: str | None = None,
     melds: Sequence[tuple[int, str]] = (),
     to_act: int = 0,
-    phase: Phase = "draw",
+    phase: Phase | str = Phase.draw,
     dealer: int | None = None,
     scores: Sequence[int] | None = None,
-    turn: int = 0,
+    turns: int = 0,
     taken: str | None = None,
     config: Config | None = None,
     stock: str | None = None,
     seed: int = 0,
+    **old: Any,
 ) -> State:
     """A checked first-round state with the given cards; the rest filled in.
 
@@ -133,7 +134,14 @@ def position(
     ``seed``). ``scores`` become ``starting_scores``; the dealer (default: the
     seat before ``to_act``) becomes ``first_dealer``, so no cut is made.
     For later rounds, stack their packs with :func:`deck_for` and play.
+    ``turns`` is :attr:`State.turns <cardrules.vegas_rummy.State.turns>` (the
+    old keyword ``turn`` still works, with a ``DeprecationWarning``).
     """
+    if set(old) - {"turn"}:
+        raise TypeError(f"position() got an unexpected keyword {sorted(set(old) - {'turn'})[0]!r}")
+    if "turn" in old:
+        _deprecated("position(turn=...)", "turns")
+        turns = old["turn"]
     config = Config() if config is None else config
     seats = config.num_players
     dealer = (to_act - 1) % seats if dealer is None else dealer
@@ -177,7 +185,7 @@ def position(
         config=config,
         seed=seed,
         shuffles=1,
-        phase=phase,
+        phase=Phase(phase),
         to_act=to_act,
         dealer=dealer,
         round_number=1,
@@ -187,7 +195,7 @@ def position(
         discard=pile,
         melds=tuple(table),
         upcard=up,
-        turn=turn,
+        turns=turns,
         taken=None if taken is None else _card(taken, "taken"),
         reshuffles=0,
         scores=starting,

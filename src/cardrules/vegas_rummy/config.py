@@ -83,7 +83,7 @@ def _check_whole(name: str, value: object, low: int, high: int | None = None) ->
         raise ValueError(f"{name} must be at most {high}, not {value}")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)  # hashed on every rules lookup (meld_rules)
 class Config:
     """The rule options of a Las Vegas Rummy game; defaults follow the spec.
 

@@ -21,6 +21,7 @@ from typing import Any
 from cardrules.cards import Card
 from cardrules.display import cards_text, heading, html, melds_lines, scores_line, seat_names
 from cardrules.rummy.wilds import meld_text
+from cardrules.vegas_rummy.state import Phase
 
 __all__ = ["table_html", "table_lines", "table_text", "wild_text"]
 
@@ -71,9 +72,9 @@ def table_lines(
         heading(title),
         "Scores (penalty points, lower is better): " + scores_line(labels, shown.scores, notes),
     ]
-    if shown.phase in ("decide", "table"):
+    if shown.phase in (Phase.decide, Phase.table):
         lines.append("Between rounds: the cards are collected.")
-    elif shown.phase != "over":
+    elif shown.phase != Phase.over:
         upcard = str(shown.upcard) if shown.upcard is not None else "-"
         lines.append(
             f"Upcard: {upcard}  ({wild_text(shown.upcard)})    decks: {shown.num_decks}"

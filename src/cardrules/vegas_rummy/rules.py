@@ -10,20 +10,16 @@ Canonical order of :func:`legal_actions`:
   then wild card), then discards (hand order).
 * ``"decide"``: ``Rebuy``, ``Retire``. ``"table"``: ``Deal``. ``"over"``: nothing.
 
-**Stepwise melds.** Only three-card melds are listed: a longer meld is the same
-cards laid down as a three-card meld and then laid off one by one, which gives
-the same table (the same cards in the same places). :func:`check` and
-:func:`apply` also accept a whole longer meld in one action. This keeps the
-list short (a hand full of wild cards has millions of long melds).
-
-**One listing per placement.** Equal cards are one action (cards are values).
-With meld solidarity on (the default) a wild card on the table can never come
-back, so the arrangements of the same wild cards over the same wild places are
-one action: a card of the wild rank stands for itself where it can, the other
-wild cards fill their places in card order, and :func:`apply` stores any other
-arrangement in that canonical form. With solidarity off the arrangements are
-different moves (a later swap gives back a different card: in ``5♥ JK=6♥ 7♥``
-the 6♥ frees the joker, in ``5♥ 7♥=6♥ JK=7♥`` it frees the 7♥), so each is listed.
+**Canonical forms** (``docs/vegas_rummy.rst``, "Canonical forms"): only
+three-card melds are moves (a longer meld is a three-card meld and lay-offs,
+which give the same table; :func:`check` refuses a longer one saying so). Equal
+cards are one action (cards are values). With meld solidarity on (the default)
+a wild card on the table can never come back, so the arrangements of the same
+wild cards over the same wild places are one action, in the form
+:func:`canonical` gives; with solidarity off each arrangement is a move (a later
+swap gives back a different card). :func:`check` judges, and :func:`apply`
+plays, the canonical form, so ``check`` accepts an action exactly when its
+canonical form is listed.
 
 **Ending the turn** (LV-5, LV-11 option). An action is listed (and accepted)
 exactly when the turn can still end legally after it: with a discard, or by
@@ -44,7 +40,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from cardrules import listing, rng, stacking
+from cardrules import rng, stacking
 from cardrules.cards import (
     Card,
     Rank,
@@ -60,7 +56,6 @@ from cardrules.evolve import evolver
 from cardrules.rummy.melds import (
     MeldError,
     MeldRules,
-    RunMeld,
     SetMeld,
     TableMeld,
     meld_error,
@@ -88,14 +83,16 @@ from cardrules.vegas_rummy.actions import (
     Retire,
     SwapWild,
     TakeDiscard,
+    malformed,
     parse_action_text,
 )
-from cardrules.vegas_rummy.config import MAX_SEATS, Config
+from cardrules.vegas_rummy.config import DECK_SIZE, MAX_DECKS, MAX_SEATS, Config
 from cardrules.vegas_rummy.events import new_log
 from cardrules.vegas_rummy.state import (
     CutAttempt,
     LedgerEntry,
     OwnedMeld,
+    Phase,
     RoundResult,
     State,
     pack_of_size,
@@ -104,10 +101,12 @@ from cardrules.vegas_rummy.state import (
 
 __all__ = [
     "apply",
+    "canonical",
     "check",
     "cut_value",
     "join",
     "legal_actions",
+    "max_game_length",
     "meld_rules",
     "new_game",
     "parse_action",
@@ -137,23 +136,16 @@ def _rules(config: Config, upcard: Card) -> MeldRules:
 
 
 def meld_rules(state: State) -> MeldRules:
-    """The meld rules of the round being played (wild cards from the upcard)."""
-    global _last_rules
-    config, upcard = state.config, state.upcard
-    if upcard is None:
+    """The meld rules of the round being played (wild cards from the upcard).
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> sorted(str(card) for card in meld_rules(state).wilds)
+    ['A♠', 'A♣', 'A♥', 'A♦', 'JK']
+    """
+    if state.upcard is None:
         raise ValueError("no round is being played")
-    # A round's states share one config and one upcard object: asking by identity
-    # first spares hashing the config on every call (several calls a move).
-    last = _last_rules
-    if last is not None and last[0] is config and last[1] is upcard:
-        return last[2]
-    rules = _rules(config, upcard)
-    _last_rules = (config, upcard, rules)
-    return rules
-
-
-_last_rules: tuple[Config, Card, MeldRules] | None = None
-"""The config, upcard and answer of :func:`meld_rules`'s last call (replaced whole)."""
+    return _rules(state.config, state.upcard)
 
 
 def cut_value(card: Card) -> int:
@@ -295,7 +287,7 @@ def new_game(
         config=config,
         seed=seed,
         shuffles=shuffles,
-        phase="table",
+        phase=Phase.table,
         to_act=dealer,
         dealer=dealer,
         round_number=0,
@@ -305,7 +297,7 @@ def new_game(
         discard=(),
         melds=(),
         upcard=None,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         scores=starting,
@@ -353,7 +345,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     new = _evolve(
         state,
         shuffles=shuffles,
-        phase="draw",
+        phase=Phase.draw,
         to_act=order[0],
         dealer=dealer,
         round_number=state.round_number + 1,
@@ -363,7 +355,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
         discard=(upcard,),
         melds=(),
         upcard=upcard,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         stacked=stacked,
@@ -372,7 +364,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
 
 
 def _can_take(state: State) -> bool:
-    if state.turn == 0 or not state.discard:
+    if state.turns == 0 or not state.discard:
         return False  # LV-3: the round's first player may not take the upcard
     if state.config.forbid_rediscard_of_taken_card:
         assert state.to_act is not None
@@ -401,7 +393,7 @@ def _start_turn(state: State) -> State:
     if (
         (_can_draw(state) or _can_take(state))
         and not _limit_reached(state)
-        and state.turn < state.config.turn_limit
+        and state.turns < state.config.turn_limit
     ):
         return state
     return _end_round(state, went_out=None)
@@ -435,7 +427,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         game_over=over,
         reshuffles=state.reshuffles,
     )
-    n = state.num_seats
+    n = state.num_players
     new = _evolve(
         state,
         hands=((),) * n,
@@ -443,7 +435,7 @@ def _end_round(state: State, went_out: int | None) -> State:
         discard=(),
         melds=(),
         upcard=None,
-        turn=0,
+        turns=0,
         taken=None,
         reshuffles=0,
         scores=scores,
@@ -452,7 +444,7 @@ def _end_round(state: State, went_out: int | None) -> State:
     )
     if over:
         winners = scoring.winners_of(scores, state.active, config.max_score)
-        return _evolve(new, phase="over", to_act=None, winners=winners)
+        return _evolve(new, phase=Phase.over, to_act=None, winners=winners)
     return _between_rounds(new)
 
 
@@ -468,23 +460,23 @@ def _pending(state: State) -> list[int]:
 def _between_rounds(state: State) -> State:
     pending = _pending(state)
     if pending:
-        return _evolve(state, phase="decide", to_act=pending[0])  # LV-12
-    return _evolve(state, phase="table", to_act=_next_active(state.active, state.dealer))
+        return _evolve(state, phase=Phase.decide, to_act=pending[0])  # LV-12
+    return _evolve(state, phase=Phase.table, to_act=_next_active(state.active, state.dealer))
 
 
 def join_error(state: State) -> str | None:
     """``None`` if a new player may join now (see :func:`join`), else the reason."""
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if state.phase == "decide":
+    if state.phase == Phase.decide:
         return "busted players must choose to rebuy or retire first (LV-12)"
-    if state.phase != "table":
-        if state.phase == "over":
+    if state.phase != Phase.table:
+        if state.phase == Phase.over:
             return "the game is over"
         return "a new player may only join at the start of a round, not mid-round (LV-14)"
     config = state.config
     limit = config.max_seats if config.max_seats is not None else MAX_SEATS
-    if state.num_seats >= limit:
+    if state.num_players >= limit:
         return f"the table is full ({limit} seats)"
     try:
         config.decks_for(sum(state.active) + 1)
@@ -514,7 +506,7 @@ def join(state: State) -> State:
     if reason is not None:
         raise ValueError(reason)
     cost, score = betting.join_terms(state.config, state.scores, state.busts, state.active)
-    seat = state.num_seats
+    seat = state.num_players
     entry = LedgerEntry(state.round_number, seat, "join", cost, score)
     active = (*state.active, True)
     return _evolve(
@@ -622,77 +614,115 @@ def _keep_reason(state: State) -> str:
     return "you must keep a card to discard at the end of your turn (LV-5)"
 
 
-def _kind(value: object) -> str:
-    return type(value).__name__
+def canonical(state: State, action: Action) -> Action:
+    """The canonical form of ``action`` in ``state``: the form :func:`legal_actions` lists.
 
+    ``docs/vegas_rummy.rst`` ("Canonical forms") states it for each kind of
+    action. A meld's cards go in canonical order (:func:`~cardrules.rummy.wilds.normalize`:
+    with meld solidarity on, one arrangement of the same wild cards over the same
+    places); a card laid off "standing for itself" is the card laid off as itself.
+    Everything else is its own canonical form, and so is anything that is no
+    well-formed action (:func:`check` refuses it).
 
-def _malformed(action: Action) -> str | None:
-    """A reason when a field of ``action`` has the wrong type (crafted objects)."""
-    name = type(action).__name__
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> from cardrules.cards import Suit, parse_card, parse_cards
+    >>> from cardrules.rummy.melds import RunMeld
+    >>> str(canonical(state, vr.LayOff(parse_card("8H"), 0, parse_card("8H"))))
+    'lay off 8♥ on #1'
+    >>> run = RunMeld(Suit.HEARTS, 5, parse_cards("5H JK AC"))  # aces are wild here
+    >>> str(vr.Meld(run)), str(canonical(state, vr.Meld(run)))
+    ('meld 5♥ JK=6♥ A♣=7♥', 'meld 5♥ A♣=6♥ JK=7♥')
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    if not isinstance(action, Meld | LayOff) or malformed(action) is not None:
+        return action
     if isinstance(action, Meld):
-        meld = action.meld
-        if isinstance(meld, RunMeld):
-            ok = (
-                isinstance(meld.suit, Suit)
-                and isinstance(meld.start, int)
-                and not isinstance(meld.start, bool)
-                and isinstance(meld.cards, tuple)
-                and all(isinstance(c, Card) for c in meld.cards)
-            )
-        elif isinstance(meld, SetMeld):
-            ok = (
-                isinstance(meld.rank, Rank)
-                and isinstance(meld.cards, tuple)
-                and isinstance(meld.suits, tuple)
-                and len(meld.cards) == len(meld.suits)
-                and all(isinstance(c, Card) for c in meld.cards)
-                and all(s is None or isinstance(s, Suit) for s in meld.suits)
-            )
-        else:
-            return f"Meld.meld must be a RunMeld or a SetMeld, not {_kind(meld)}"
-        return None if ok else f"Meld.meld is not a well-formed {_kind(meld)}"
-    for field in ("card", "wild"):
-        if hasattr(action, field) and not isinstance(getattr(action, field), Card):
-            return f"{name}.{field} must be a card, not {_kind(getattr(action, field))}"
-    if hasattr(action, "target"):
-        target = action.target
-        if isinstance(target, bool) or not isinstance(target, int):
-            return f"{name}.target must be a meld number, not {_kind(target)}"
-    if isinstance(action, LayOff) and not isinstance(action.stands_for, Card | Rank | None):
-        return f"LayOff.stands_for must be a card, a rank or None, not {_kind(action.stands_for)}"
+        meld = normalize(action.meld, interchangeable=state.config.meld_solidarity)
+        return action if meld == action.meld else Meld(meld)
+    if action.stands_for == action.card and not action.card.is_joker:
+        return LayOff(action.card, action.target)  # (nothing stands for a joker: refused)
+    return action
+
+
+
+
+
+def _state_error(state: State) -> str | None:
+    """A reason when ``state``'s fields cannot be a game's (a state changed in place).
+
+    Only what the rules would otherwise trip over: the phase, the seat to act,
+    and in a round the upcard and that seat's hand. :func:`validate_state`
+    checks everything else when a state is loaded.
+    """
+    phase = state.phase
+    if not isinstance(phase, Phase):
+        return f"the state is broken: {phase!r} is no phase"
+    if phase == Phase.over:
+        return None
+    seat = state.to_act
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
+        return f"the state is broken: {seat!r} is no seat to act"
+    if len(state.scores) != len(state.hands) or len(state.active) != len(state.hands):
+        return "the state is broken: it holds no hand, score or flag for some seat"
+    if phase in (Phase.draw, Phase.play) and (
+        not isinstance(state.upcard, Card) or not isinstance(state.hands[seat], tuple)
+    ):
+        return "the state is broken: a round is played with no upcard or hand"
     return None
 
 
+def _seat(state: State) -> int:
+    """The seat to act, in a state :func:`_state_error` found sound."""
+    seat = state.to_act
+    if seat is None:
+        raise ValueError("nobody is to act")
+    return seat
+
+
 def check(state: State, action: object) -> str | None:
-    """``None`` if ``action`` is legal in ``state``, else the reason :func:`apply` would give."""
+    """``None`` if ``action`` is legal in ``state``, else the reason :func:`apply` would give.
+
+    It judges the action's canonical form (:func:`canonical`), and accepts it
+    exactly when that form is in :func:`legal_actions`.
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> check(state, vr.TakeDiscard())
+    'the first player of a round may not draw from the discard pile (LV-3)'
+    """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if not isinstance(action, _ACTION_TYPES):
-        return f"{type(action).__name__} is not a Las Vegas Rummy action"
-    reason = _malformed(action)
+    reason = malformed(action)
     if reason is not None:
         return reason
+    reason = _state_error(state)
+    if reason is not None:
+        return reason
+    if not isinstance(action, _ACTION_TYPES):  # (malformed said so already)
+        return f"{type(action).__name__} is not a Las Vegas Rummy action"
+    action = canonical(state, action)
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.over:
         return "the game is over"
     if isinstance(action, Rebuy | Retire):
-        if phase != "decide":
+        if phase != Phase.decide:
             return (
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
             )
         return None
     if isinstance(action, Deal):
-        if phase == "decide":
+        if phase == Phase.decide:
             return "busted players must choose to rebuy or retire first (LV-12)"
-        if phase != "table":
+        if phase != Phase.table:
             return "you cannot deal now: a round is being played"
         return None
-    if phase in ("decide", "table"):
+    if phase in (Phase.decide, Phase.table):
         return "no round is being played: the table is between rounds"
-    assert state.to_act is not None
-    hand = state.hands[state.to_act]
+    hand = state.hands[_seat(state)]
     if isinstance(action, Draw | TakeDiscard):
-        if phase != "draw":
+        if phase != Phase.draw:
             return "you have already drawn this turn"
         if isinstance(action, Draw):
             if not _can_draw(state):
@@ -700,7 +730,7 @@ def check(state: State, action: object) -> str | None:
             return None
         if not state.discard:
             return "the discard pile is empty"
-        if state.turn == 0:
+        if state.turns == 0:
             return "the first player of a round may not draw from the discard pile (LV-3)"
         if not _can_take(state):
             return (
@@ -708,19 +738,25 @@ def check(state: State, action: object) -> str | None:
                 "not discard it again (LV-11 option)"
             )
         return None
-    if phase != "play":
+    if phase != Phase.play:
         return "you must draw first: from the stock or the top of the discard pile"
-    rules = meld_rules(state)
     config = state.config
-    table = _table(state)
     if isinstance(action, Discard):
         if action.card not in hand:
             return f"you do not hold {action.card}"
         if config.forbid_rediscard_of_taken_card and action.card == state.taken:
             return f"you may not discard {action.card}: you took it this turn (LV-11 option)"
         return None
+    rules = meld_rules(state)
+    table = _table(state)
     if isinstance(action, Meld):
-        meld = normalize(action.meld, interchangeable=config.meld_solidarity)
+        meld = action.meld
+        if len(meld.cards) > 3:
+            return (
+                f"{meld_text(meld)}: only three-card melds are moves; lay down three of "
+                "these cards as a meld, then lay off the others one by one (the table ends "
+                "up the same)"
+            )
         reason = meld_error(meld, rules)
         if reason is not None:
             return f"{meld_text(meld)}: {reason}"
@@ -814,40 +850,27 @@ def _swap_result(state: State, action: SwapWild, rules: MeldRules) -> OwnedMeld 
 # Legal actions
 
 
-_listed = listing.memory()
-"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action of the player to act, in the canonical order (module docstring)."""
-    known = listing.recall(_listed, state)
-    if known is not None:
-        return known
+    """Every legal action of the player to act, in the canonical order (module docstring).
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> [str(action) for action in legal_actions(state)]
+    ['draw']
+    """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    actions = _legal_actions(state)
-    listing.remember(_listed, state, actions)
-    return actions
-
-
-def _was_listed(state: State, action: object) -> bool:
-    """A listed action (:mod:`cardrules.listing`) whose fields are still well formed."""
-    return (
-        listing.was_listed(_listed, state, action)
-        and isinstance(action, _ACTION_TYPES)
-        and _malformed(action) is None
-    )
-
-
-def _legal_actions(state: State) -> tuple[Action, ...]:
+    reason = _state_error(state)
+    if reason is not None:
+        raise ValueError(reason)
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.over:
         return ()
-    if phase == "decide":
+    if phase == Phase.decide:
         return (Rebuy(), Retire())
-    if phase == "table":
+    if phase == Phase.table:
         return (Deal(),)
-    if phase == "draw":
+    if phase == Phase.draw:
         out: list[Action] = []
         if _can_draw(state):
             out.append(Draw())
@@ -857,22 +880,11 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     return _play_actions(state)
 
 
-def _listed_meld(meld: TableMeld) -> Meld:
-    """A :class:`Meld` of a meld already in canonical form (skips the converter's work)."""
-    action = object.__new__(Meld)
-    object.__setattr__(action, "meld", meld)
-    return action
-
-
-_DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_per_deck=1)))
-"""``_DISCARDS[card.index]``: actions are immutable values, so one of each will do."""
-
-
 def _play_actions(state: State) -> tuple[Action, ...]:
-    assert state.to_act is not None
+    seat = _seat(state)
     config = state.config
     rules = meld_rules(state)
-    hand = state.hands[state.to_act]
+    hand = state.hands[seat]
     table = _table(state)
     taken = state.taken
     # Without the LV-11 option a non-empty hand can always end the turn; the
@@ -894,7 +906,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         if (size > 3 and not careful) or can_end(
             _minus(hand, meld.cards), lambda meld=meld: (*table, meld)  # type: ignore[misc]
         ):
-            out.append(_listed_meld(meld))
+            out.append(Meld(meld))
     distinct = sorted(set(hand), key=lambda c: c.index)
     # One card played from a bigger hand leaves cards in it, so without the LV-11
     # option the turn can end (can_end) and the rest of the hand is not needed.
@@ -940,7 +952,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                         out.append(SwapWild(card, target, wild))
     for card in distinct:
         if not (config.forbid_rediscard_of_taken_card and card == taken):
-            out.append(_DISCARDS[card.index])
+            out.append(Discard(card))
     return tuple(out)
 
 
@@ -948,20 +960,32 @@ def _play_actions(state: State) -> tuple[Action, ...]:
 # Applying actions
 
 
-@logs_events(new_log)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
-    """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`."""
-    reason = None if _was_listed(state, action) else check(state, action)
+    """The state after ``action``. Pure; raises :class:`~cardrules.IllegalActionError`.
+
+    ``action`` is played in its canonical form (:func:`canonical`): ``apply(state,
+    action) == apply(state, canonical(state, action))``.
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
+    >>> apply(state, vr.Draw()).phase
+    'play'
+    """
+    return _apply(state, canonical(state, action))
+
+
+@logs_events(new_log)  # the public event log (cardrules.events)
+def _apply(state: State, action: Action) -> State:
+    reason = check(state, action)
     if reason is not None:
-        if isinstance(action, _ACTION_TYPES) and _malformed(action) is not None:
+        if isinstance(action, _ACTION_TYPES) and malformed(action) is not None:
             error = IllegalActionError(reason)  # its text form cannot be written
             error.action = action
             raise error
         raise IllegalActionError(reason, action)
     config = state.config
+    seat = _seat(state)
     if isinstance(action, Rebuy):
-        seat = state.to_act
-        assert seat is not None
         score = betting.rebuy_score(state.scores, state.active, config.max_score)  # LV-12
         entry = LedgerEntry(state.round_number, seat, "rebuy", config.buy_in, score)
         new = _evolve(
@@ -971,8 +995,6 @@ def apply(state: State, action: Action) -> State:
         )
         return _between_rounds(new)
     if isinstance(action, Retire):
-        seat = state.to_act
-        assert seat is not None
         entry = LedgerEntry(state.round_number, seat, "retire", Decimal(0), state.scores[seat])
         new = _evolve(
             state, active=_put(state.active, seat, False), ledger=(*state.ledger, entry)
@@ -980,8 +1002,6 @@ def apply(state: State, action: Action) -> State:
         return _between_rounds(new)
     if isinstance(action, Deal):
         return _deal(state, _next_active(state.active, state.dealer))  # LV-17
-    seat = state.to_act
-    assert seat is not None
     hand = state.hands[seat]
     if isinstance(action, Draw):
         stock, discard, shuffles = state.stock, state.discard, state.shuffles
@@ -994,7 +1014,7 @@ def apply(state: State, action: Action) -> State:
         card = stock[-1]
         return _evolve(
             state,
-            phase="play",
+            phase=Phase.play,
             stock=stock[:-1],
             discard=discard,
             shuffles=shuffles,
@@ -1006,14 +1026,29 @@ def apply(state: State, action: Action) -> State:
         card = state.discard[-1]
         return _evolve(
             state,
-            phase="play",
+            phase=Phase.play,
             discard=state.discard[:-1],
             hands=_put(state.hands, seat, sort_cards((*hand, card))),
             taken=card,
         )
-    rules = meld_rules(state)
+    if isinstance(action, Discard):
+        rest = _minus(hand, [action.card])
+        hands = _put(state.hands, seat, rest)
+        discard = (*state.discard, action.card)
+        if not rest:  # LV-5: going out by discarding the last card
+            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
+        new = _evolve(
+            state,
+            hands=hands,
+            discard=discard,
+            taken=None,
+            phase=Phase.draw,
+            to_act=_next_active(state.active, seat),
+            turns=state.turns + 1,
+        )
+        return _start_turn(new)
     if isinstance(action, Meld):
-        meld = normalize(action.meld, interchangeable=config.meld_solidarity)
+        meld = action.meld  # canonical (apply)
         rest = _minus(hand, meld.cards)
         new = _evolve(
             state,
@@ -1021,9 +1056,15 @@ def apply(state: State, action: Action) -> State:
             melds=(*state.melds, OwnedMeld(seat, meld)),
         )
         return _end_round(new, seat) if not rest else new
+    rules = meld_rules(state)
+    owned = (
+        _layoff_result(state, action, rules)
+        if isinstance(action, LayOff)
+        else _swap_result(state, action, rules)
+    )
+    if owned is None:  # (check accepted it, so this cannot happen)
+        raise IllegalActionError(f"{action} does not fit", action)
     if isinstance(action, LayOff):
-        owned = _layoff_result(state, action, rules)
-        assert owned is not None
         rest = _minus(hand, [action.card])
         new = _evolve(
             state,
@@ -1031,35 +1072,54 @@ def apply(state: State, action: Action) -> State:
             melds=_put(state.melds, action.target, owned),
         )
         return _end_round(new, seat) if not rest else new
-    if isinstance(action, SwapWild):
-        owned = _swap_result(state, action, rules)
-        assert owned is not None
-        rest = sort_cards((*_minus(hand, [action.card]), action.wild))
-        return _evolve(
-            state,
-            hands=_put(state.hands, seat, rest),
-            melds=_put(state.melds, action.target, owned),
-        )
-    assert isinstance(action, Discard)
-    rest = _minus(hand, [action.card])
-    hands = _put(state.hands, seat, rest)
-    discard = (*state.discard, action.card)
-    if not rest:  # LV-5: going out by discarding the last card
-        return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
-    new = _evolve(
+    rest = sort_cards((*_minus(hand, [action.card]), action.wild))
+    return _evolve(
         state,
-        hands=hands,
-        discard=discard,
-        taken=None,
-        phase="draw",
-        to_act=_next_active(state.active, seat),
-        turn=state.turn + 1,
+        hands=_put(state.hands, seat, rest),
+        melds=_put(state.melds, action.target, owned),
     )
-    return _start_turn(new)
 
 
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
+
+
+# ---------------------------------------------------------------------------
+# The longest game
+
+
+def max_game_length(config: Config) -> int:
+    """The most actions a game under ``config`` can take before it ends (OpenSpiel's bound).
+
+    Proof sketch (``docs/vegas_rummy.rst``, "Every game ends"): in every round
+    each active player but the one who went out adds at least one point (he
+    holds a card), a rebuy resets a score to one that a standing player holds,
+    and so the lowest score never falls; while it stays put the same player
+    keeps going out and the lowest of the others rises each round. So at most
+    ``(max_score + joins) × (max_score + 1)`` rounds are played, ``joins`` the
+    seats the host may add. A round is one deal, at most one decision per seat,
+    at most ``turn_limit`` turns of one draw and one discard, and at most two
+    placements per card of the pack (a meld or lay-off adds a card to the
+    table, a swap a natural card).
+
+    >>> max_game_length(Config(num_players=2, max_score=10, turn_limit=100, max_seats=2))
+    34210
+    """
+    if not isinstance(config, Config):
+        raise TypeError(f"expected a vegas_rummy Config, not {type(config).__name__}")
+    seats = config.max_seats if config.max_seats is not None else MAX_SEATS
+    joins = seats - config.num_players
+    decks = 1
+    for players in range(2, seats + 1):
+        try:
+            decks = max(decks, config.decks_for(players))
+        except ValueError:
+            continue
+    decks = min(decks, MAX_DECKS)
+    pack = DECK_SIZE * decks
+    rounds = (config.max_score + joins) * (config.max_score + 1)
+    per_round = 1 + seats + 2 * config.turn_limit + 2 * pack
+    return rounds * per_round
 
 
 # ---------------------------------------------------------------------------

@@ -182,10 +182,10 @@ def settle(state: object) -> Settlement:
         ranked=ranked,
         buy_in=state.config.buy_in,
     )
-    full = tuple(payouts) + (Decimal(0),) * (state.num_seats - len(payouts))
+    full = tuple(payouts) + (Decimal(0),) * (state.num_players - len(payouts))
     paid = [
         money_sum(entry.amount for entry in state.ledger if entry.seat == seat)
-        for seat in range(state.num_seats)
+        for seat in range(state.num_players)
     ]
     return Settlement(
         pot=state.pot,

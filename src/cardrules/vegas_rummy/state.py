@@ -1,6 +1,7 @@
 """The Las Vegas Rummy game state and the records it keeps.
 
-Phases (``State.phase``):
+Phases (``State.phase``, a :class:`Phase`; its members are also the strings
+below, which is what JSON and the notation write):
 
 ``"draw"``
     ``to_act`` starts a turn: :class:`~.actions.Draw` or :class:`~.actions.TakeDiscard`.
@@ -22,8 +23,10 @@ empty and the last round's hands live in ``history``.
 
 from __future__ import annotations
 
+import enum
+import warnings
 from decimal import Decimal
-from typing import Literal, TypeAlias
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -44,7 +47,34 @@ __all__ = [
     "wild_cards",
 ]
 
-Phase: TypeAlias = Literal["draw", "play", "decide", "table", "over"]
+class Phase(enum.StrEnum):
+    """Where the game is: a player's turn, between rounds, or over.
+
+    Each member is also its name as a string, so ``state.phase == "draw"`` holds
+    and JSON and the notation write ``"draw"`` as before.
+
+    >>> Phase.draw == "draw", str(Phase.table), Phase("over") is Phase.over
+    (True, 'table', True)
+    """
+
+    draw = "draw"
+    """``to_act`` starts a turn: draw from the stock or take the top discard."""
+    play = "play"
+    """``to_act`` has drawn: melds, lay-offs, swaps, then one discard ends the turn."""
+    decide = "decide"
+    """Between rounds: a busted player chooses to rebuy or retire (LV-12)."""
+    table = "table"
+    """Between rounds: the next dealer deals (LV-17); the host may seat a newcomer first."""
+    over = "over"
+    """The game is over; nobody is to act."""
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(
+        f"{old} is renamed {new}; the old name goes in the next release",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
@@ -141,10 +171,13 @@ class State:
     order is hidden from players (see :func:`~cardrules.vegas_rummy.view`).
     """
 
+    RENAMED_FIELDS: ClassVar[dict[str, str]] = {"turn": "turns"}
+    """Old JSON keys and the fields they now fill (saves of 0.x still load, with a warning)."""
+
     config: Config
     seed: int
     shuffles: int
-    phase: Phase
+    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     dealer: int
     round_number: int
@@ -154,7 +187,9 @@ class State:
     discard: tuple[Card, ...]
     melds: tuple[OwnedMeld, ...]
     upcard: Card | None
-    turn: int
+    turns: int
+    """Turns completed in this round: 0 on its first turn, one more after each
+    discard that passes the turn (LV-3 uses it; ``turn_limit`` bounds it)."""
     taken: Card | None
     reshuffles: int
     scores: tuple[int, ...]
@@ -188,9 +223,21 @@ class State:
         return self.phase == "over"
 
     @property
-    def num_seats(self) -> int:
-        """Seats so far, retired ones and joiners included."""
+    def num_players(self) -> int:
+        """Seats so far, retired ones and joiners included (``config.num_players`` at the start)."""
         return len(self.scores)
+
+    @property
+    def num_seats(self) -> int:
+        """Deprecated name of :attr:`num_players`."""
+        _deprecated("State.num_seats", "num_players")
+        return len(self.scores)
+
+    @property
+    def turn(self) -> int:
+        """Deprecated name of :attr:`turns`."""
+        _deprecated("State.turn", "turns")
+        return self.turns
 
     @property
     def wilds(self) -> frozenset[Card]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import ClassVar
 
 import attrs
 
@@ -18,6 +19,7 @@ from cardrules.vegas_rummy.state import (
     Phase,
     RoundResult,
     State,
+    _deprecated,
 )
 
 __all__ = ["View", "view"]
@@ -34,9 +36,12 @@ class View:
     when it is to act. Never another player's hand, the stock order or the seed.
     """
 
+    RENAMED_FIELDS: ClassVar[dict[str, str]] = {"turn": "turns"}
+    """Old JSON keys and the fields they now fill (saves of 0.x still load, with a warning)."""
+
     config: Config
     seat: int | None
-    phase: Phase
+    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     is_over: bool
     dealer: int
@@ -48,7 +53,8 @@ class View:
     discard: tuple[Card, ...]
     melds: tuple[OwnedMeld, ...]
     upcard: Card | None
-    turn: int
+    turns: int
+    """Turns completed in this round (:attr:`State.turns <cardrules.vegas_rummy.State.turns>`)."""
     taken: Card | None
     reshuffles: int
     scores: tuple[int, ...]
@@ -64,6 +70,12 @@ class View:
     """The public events since this seat's last move (all kept ones for a spectator)."""
     legal_texts: tuple[str, ...] = attrs.field(default=attrs.Factory(texts_of, takes_self=True))
     """``str()`` of each of ``legal_actions``, in the same order (computed)."""
+
+    @property
+    def turn(self) -> int:
+        """Deprecated name of :attr:`turns`."""
+        _deprecated("View.turn", "turns")
+        return self.turns
 
     def __str__(self) -> str:
         from cardrules.vegas_rummy.display import table_text  # lazy: display imports this module
@@ -87,9 +99,9 @@ def view(state: State, seat: int | None) -> View:
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
     if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_seats
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.num_players
     ):
-        raise ValueError(f"no seat {seat!r} at this table of {state.num_seats}")
+        raise ValueError(f"no seat {seat!r} at this table of {state.num_players}")
     return View(
         config=state.config,
         seat=seat,
@@ -105,7 +117,7 @@ def view(state: State, seat: int | None) -> View:
         discard=state.discard,
         melds=state.melds,
         upcard=state.upcard,
-        turn=state.turn,
+        turns=state.turns,
         taken=state.taken,
         reshuffles=state.reshuffles,
         scores=state.scores,

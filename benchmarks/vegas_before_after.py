@@ -1,0 +1,133 @@
+"""Las Vegas Rummy now against an earlier ``src`` folder: random play and JSON round trips.
+
+Run::
+
+    python benchmarks/vegas_before_after.py --before /work/before/src [--rounds 7] [--seconds 1]
+
+The part of ``peers.py`` that issue 27's Las Vegas target asks about, alone, so
+it can be run often: random legal play (``legal_actions`` and ``apply`` at every
+step, full games from ``Config()``, game ``i`` dealt from seed ``i``) and
+``from_json(to_json(state))`` on 50 mid-game states. The code of this checkout
+(``src`` next to ``benchmarks``) and the ``--before`` code each run in a child
+process of their own (the same script with ``--child``); they take turns in
+``--rounds`` slices of about ``--seconds`` each and count **CPU time** of their
+own process, so other programs on a busy machine disturb the figures far less
+than wall time would. Each round gives a ratio now ÷ before; the median of the
+rounds is the figure to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+GAME = "vegas_rummy"
+
+
+def child() -> None:
+    """Answer ``{"do": "play"|"json", "seconds": s}`` lines with counts and CPU seconds."""
+    import cardrules
+    from cardrules import vegas_rummy
+
+    chooser = random.Random(0)
+    games = iter(range(10**9))
+    state = vegas_rummy.new_game(None, seed=next(games))
+    rnd = random.Random(1)
+    states: list[Any] = []
+    walk = vegas_rummy.new_game(None, seed=10**6)
+    while len(states) < 50:
+        if walk.is_over:
+            walk = vegas_rummy.new_game(None, seed=10**6 + len(states))
+        if rnd.random() < 0.1:
+            states.append(walk)
+        walk = vegas_rummy.apply(walk, rnd.choice(vegas_rummy.legal_actions(walk)))
+    print(json.dumps({"file": vegas_rummy.__file__}), flush=True)
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request["do"] == "quit":
+            return
+        count = 0
+        start = time.process_time()
+        while time.process_time() - start < request["seconds"]:
+            if request["do"] == "play":
+                for _ in range(100):
+                    if state.is_over:
+                        state = vegas_rummy.new_game(None, seed=next(games))
+                    state = vegas_rummy.apply(state, chooser.choice(
+                        vegas_rummy.legal_actions(state)))
+                    count += 1
+            else:
+                for one in states:
+                    if cardrules.from_json(cardrules.to_json(one)) != one:
+                        raise SystemExit("a JSON round trip changed the state")
+                    count += 1
+        print(json.dumps({"count": count, "seconds": time.process_time() - start}), flush=True)
+
+
+class Child:
+    """One cardrules (the ``src`` folder given) in a child process running :func:`child`."""
+
+    def __init__(self, source: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(source.resolve())}
+        self.process = subprocess.Popen([sys.executable, __file__, "--child"], env=env, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        assert self.process.stdout is not None
+        self.file = json.loads(self.process.stdout.readline())["file"]
+        if not self.file.startswith(str(source.resolve())):
+            raise SystemExit(f"{source}: the child imported {self.file}")
+
+    def rate(self, what: str, seconds: float) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"do": what, "seconds": seconds}) + "\n")
+        self.process.stdin.flush()
+        reply = json.loads(self.process.stdout.readline())
+        return float(reply["count"]) / float(reply["seconds"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write('{"do": "quit"}\n')
+        self.process.stdin.flush()
+        self.process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", metavar="SRC", help="the src/ folder of the earlier cardrules")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child()
+        return
+    if not args.before:
+        parser.error("--before SRC is required")
+    now = Child(Path(__file__).resolve().parent.parent / "src")
+    before = Child(Path(args.before))
+    ratios: dict[str, list[float]] = {"play": [], "json": []}
+    print("round  play now/s  before/s  ratio   json now/s  before/s  ratio  (per CPU second)")
+    for number in range(1, max(1, args.rounds) + 1):
+        row = []
+        for what in ("play", "json"):
+            ours = now.rate(what, args.seconds)
+            theirs = before.rate(what, args.seconds)
+            ratios[what].append(ours / theirs)
+            row.append(f"{ours:10.0f}  {theirs:8.0f}  {ours / theirs:5.2f}")
+        print(f"{number:5}  " + "   ".join(row), flush=True)
+    now.close()
+    before.close()
+    print(f"median now ÷ before: random play {statistics.median(ratios['play']):.2f}x, "
+          f"JSON round trips {statistics.median(ratios['json']):.2f}x "
+          f"({len(ratios['play'])} interleaved rounds)")
+
+
+if __name__ == "__main__":
+    main()
