@@ -545,7 +545,13 @@ def _check_finished(state: State, last: HandScore, *, whole: bool) -> None:
     _check_captures(state)
     if not whole:
         return  # the piles' cards are hidden from a view
-    before = state.history[-2].totals if len(state.history) > 1 else (0,) * config.num_sides
+    # The totals before the last hand: the previous result's, or the starting scores
+    # when the game ends in its first hand (issue 30 fault 2).
+    before = (
+        state.history[-2].totals
+        if len(state.history) > 1
+        else config.starting_scores or (0,) * config.num_sides
+    )
     again = score_hand(
         config,
         piles=state.piles,
