@@ -36,7 +36,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
-from cardrules.casino.captures import capture_values, covers, table_value, table_value_table
+from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.state import State, TableBuild
 
@@ -551,112 +551,6 @@ def context_of(state: Position, play: Capture | Build) -> Context:
         target = find_build(state.builds, play.target)
         assert target is not None
     return Context(state, card=card, kind=play.kind, value=play.value, target=target)
-
-
-def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], bool] | None:
-    """What a context of ``capture``, naming one table item, says of the play going on.
-
-    ``(context.next_items(chosen), context.complete(chosen))`` for ``chosen``
-    the position of that item, worked out from the table's values without a
-    :class:`Context`, in the usual case: no capture_all, no build_as_card, a
-    number card, the rest of the hand covering every owned build, and the item
-    a loose card of at most the capture value or a build of that value.
-    ``None`` in any other case (ask a context). A standard face card taking
-    one matching card, as ``face_capture="one"`` has it, takes no more.
-
-    The same holds when the player owns one build, of the capture value,
-    that the rest of the hand cannot cover: the capture must take it, so
-    until it is taken only items up to it may follow, and the play is not
-    complete without it.
-
-    A loose card ``v`` goes on with a later loose card ``w`` that completes
-    with later cards either one group (``v + w`` and more) or two (one with
-    ``v``, one with ``w``), or with a build of the value if ``v`` is the value
-    alone; a build goes on with each later build of the value.
-    """
-    config = state.config
-    seat = state.to_act
-    if config.capture_all or config.build_as_card or seat is None:
-        return None
-    if len(capture.cards) + len(capture.builds) != 1:
-        return None
-    royal = config.royal
-    values_of = table_value_table(royal)
-    card = capture.card
-    if values_of[card.index] is None:  # a standard face card (CA-3)
-        return ([], True) if config.face_capture == "one" else None  # "one": a single card
-    builds = state.builds
-    value = 14 if capture.ace_high else capture_values(card, config)[0]
-    loose = state.loose
-    n = len(loose)
-    # The one owned build the rest of the hand cannot cover, which the capture must take.
-    limit = _uncovered_build(state, card, value)
-    if limit == -1:
-        return None
-    if capture.builds:
-        j = find_build(builds, capture.builds[0])
-        if j is None or builds[j].value != value or (limit is not None and n + j > limit):
-            return None
-        later = [n + k for k in range(j + 1, len(builds)) if builds[k].value == value]
-        if limit is None or n + j == limit:
-            return later, True
-        return [q for q in later if q <= limit], False
-    first = capture.cards[0]
-    if first not in loose:
-        return None
-    p = loose.index(first)
-    v = values_of[first.index]
-    if v is None or v > value:
-        return None
-    below = (1 << (value + 1)) - 1
-    stride = 2 * value + 2  # pairs of sums (s, t) as bit s + stride * t, as Context has them
-    valid = 0
-    for t in range(value + 1):
-        valid |= below << (stride * t)
-    following: list[int] = []
-    reach = 1
-    pairs = 1
-    for q in range(n - 1, p, -1):
-        w = values_of[loose[q].index]
-        if w is None or w > value:
-            continue
-        total = v + w
-        if (total <= value and reach >> (value - total) & 1) or (
-            pairs >> (value - v + stride * (value - w)) & 1
-        ):
-            following.append(q)
-        reach |= (reach << w) & below
-        pairs = (pairs | pairs << w | pairs << (stride * w)) & valid
-    following.reverse()
-    if v == value:
-        following += [n + k for k, b in enumerate(builds) if b.value == value]
-    if limit is None:
-        return following, v == value
-    return [q for q in following if q <= limit], False
-
-
-def _uncovered_build(state: Position, card: Card, value: int) -> int | None:
-    """CA-7 for a capture at ``value`` with ``card`` (no build_as_card, no capture_all).
-
-    ``None`` when the rest of the hand covers every build the player owns;
-    else the position of the one owned build it does not cover, if that is the
-    only owned build and has the capture value (every legal capture then takes
-    it, and nothing after it: a Context finds the same); else ``-1``, which
-    the callers leave to a Context.
-    """
-    seat = state.to_act
-    builds = state.builds
-    owned = [j for j, b in enumerate(builds) if b.owner == seat]
-    if not owned:
-        return None
-    config = state.config
-    rest = list(hand_to_play(state))
-    rest.remove(card)
-    if covers(rest, [builds[j].value for j in owned], config):
-        return None
-    if len(owned) == 1 and builds[owned[0]].value == value:
-        return len(state.loose) + owned[0]
-    return -1
 
 
 def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | None:
