@@ -256,3 +256,20 @@ def test_action_text_length_is_bounded() -> None:
     longest = Capture(parse_card("AS"), cardrules.cards.make_deck()[:40], ace_high=True)
     assert len(str(longest)) <= 400
     assert casino.parse_action(str(longest), state) == longest
+
+
+def test_phase_is_an_enum_derived_from_the_state_one_model() -> None:
+    """Issue 27 item 4: ``phase`` is a ``Phase`` enum in every game; Casino derives it."""
+    from cardrules.casino import Phase
+
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
+    assert state.phase is Phase.PLAY and casino.view(state, 0).phase is Phase.PLAY
+    started = casino.apply(state, casino.parse_action("6C takes 3D", state))
+    assert started.phase is Phase.TAKING and casino.view(started, 1).phase is Phase.TAKING
+    rnd = random.Random(1)
+    while not state.is_over:
+        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
+    assert state.phase is Phase.OVER and casino.view(state, None).phase is Phase.OVER
+    assert Phase("taking") is Phase.TAKING
+    assert state.num_players == state.config.num_players == 2
+    assert "phase" not in cardrules.to_json(state)  # derived: the JSON is unchanged

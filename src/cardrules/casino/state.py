@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from cardrules import stacking
@@ -11,7 +13,23 @@ from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
 from cardrules.events import Event
 
-__all__ = ["State", "TableBuild"]
+__all__ = ["Phase", "State", "TableBuild"]
+
+
+class Phase(enum.Enum):
+    """Where the player to act is in his turn (:attr:`State.phase`, derived from the state).
+
+    >>> from cardrules import casino
+    >>> casino.new_game(seed=1).phase
+    <Phase.PLAY: 'play'>
+    """
+
+    PLAY = "play"
+    """He starts a play: the first step of a capture or build, or a trail."""
+    TAKING = "taking"
+    """A capture or build of his is in progress (``pending``): he takes one more item or ends it."""
+    OVER = "over"
+    """The game has ended."""
 
 
 @attrs.frozen
@@ -96,6 +114,16 @@ class State:
     def is_over(self) -> bool:
         """True once the game has been won."""
         return self.to_act is None
+
+    @property
+    def phase(self) -> Phase:
+        """:class:`Phase` of the turn: over, taking (a play in progress) or play.
+
+        Derived from ``to_act`` and ``pending``, so it adds nothing to the JSON.
+        """
+        if self.to_act is None:
+            return Phase.OVER
+        return Phase.PLAY if self.pending is None else Phase.TAKING
 
     @property
     def is_last_deal(self) -> bool:
