@@ -6,8 +6,11 @@ Comments cite the rules' sections and decisions as the docs show them
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal, NamedTuple
+
+import attrs
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
@@ -21,7 +24,7 @@ from cardrules.casino.actions import (
     Trail,
     malformed,
 )
-from cardrules.casino.captures import capture_values, covers, partition, table_value
+from cardrules.casino.captures import capture_value_table, covers, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
@@ -29,7 +32,6 @@ from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
-    capture_contexts,
     context_of,
     find_build,
     first_step,
@@ -38,7 +40,6 @@ from cardrules.casino.steps import (
 )
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
-from cardrules.evolve import evolver
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -53,8 +54,16 @@ __all__ = [
     "steps",
 ]
 
-_evolve: Final = evolver(State)
-"""``attrs.evolve`` for states, the fields looked up once: a new state is made at every action."""
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+_VALUES: Final = operator.attrgetter(*_FIELDS)
+
+
+def _evolve(state: State, **changes: object) -> State:
+    """``attrs.evolve(state, **changes)``, the field names looked up once (a state is made
+    at every action)."""
+    values = dict(zip(_FIELDS, _VALUES(state), strict=True))
+    values.update(changes)
+    return State(**values)  # type: ignore[arg-type]
 
 
 _DECK = make_deck()
@@ -282,43 +291,50 @@ def _with_item(
 # The rules of a turn, written once: legal_actions, check and apply all ask these.
 
 
-def _openings(state: State, seat: int, card: Card) -> list[tuple[Capture | Build, Context]]:
-    """Every way the player to act may start a capture or build with ``card``, with its context.
+class _Header(NamedTuple):
+    """A play started, before any table item: its kind, value and target build.
 
-    An opening names the card, the kind of play, its value and (raise, add) its
-    target build, and no table item yet: the rules that do not depend on the
-    items taken (CA-7, CA-9 … CA-11, CA-17) decide which openings exist; the
-    :class:`~cardrules.casino.steps.Context` says which items may follow. In
-    the order of :func:`legal_actions`: captures (a Royal ace's at 1 before
-    those at 14), new builds by value, raises by target then value, adds by target.
+    ``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value``
+    the capture or build value (0 for a standard face card, which pairs by
+    rank); ``target`` the position of the build raised or added to.
+    """
+
+    kind: str
+    value: int
+    target: int | None = None
+
+
+def _headers(state: State, seat: int, card: Card) -> list[_Header]:
+    """Every way the player to act may start a capture or build with ``card``.
+
+    The rules that do not depend on the items taken (CA-7, CA-9 … CA-11, CA-17)
+    decide which headers exist; the play's :class:`~cardrules.casino.steps.Context`
+    (:func:`_context`) says which items may follow. In the order of
+    :func:`legal_actions`: captures (a Royal ace's at 1 before those at 14), new
+    builds by value, raises by target then value, adds by target.
     """
     config = state.config
-    out: list[tuple[Capture | Build, Context]] = [
-        (Capture(card, ace_high=high), ctx) for ctx, high in capture_contexts(state, card)
-    ]
     a = table_value(card, config.royal)
-    if a is None:  # CA-17: a standard face card never builds
-        return out
+    if a is None:  # CA-17: a standard face card never builds; it pairs by rank (CA-3)
+        return [_Header("capture", 0)]
+    values_of = capture_value_table(config)
+    out = [_Header("capture", value) for value in values_of[card.index]]
     rest = _without(state.hands[seat], card)
     builds = state.builds
     owned = [j for j, b in enumerate(builds) if b.owner == seat]
     owned_values = [builds[j].value for j in owned]
-    held = sorted({v for c in rest for v in capture_values(c, config)})
+    held = sorted({v for c in rest for v in values_of[c.index]})
     top = config.max_value
-    # New builds (§4 "New build"): the card and loose cards, of a value the rest of the hand holds.
+    # New builds (§4 "New build"): the card and loose cards, of a value the rest of the hand
+    # holds (which alone keeps a card for it, CA-7).
     for value in held:
         if value < a or value > top:
             continue
         if not config.same_value_builds and any(b.value == value for b in builds):
             continue  # CA-10 option
-        if not covers(rest, [*owned_values, value], config):  # CA-7
+        if owned and not covers(rest, [*owned_values, value], config):  # CA-7
             continue
-        out.append(
-            (
-                Build(card, kind="new", value=value),
-                Context(state, card=card, kind="new", value=value),
-            )
-        )
+        out.append(_Header("new", value))
     # Raises of single builds (§4 "Raise", CA-9, CA-11).
     for j, build in enumerate(builds):
         if not build.is_single or (build.owner == seat and not config.raise_own_build):
@@ -332,14 +348,9 @@ def _openings(state: State, seat: int, card: Card) -> list[tuple[Capture | Build
                 b.value == value for k, b in enumerate(builds) if k != j
             ):
                 continue  # CA-10 option
-            if not covers(rest, [*others, value], config):  # CA-7
+            if others and not covers(rest, [*others, value], config):  # CA-7
                 continue
-            out.append(
-                (
-                    Build(card, kind="raise", value=value, target=build.cards),
-                    Context(state, card=card, kind="raise", value=value, target=j),
-                )
-            )
+            out.append(_Header("raise", value, j))
     # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
     for j, build in enumerate(builds):
         value = build.value
@@ -351,19 +362,56 @@ def _openings(state: State, seat: int, card: Card) -> list[tuple[Capture | Build
             required = [*(builds[k].value for k in owned if k != j), value]
         if not covers(rest, required, config):  # CA-7
             continue
-        out.append(
-            (
-                Build(card, kind="add", value=value, target=build.cards),
-                Context(state, card=card, kind="add", value=value, target=j),
-            )
-        )
+        out.append(_Header("add", value, j))
     return out
+
+
+def _context(state: State, card: Card, header: _Header) -> Context:
+    """The :class:`~cardrules.casino.steps.Context` of the play ``header`` starts."""
+    if header.kind == "capture":
+        face = header.value == 0
+        return Context(state, card=card, kind="capture", value=header.value, face=face)
+    return Context(state, card=card, kind=header.kind, value=header.value, target=header.target)
+
+
+def _opening(
+    state: State,
+    card: Card,
+    header: _Header,
+    item: tuple[Card, ...] = (),
+    loose: tuple[Card, ...] = (),
+) -> Capture | Build:
+    """The first step of the play ``header`` starts, naming the table ``item`` (or none)."""
+    if header.kind == "capture":
+        high = header.value == 14
+        if len(item) == 1 and item[0] in loose:
+            return Capture(card, item, ace_high=high)
+        return Capture(card, (), (item,) if item else (), ace_high=high)
+    target = () if header.target is None else state.builds[header.target].cards
+    kind: Literal["new", "raise", "add"] = (
+        "new" if header.kind == "new" else "raise" if header.kind == "raise" else "add"
+    )
+    return Build(card, kind=kind, value=header.value, cards=item, target=target)
+
+
+def _starts(state: State, header: _Header, action: Play) -> bool:
+    """True if ``action`` is a step of the play ``header`` starts (its card and items aside)."""
+    if header.kind == "capture":
+        return isinstance(action, Capture) and action.ace_high == (header.value == 14)
+    return (
+        isinstance(action, Build)
+        and action.kind == header.kind
+        and action.value == header.value
+        and action.target == (() if header.target is None else state.builds[header.target].cards)
+    )
 
 
 def _may_trail(state: State, seat: int, card: Card) -> bool:
     """§1.4: a build owner may not trail (unless owner_may_trail); CA-7: keep a card a build."""
     owned = [b.value for b in state.builds if b.owner == seat]
-    if owned and not state.config.owner_may_trail:
+    if not owned:
+        return True
+    if not state.config.owner_may_trail:
         return False
     return covers(_without(state.hands[seat], card), owned, state.config)
 
@@ -372,22 +420,34 @@ _Step = tuple[Play, Context | None]
 """A first step with the context of its play (``None`` for a trail)."""
 
 
-def _card_steps(state: State, seat: int, card: Card) -> tuple[list[_Step], list[_Step]]:
+def _card_steps(
+    state: State, seat: int, card: Card, like: Play | None = None
+) -> tuple[list[_Step], list[_Step]]:
     """The first steps of every play of ``card``: (captures, then builds and the trail).
 
     A capture or a new build names its first table item in table order; a
     raise or an add names its first loose card, or none when the card alone
-    completes it (listed first).
+    completes it (listed first). With ``like``, only the steps of the play
+    ``like`` would start (the same card, kind, value and target) are made:
+    what judging ``like`` needs, from the same rules.
     """
-    items = item_order(state)
+    items = state.summary.items
+    loose = state.loose
     captures: list[_Step] = []
     others: list[_Step] = []
-    for header, ctx in _openings(state, seat, card):
-        found = captures if isinstance(header, Capture) else others
-        if isinstance(header, Build) and header.kind != "new" and ctx.complete(()):
-            found.append((header, ctx))
-        found += [(_with_item(header, items[p], state.loose), ctx) for p in ctx.next_items(())]
-    if _may_trail(state, seat, card):
+    for header in _headers(state, seat, card):
+        if like is not None and not _starts(state, header, like):
+            continue
+        ctx = _context(state, card, header)
+        following = ctx.next_items(())
+        whole_alone = header.kind in ("raise", "add") and ctx.complete(())
+        if not following and not whole_alone:
+            continue
+        found = captures if header.kind == "capture" else others
+        if whole_alone:
+            found.append((_opening(state, card, header), ctx))
+        found += [(_opening(state, card, header, items[p], loose), ctx) for p in following]
+    if (like is None or isinstance(like, Trail)) and _may_trail(state, seat, card):
         others.append((Trail(card), None))
     return captures, others
 
@@ -395,10 +455,10 @@ def _card_steps(state: State, seat: int, card: Card) -> tuple[list[_Step], list[
 def _can_capture(state: State, seat: int) -> bool:
     """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
     return any(
-        ctx.next_items(())
+        _context(state, card, header).next_items(())
         for card in state.hands[seat]
-        for header, ctx in _openings(state, seat, card)
-        if isinstance(header, Capture)
+        for header in _headers(state, seat, card)
+        if header.kind == "capture"
     )
 
 
@@ -485,7 +545,7 @@ def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
         return "there is no capture or build in progress to continue", None
     if action.card not in state.hands[seat]:
         return f"you do not hold {action.card}", None
-    captures, others = _card_steps(state, seat, action.card)
+    captures, others = _card_steps(state, seat, action.card, like=action)
     for step, ctx in captures + others:
         if step == action:
             if (

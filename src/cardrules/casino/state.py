@@ -9,11 +9,12 @@ import attrs
 from cardrules import stacking
 from cardrules.cards import Card, format_cards, make_deck
 from cardrules.casino.actions import Build, Capture
+from cardrules.casino.captures import table_value_table
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
 from cardrules.events import Event
 
-__all__ = ["Phase", "State", "TableBuild"]
+__all__ = ["Phase", "State", "TableBuild", "TableSummary", "summarize"]
 
 
 class Phase(enum.Enum):
@@ -61,6 +62,58 @@ class TableBuild:
         return f"[{self.value}: " + " | ".join("+".join(map(str, g)) for g in self.groups) + "]"
 
 
+SUM_BITS = (1 << 15) - 1
+"""Sums from 0 to 14, the highest capture or build value (CA-6)."""
+PAIR_STRIDE = 30
+"""Pairs of sums ``(s, t)`` are bit ``s + 30 t``: room for a sum of 14 shifted by 14 more."""
+_PAIR_BITS = sum(SUM_BITS << (PAIR_STRIDE * t) for t in range(15))
+
+
+@attrs.frozen
+class TableSummary:
+    """The table as the rules read it, worked out once when a state is made (issue 27).
+
+    ``values`` are the loose cards' table values (``None``: a standard face
+    card, CA-17); ``items`` every table item in table order (each loose card as
+    a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
+    some set of the loose cards from position ``p`` on adds up to ``s`` (up to
+    14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
+    to ``s`` and ``t``. A play's :class:`~cardrules.casino.steps.Context` reads
+    which items can complete it from these masks.
+
+    >>> from cardrules.cards import parse_cards
+    >>> summary = summarize(parse_cards("2C 3D KS"), (), royal=False)
+    >>> summary.values, bin(summary.sums[0]), bin(summary.sums[1])
+    ((2, 3, None), '0b101101', '0b1001')
+    """
+
+    values: tuple[int | None, ...]
+    items: tuple[tuple[Card, ...], ...]
+    sums: tuple[int, ...]
+    pairs: tuple[int, ...]
+
+
+def summarize(
+    loose: tuple[Card, ...], builds: tuple[TableBuild, ...], *, royal: bool
+) -> TableSummary:
+    """The :class:`TableSummary` of a table (see there)."""
+    of = table_value_table(royal)
+    values = tuple([of[c.index] for c in loose])
+    n = len(values)
+    sums = [1] * (n + 1)
+    pairs = [1] * (n + 1)
+    reach = pair = 1
+    for p in range(n - 1, -1, -1):
+        v = values[p]
+        if v is not None:
+            reach |= (reach << v) & SUM_BITS
+            pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
+        sums[p] = reach
+        pairs[p] = pair
+    items = tuple([(c,) for c in loose] + [b.cards for b in builds])
+    return TableSummary(values, items, tuple(sums), tuple(pairs))
+
+
 @attrs.frozen
 class State:
     """Everything about a Casino game at one moment. Never changed in place.
@@ -99,10 +152,22 @@ class State:
     """Packs for the next hands, top first, each dealt instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
+    summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
+    """The table as the rules read it (:class:`TableSummary`), made with the state: not a
+    field of its JSON or notation, not compared."""
+
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
         if value:
             stacking.check_stacked(value, make_deck())
+
+    def __attrs_post_init__(self) -> None:
+        royal = self.config.royal if isinstance(self.config, Config) else False
+        try:
+            summary = summarize(self.loose, self.builds, royal=royal)
+        except (TypeError, AttributeError):  # not cards: validate_state says what is wrong
+            summary = TableSummary((), (), (1,), (1,))
+        object.__setattr__(self, "summary", summary)
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""

@@ -38,7 +38,7 @@ from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.config import Config
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import PAIR_STRIDE, State, TableBuild, TableSummary, summarize
 
 __all__ = [
     "Context",
@@ -187,7 +187,24 @@ def hand_to_play(position: Position) -> tuple[Card, ...]:
 
 def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
+    if isinstance(position, State):
+        return list(position.summary.items)
     return [(c,) for c in position.loose] + [b.cards for b in position.builds]
+
+
+def summary_of(position: Position) -> TableSummary:
+    """The :class:`~cardrules.casino.state.TableSummary` of a state's table (made with the
+    state), or of a view's (worked out now)."""
+    if isinstance(position, State):
+        return position.summary
+    return summarize(position.loose, position.builds, royal=position.config.royal)
+
+
+@lru_cache(maxsize=16)
+def _pair_mask(value: int) -> int:
+    """Every pair of sums ``(s, t)`` with both at most ``value``, as bits ``s + 30 t``."""
+    row = (1 << (value + 1)) - 1
+    return sum(row << (PAIR_STRIDE * t) for t in range(value + 1))
 
 
 def named_items(play: Capture | Build) -> list[tuple[Card, ...]]:
@@ -232,7 +249,6 @@ class Context:
         value: int,
         target: int | None = None,
         face: bool = False,
-        loose_values: Sequence[int | None] | None = None,
     ) -> None:
         config = state.config
         seat = state.to_act
@@ -247,6 +263,7 @@ class Context:
         self.config = config
         n = len(state.loose)
         royal = config.royal
+        summary = summary_of(state)
         roles: list[int]
         elements: list[Element]
         if face:
@@ -254,10 +271,8 @@ class Context:
             roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
             elements = [(0, 1)] * n
         else:
-            if loose_values is None:
-                loose_values = [table_value(c, royal) for c in state.loose]
-            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in loose_values]
-            elements = [(v or 0, 1) for v in loose_values]
+            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in summary.values]
+            elements = [(v or 0, 1) for v in summary.values]
         self.owned: list[int] = []
         self.owned_values: dict[int, int] = {}
         for j, build in enumerate(state.builds):
@@ -290,13 +305,20 @@ class Context:
         self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
         # Sums of summable items from each position on (bit s set: some subset sums to s),
         # which answer the common question "can this one card be completed?" at once.
+        # Only loose cards of at most the value are summable (unless builds join the sums,
+        # CA-12), so the table's sums below the value are these: read from the summary.
         below = (1 << (value + 1)) - 1
-        reach = [1] * (self.size + 1)
-        for p in range(self.size - 1, -1, -1):
-            r = reach[p + 1]
-            if roles[p] == _SUMMABLE:
-                r |= (r << elements[p][0]) & below
-            reach[p] = r
+        self._valid = _pair_mask(value)
+        self._summary = summary if not face and _SUMMABLE not in roles[n:] else None
+        if self._summary is not None:
+            reach = [r & below for r in summary.sums] + [1] * (self.size - n)
+        else:
+            reach = [1] * (self.size + 1)
+            for p in range(self.size - 1, -1, -1):
+                r = reach[p + 1]
+                if roles[p] == _SUMMABLE:
+                    r |= (r << elements[p][0]) & below
+                reach[p] = r
         self._reach = reach
         self._pairs: list[int] | None = None
         self._suffixes: list[tuple[Element, ...]] | None = None
@@ -349,23 +371,23 @@ class Context:
     def _pair_sums(self, start: int) -> int:
         """Pairs of sums ``(s, t)`` made by two disjoint sets of summable items from ``start``.
 
-        Bit ``s + stride * t`` is set for each pair; one bit mask per position.
+        Bit ``s + PAIR_STRIDE * t`` is set for each pair (both at most the value).
         """
         if self._pairs is None:
-            value = self.value
-            stride = 2 * value + 2  # room for one shift without spilling into the next row
-            row = (1 << (value + 1)) - 1
-            valid = 0
-            for t in range(value + 1):
-                valid |= row << (stride * t)
-            pairs = [1] * (self.size + 1)
-            for p in range(self.size - 1, -1, -1):
-                r = pairs[p + 1]
-                if self.roles[p] == _SUMMABLE:
-                    w = self.elements[p][0]
-                    r = (r | r << w | r << (stride * w)) & valid
-                pairs[p] = r
-            self._pairs = pairs
+            valid = self._valid
+            n = len(self.roles)
+            if self._summary is not None:
+                loose = [r & valid for r in self._summary.pairs]
+                self._pairs = loose + [1] * (n + 1 - len(loose))
+            else:
+                pairs = [1] * (n + 1)
+                for p in range(n - 1, -1, -1):
+                    r = pairs[p + 1]
+                    if self.roles[p] == _SUMMABLE:
+                        w = self.elements[p][0]
+                        r = (r | r << w | r << (PAIR_STRIDE * w)) & valid
+                    pairs[p] = r
+                self._pairs = pairs
         return self._pairs[start]
 
     def _possible(self, forced: list[int], start: int) -> bool:
@@ -381,9 +403,9 @@ class Context:
         if total <= value and self._reach[start] >> (value - total) & 1:
             return True  # all in one group
         if len(forced) == 2:  # or each in its own group, completed by disjoint sets
-            stride = 2 * value + 2
             return bool(
-                self._pair_sums(start) >> (value - forced[0] + stride * (value - forced[1])) & 1
+                self._pair_sums(start) >> (value - forced[0] + PAIR_STRIDE * (value - forced[1]))
+                & 1
             )
         flat = tuple(sorted((v, 0) for v in forced))
         return completion(flat, self._flat_suffix(start), value, best=False) is not None
@@ -549,7 +571,8 @@ def context_of(state: Position, play: Capture | Build) -> Context:
     target = None
     if play.kind != "new":
         target = find_build(state.builds, play.target)
-        assert target is not None
+        if target is None:  # only a state or play changed in place names a missing build
+            raise ValueError(f"'{play}' names a build that is not on the table")
     return Context(state, card=card, kind=play.kind, value=play.value, target=target)
 
 
@@ -561,15 +584,13 @@ def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | N
     return None
 
 
-def capture_contexts(
-    state: Position, card: Card, loose_values: Sequence[int | None] | None = None
-) -> list[tuple[Context, bool]]:
+def capture_contexts(state: Position, card: Card) -> list[tuple[Context, bool]]:
     """The contexts of every capture ``card`` could make, with their ``ace_high`` flags."""
     config = state.config
     if not config.royal and card.rank.is_face:
         return [(Context(state, card=card, kind="capture", value=0, face=True), False)]
     return [
-        (Context(state, card=card, kind="capture", value=v, loose_values=loose_values), v == 14)
+        (Context(state, card=card, kind="capture", value=v), v == 14)
         for v in capture_values(card, config)
     ]
 
