@@ -63,7 +63,7 @@ def _evolve(state: State, **changes: object) -> State:
     at every action)."""
     values = dict(zip(_FIELDS, _VALUES(state), strict=True))
     values.update(changes)
-    return State(**values)  # type: ignore[arg-type]
+    return State(**values)
 
 
 _DECK = make_deck()
@@ -360,7 +360,10 @@ def _headers(state: State, seat: int, card: Card) -> list[_Header]:
             required = owned_values
         else:
             required = [*(builds[k].value for k in owned if k != j), value]
-        if not covers(rest, required, config):  # CA-7
+        if required == [value]:
+            if value not in held:  # CA-7 for one value: a card of it kept
+                continue
+        elif not covers(rest, required, config):  # CA-7
             continue
         out.append(_Header("add", value, j))
     return out
@@ -546,7 +549,7 @@ def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
     if action.card not in state.hands[seat]:
         return f"you do not hold {action.card}", None
     captures, others = _card_steps(state, seat, action.card, like=action)
-    for step, ctx in captures + others:
+    for step, step_ctx in captures + others:
         if step == action:
             if (
                 state.config.compulsory_capture
@@ -554,7 +557,7 @@ def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
                 and _can_capture(state, seat)
             ):
                 return "you must capture when you can (compulsory_capture, CA-8)", None
-            return None, ctx
+            return None, step_ctx
     return _why_not_first(state, action), None
 
 

@@ -337,7 +337,8 @@ class Context:
     def _owner_free(self) -> bool:
         """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
         if self._free is None:
-            self._free = covers(self.rest, list(self.owned_values.values()), self.config)
+            owned = list(self.owned_values.values())
+            self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
 
     def usable(self, position: int) -> bool:
