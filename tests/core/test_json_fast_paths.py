@@ -25,7 +25,6 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import engine, records
 from cardrules.cards import JOKER, Card, Rank, Suit, parse_card
-from cardrules.casino import validation as casino_validation
 from cardrules.rummy.meld_checks import in_suit_order, is_natural_meld
 from cardrules.rummy.melds import MeldRules, RunMeld, SetMeld, meld_error
 from cardrules.rummy.wilds import normalize
@@ -127,48 +126,6 @@ def test_text_writers_write_what_the_general_walk_writes(game, seed):
     for state in _states(game, seed % 7, 3):
         for obj in (state, _replace_deep(state, rnd), _replace_deep(state, rnd)):
             assert _outcome(cardrules.to_json, obj) == _outcome(_general_json, obj)
-
-
-def _check_result(config: Any, result: Any, before: Any) -> str:
-    try:
-        casino_validation._check_result(config, result, before)
-    except Exception as exc:
-        return f"{type(exc).__name__}: {exc}"
-    return "accepted"
-
-
-@settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 10**6))
-def test_casino_hand_results_get_the_full_checks_verdict(seed):
-    rnd = random.Random(seed)
-    states = _states("casino", seed % 5, 8)
-    cases = []
-    for state in states:
-        before = state.config.starting_scores or (0,) * state.config.num_sides
-        for result in state.history:
-            cases.append((state.config, result, before))
-            before = result.totals
-    usual = casino_validation._usual_result
-    for config, result, before in cases:
-        variants = [result]
-        for _ in range(3):
-            name = rnd.choice([f.name for f in attrs.fields(type(result))])
-            variants.append(_with(result, name, rnd.choice(ODD_VALUES)))
-        if result.items:
-            items = list(result.items)
-            k = rnd.randrange(len(items))
-            items[k] = _with(items[k], rnd.choice(["name", "side", "points"]),
-                             rnd.choice(ODD_VALUES))
-            variants.append(_with(result, "items", tuple(items)))
-        for variant in variants:
-            fast = _check_result(config, variant, before)
-            casino_validation._CHECKED.clear()  # (else the full check is not asked)
-            casino_validation._usual_result = lambda *_: False  # type: ignore[assignment]
-            try:
-                slow = _check_result(config, variant, before)
-            finally:
-                casino_validation._usual_result = usual
-            assert fast == slow
 
 
 _RULES = [MeldRules(), MeldRules(allow_wraparound=True),
@@ -314,7 +271,6 @@ def _cold() -> None:
     records._INTERNED.clear()
     records._READ_RESULTS.clear()
     records._TEXT_WRITERS.clear()
-    casino_validation._CHECKED.clear()
 
 
 def _after_the_real_one_and_cold(state: Any, changed: str) -> tuple[str, str]:
@@ -392,34 +348,6 @@ def test_reading_a_changed_round_after_the_real_one_is_reading_it_cold(game, see
         _odd_history(document["data"], rnd)
     warm, cold = _after_the_real_one_and_cold(state, json.dumps(document, ensure_ascii=False))
     assert warm == cold
-
-
-def test_a_remembered_check_holds_only_for_its_totals_and_config():
-    state = _with_history("casino")
-    result = state.history[0]
-    config = state.config
-    before = config.starting_scores or (0,) * config.num_sides
-    casino_validation._CHECKED.clear()
-    assert _check_result(config, result, before) == "accepted"
-    assert casino_validation._CHECKED[id(result)][0] is result
-    # Other totals before the hand: its totals no longer add up (I-4).
-    assert _check_result(config, result, tuple(t + 1 for t in before)).startswith("ValueError")
-    # Another config: checked again, with that config's verdict.
-    for other in (attrs.evolve(config, target=config.target + 5),
-                  attrs.evolve(config, max_hands=1)):
-        remembered = _check_result(other, result, before)
-        casino_validation._CHECKED.clear()
-        assert remembered == _check_result(other, result, before)
-
-
-def test_remembered_checks_are_bounded():
-    state = _with_history("casino")
-    result, config = state.history[0], state.config
-    before = config.starting_scores or (0,) * config.num_sides
-    copies = [attrs.evolve(result) for _ in range(600)]  # equal, but each its own object
-    for copy in copies:
-        assert _check_result(config, copy, before) == "accepted"
-    assert 0 < len(casino_validation._CHECKED) <= 256
 
 
 def test_a_round_built_by_hand_is_written_afresh_each_time():

@@ -261,24 +261,61 @@ class Context:
         self._card = card
         self._rest: tuple[Card, ...] | None = None
         self.config = config
+        self._state = state
+        self._seat = seat
+        self._face = face
+        self.summary = summary_of(state)
+        self.size = len(state.loose) + len(state.builds)
+        self.base: tuple[Element, ...] = ()
+        if kind != "capture":
+            a = table_value(card, config.royal)
+            if a is None:
+                raise ValueError(f"{card} is a face card: in standard Casino it cannot build")
+            if kind == "raise":
+                if target is None:
+                    raise ValueError("a raise names its target build")
+                a += state.builds[target].value
+            self.base = ((a, 0),)
+        self._most: int | None = None
+        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
+        self._pairs: list[int] | None = None
+        self._suffixes: list[tuple[Element, ...]] | None = None
+        self._free: bool | None = None
+        self._laid_out = False
+        self.roles: list[int] = []
+        self.elements: list[Element] = []
+        self.owned: list[int] = []
+        self.owned_values: dict[int, int] = {}
+        self._reach: list[int] = []
+        self._masks: TableSummary | None = None
+        self._valid = 0
+
+    def _lay_out(self) -> None:
+        """Work out each item's role and value, and the sums after each position (on first use:
+        many plays looked at have no item at all, which :meth:`_nothing_first` sees at once)."""
+        if self._laid_out:
+            return
+        self._laid_out = True
+        state = self._state
+        kind = self.kind
+        value = self.value
+        face = self._face
+        config = self.config
+        summary = self.summary
         n = len(state.loose)
-        royal = config.royal
-        summary = summary_of(state)
         roles: list[int]
         elements: list[Element]
         if face:
-            rank = card.rank
+            rank = self._card.rank
             roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
             elements = [(0, 1)] * n
         else:
             roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in summary.values]
             elements = [(v or 0, 1) for v in summary.values]
-        self.owned: list[int] = []
-        self.owned_values: dict[int, int] = {}
         for j, build in enumerate(state.builds):
             weight = sum(map(len, build.groups))
             position = n + j
-            if build.owner == seat:
+            if build.owner == self._seat:
                 self.owned.append(position)
                 self.owned_values[position] = build.value
             if kind != "capture" or face:
@@ -292,25 +329,14 @@ class Context:
             elements.append((build.value, weight))
         self.roles = roles
         self.elements = elements
-        self.size = len(roles)
-        self.base: tuple[Element, ...] = ()
-        if kind != "capture":
-            a = table_value(card, royal)
-            assert a is not None
-            if kind == "raise":
-                assert target is not None
-                a += state.builds[target].value
-            self.base = ((a, 0),)
-        self._most: int | None = None
-        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
         # Sums of summable items from each position on (bit s set: some subset sums to s),
         # which answer the common question "can this one card be completed?" at once.
         # Only loose cards of at most the value are summable (unless builds join the sums,
         # CA-12), so the table's sums below the value are these: read from the summary.
         below = (1 << (value + 1)) - 1
         self._valid = _pair_mask(value)
-        self._summary = summary if not face and _SUMMABLE not in roles[n:] else None
-        if self._summary is not None:
+        self._masks = summary if not face and _SUMMABLE not in roles[n:] else None
+        if self._masks is not None:
             reach = [r & below for r in summary.sums] + [1] * (self.size - n)
         else:
             reach = [1] * (self.size + 1)
@@ -320,9 +346,25 @@ class Context:
                     r |= (r << elements[p][0]) & below
                 reach[p] = r
         self._reach = reach
-        self._pairs: list[int] | None = None
-        self._suffixes: list[tuple[Element, ...]] | None = None
-        self._free: bool | None = None
+
+    def _nothing_first(self) -> bool:
+        """True when no table item can start this play, as the table's sums show at once.
+
+        A capture's groups each sum to its value (or are a build of it), and a build's
+        card makes ``value`` with loose cards or is a group of its own beside loose
+        groups of ``value``: with no such sum (and no such build) there is no first item.
+        """
+        if self._face or (self.kind == "capture" and self.config.build_as_card):
+            return False
+        sums = self.summary.sums[0]
+        value = self.value
+        if self.kind == "capture":
+            builds = self._state.builds
+            return not sums >> value & 1 and all(b.value != value for b in builds)
+        need = value - self.base[0][0]
+        if need < 0:
+            return True
+        return not sums >> (need or value) & 1
 
     @property
     def rest(self) -> tuple[Card, ...]:
@@ -343,6 +385,7 @@ class Context:
 
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
+        self._lay_out()
         return self.roles[position] != _UNUSABLE
 
     def _weight(self, positions: Sequence[int]) -> int:
@@ -377,8 +420,8 @@ class Context:
         if self._pairs is None:
             valid = self._valid
             n = len(self.roles)
-            if self._summary is not None:
-                loose = [r & valid for r in self._summary.pairs]
+            if self._masks is not None:
+                loose = [r & valid for r in self._masks.pairs]
                 self._pairs = loose + [1] * (n + 1 - len(loose))
             else:
                 pairs = [1] * (n + 1)
@@ -467,12 +510,14 @@ class Context:
     def most(self) -> int:
         """The largest number of cards any legal capture of this context takes (capture_all)."""
         if self._most is None:
+            self._lay_out()
             found = [self._evaluate((p,), p + 1) for p in range(self.size)]
             self._most = max((f for f in found if f is not None), default=0)
         return self._most
 
     def feasible(self, chosen: tuple[int, ...]) -> bool:
         """True if a legal play holds ``chosen`` and, besides, only items after its last."""
+        self._lay_out()
         start = chosen[-1] + 1 if chosen else 0
         got = self._evaluate(chosen, start)
         if got is None:
@@ -485,7 +530,10 @@ class Context:
             return False
         if self.kind == "new" and not chosen:
             return False
-        if chosen and not self.capture_all and not self.face_one:
+        if not chosen:  # a raise or an add: complete with the card alone when it makes the value
+            return self.base[0][0] == self.value
+        self._lay_out()
+        if not self.capture_all and not self.face_one:
             # As _compute decides it, without its memo (a play in progress, the common case).
             roles = self.roles
             elements = self.elements
@@ -504,6 +552,9 @@ class Context:
 
     def next_items(self, chosen: tuple[int, ...]) -> list[int]:
         """The items that may be taken next, in table order."""
+        if not chosen and self._nothing_first():
+            return []
+        self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
         if chosen and not self.capture_all and not self.face_one:
