@@ -379,7 +379,8 @@ class Context:
     def _owner_free(self) -> bool:
         """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
         if self._free is None:
-            owned = list(self.owned_values.values())
+            seat = self._seat
+            owned = [b.value for b in self._state.builds if b.owner == seat]
             self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
 
@@ -552,8 +553,13 @@ class Context:
 
     def next_items(self, chosen: tuple[int, ...]) -> list[int]:
         """The items that may be taken next, in table order."""
-        if not chosen and self._nothing_first():
-            return []
+        if not chosen:
+            if self._nothing_first():
+                return []
+            if not (self.kind == "capture" and self.config.build_as_card):
+                first = self._first_items()
+                if first is not None:
+                    return first
         self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
@@ -577,32 +583,60 @@ class Context:
                     if (roles[p] == _ALONE and self._possible(forced, p + 1))
                     or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
                 ]
-        if chosen or self.capture_all or self.face_one:
-            return [
-                p
-                for p in range(start, self.size)
-                if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
-            ]
-        # A first item, the common case: one subset-sum lookup per item.
-        reach = self._reach
-        value = self.value
-        elements = self.elements
-        if self.kind == "capture":
-            if not self._owner_free:
-                return [
-                    p for p in range(self.size) if roles[p] != _UNUSABLE and self.feasible((p,))
-                ]
-            return [
-                p
-                for p in range(self.size)
-                if roles[p] == _ALONE
-                or (roles[p] == _SUMMABLE and reach[p + 1] >> (value - elements[p][0]) & 1)
-            ]
-        base = self.base[0][0]
         return [
             p
-            for p in range(self.size)
-            if roles[p] == _SUMMABLE and self._possible([base, elements[p][0]], p + 1)
+            for p in range(start, self.size)
+            if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
+        ]
+
+    def _first_items(self) -> list[int] | None:
+        """The first items, read from the table's summary (``None``: ask :meth:`feasible`).
+
+        A standard face card starts with any loose card of its rank (taking one
+        card, or any of them when CA-7 does not constrain it and not ``capture_all``).
+
+        Loose cards of at most the value are the summable items, so the questions
+        :meth:`_possible` asks of one or two values are single bits of the summary's
+        sums and pairs of sums after each position. A capture (that CA-7 does not
+        constrain, and not ``capture_all``) starts with a loose card that later loose
+        cards complete to its value, or a build of that value; a build starts with a
+        loose card that makes the value with the card played and later cards, or
+        a group of its own beside the card's.
+        """
+        if self._face:  # CA-3: a standard face card takes loose cards of its rank
+            if not self.face_one and (self.capture_all or not self._owner_free):
+                return None
+            rank = self._card.rank
+            return [p for p, c in enumerate(self._state.loose) if c.rank is rank]
+        summary = self.summary
+        sums = summary.sums
+        value = self.value
+        values = summary.values
+        n = len(values)
+        if self.kind == "capture":
+            if self.capture_all or not self._owner_free:
+                return None
+            found = [
+                p
+                for p, v in enumerate(values)
+                if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
+            ]
+            builds = self._state.builds
+            return found + [n + j for j, b in enumerate(builds) if b.value == value]
+        base = self.base[0][0]
+        if base > value:
+            return []
+        pairs = summary.pairs
+        one_group = value - base  # what loose cards add to the card's group
+        return [
+            p
+            for p, v in enumerate(values)
+            if v is not None
+            and v <= value
+            and (
+                (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
+                or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+            )
         ]
 
 
