@@ -74,6 +74,8 @@ def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
+    if isinstance(builds, tuple | list) and not builds:
+        return ()  # (most captures take no build)
     return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
 
 

@@ -34,6 +34,7 @@ from cardrules.casino.steps import (
     Context,
     context_of,
     find_build,
+    first_items,
     first_step,
     item_order,
     named_items,
@@ -296,12 +297,14 @@ class _Header(NamedTuple):
 
     ``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value``
     the capture or build value (0 for a standard face card, which pairs by
-    rank); ``target`` the position of the build raised or added to.
+    rank); ``target`` the position of the build raised or added to; ``base``
+    what the card brings to a build (its value, plus the build's for a raise).
     """
 
     kind: str
     value: int
     target: int | None = None
+    base: int = 0
 
 
 def _headers(state: State, seat: int, card: Card) -> list[_Header]:
@@ -334,7 +337,7 @@ def _headers(state: State, seat: int, card: Card) -> list[_Header]:
             continue  # CA-10 option
         if owned and not covers(rest, [*owned_values, value], config):  # CA-7
             continue
-        out.append(_Header("new", value))
+        out.append(_Header("new", value, None, a))
     # Raises of single builds (§4 "Raise", CA-9, CA-11).
     for j, build in enumerate(builds):
         if not build.is_single or (build.owner == seat and not config.raise_own_build):
@@ -350,7 +353,7 @@ def _headers(state: State, seat: int, card: Card) -> list[_Header]:
                 continue  # CA-10 option
             if others and not covers(rest, [*others, value], config):  # CA-7
                 continue
-            out.append(_Header("raise", value, j))
+            out.append(_Header("raise", value, j, base))
     # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
     for j, build in enumerate(builds):
         value = build.value
@@ -365,7 +368,7 @@ def _headers(state: State, seat: int, card: Card) -> list[_Header]:
                 continue
         elif not covers(rest, required, config):  # CA-7
             continue
-        out.append(_Header("add", value, j))
+        out.append(_Header("add", value, j, a))
     return out
 
 
@@ -420,7 +423,8 @@ def _may_trail(state: State, seat: int, card: Card) -> bool:
 
 
 _Step = tuple[Play, Context | None]
-"""A first step with the context of its play (``None`` for a trail)."""
+"""A first step with the context of its play (``None`` for a trail, and when only
+listing: see :func:`_card_steps`)."""
 
 
 def _card_steps(
@@ -441,9 +445,21 @@ def _card_steps(
     for header in _headers(state, seat, card):
         if like is not None and not _starts(state, header, like):
             continue
-        ctx = _context(state, card, header)
-        following = ctx.next_items(())
-        whole_alone = header.kind in ("raise", "add") and ctx.complete(())
+        # The Context of a play is made only where it is needed: to judge an action
+        # (``like``), or where the summary's sums cannot say which item comes first.
+        ctx = None if like is None else _context(state, card, header)
+        following = first_items(
+            state,
+            card=card,
+            kind=header.kind,
+            value=header.value,
+            base=header.base,
+            face=header.kind == "capture" and header.value == 0,
+        )
+        if following is None:
+            ctx = ctx or _context(state, card, header)
+            following = ctx.next_items(())
+        whole_alone = header.kind in ("raise", "add") and header.base == header.value
         if not following and not whole_alone:
             continue
         found = captures if header.kind == "capture" else others

@@ -347,25 +347,6 @@ class Context:
                 reach[p] = r
         self._reach = reach
 
-    def _nothing_first(self) -> bool:
-        """True when no table item can start this play, as the table's sums show at once.
-
-        A capture's groups each sum to its value (or are a build of it), and a build's
-        card makes ``value`` with loose cards or is a group of its own beside loose
-        groups of ``value``: with no such sum (and no such build) there is no first item.
-        """
-        if self._face or (self.kind == "capture" and self.config.build_as_card):
-            return False
-        sums = self.summary.sums[0]
-        value = self.value
-        if self.kind == "capture":
-            builds = self._state.builds
-            return not sums >> value & 1 and all(b.value != value for b in builds)
-        need = value - self.base[0][0]
-        if need < 0:
-            return True
-        return not sums >> (need or value) & 1
-
     @property
     def rest(self) -> tuple[Card, ...]:
         """The hand of the player to act without the card played (made on first use)."""
@@ -554,12 +535,13 @@ class Context:
     def next_items(self, chosen: tuple[int, ...]) -> list[int]:
         """The items that may be taken next, in table order."""
         if not chosen:
-            if self._nothing_first():
-                return []
-            if not (self.kind == "capture" and self.config.build_as_card):
-                first = self._first_items()
-                if first is not None:
-                    return first
+            base = self.base[0][0] if self.base else 0
+            first = first_items(
+                self._state, card=self._card, kind=self.kind, value=self.value, base=base,
+                face=self._face,
+            )
+            if first is not None:
+                return first
         self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
@@ -589,55 +571,80 @@ class Context:
             if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
         ]
 
-    def _first_items(self) -> list[int] | None:
-        """The first items, read from the table's summary (``None``: ask :meth:`feasible`).
+def first_items(
+    position: Position, *, card: Card, kind: str, value: int, base: int, face: bool
+) -> list[int] | None:
+    """The items that may start a play (:meth:`Context.next_items` of nothing chosen), read
+    from the table's summary; ``None`` where only :meth:`Context.feasible` can say.
 
-        A standard face card starts with any loose card of its rank (taking one
-        card, or any of them when CA-7 does not constrain it and not ``capture_all``).
+    ``base`` is what the card brings to a build (its value, plus the build's for a
+    raise). Loose cards of at most the value are the summable items, so the questions
+    :meth:`Context._possible` asks of one or two values are single bits of the summary's
+    sums and pairs of sums after each position:
 
-        Loose cards of at most the value are the summable items, so the questions
-        :meth:`_possible` asks of one or two values are single bits of the summary's
-        sums and pairs of sums after each position. A capture (that CA-7 does not
-        constrain, and not ``capture_all``) starts with a loose card that later loose
-        cards complete to its value, or a build of that value; a build starts with a
-        loose card that makes the value with the card played and later cards, or
-        a group of its own beside the card's.
-        """
-        if self._face:  # CA-3: a standard face card takes loose cards of its rank
-            if not self.face_one and (self.capture_all or not self._owner_free):
-                return None
-            rank = self._card.rank
-            return [p for p, c in enumerate(self._state.loose) if c.rank is rank]
-        summary = self.summary
-        sums = summary.sums
-        value = self.value
-        values = summary.values
-        n = len(values)
-        if self.kind == "capture":
-            if self.capture_all or not self._owner_free:
-                return None
-            found = [
-                p
-                for p, v in enumerate(values)
-                if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
-            ]
-            builds = self._state.builds
-            return found + [n + j for j, b in enumerate(builds) if b.value == value]
-        base = self.base[0][0]
-        if base > value:
-            return []
-        pairs = summary.pairs
-        one_group = value - base  # what loose cards add to the card's group
+    * a standard face card starts with any loose card of its rank (CA-3: taking one
+      card, or any when CA-7 does not constrain it and not ``capture_all``);
+    * a capture that CA-7 does not constrain (and not ``capture_all`` or
+      ``build_as_card``) starts with a loose card that later loose cards complete to
+      its value, or with a build of that value; with no such sum and no such build,
+      no capture starts at all;
+    * a build starts with a loose card that makes the value with the card and later
+      cards, or a group of its own beside the card's.
+    """
+    config = position.config
+    if kind == "capture" and (face or not config.build_as_card) and not _capture_free(
+        position, card, face=face
+    ):
+        return None
+    if face:
+        rank = card.rank
+        return [p for p, c in enumerate(position.loose) if c.rank is rank]
+    summary = summary_of(position)
+    sums = summary.sums
+    values = summary.values
+    if kind == "capture":
+        if config.build_as_card:  # CA-12: builds join the sums: ask the context
+            return None
+        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
+        if not sums[0] >> value & 1:
+            return builds
         return [
             p
             for p, v in enumerate(values)
-            if v is not None
-            and v <= value
-            and (
-                (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
-                or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
-            )
-        ]
+            if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
+        ] + builds
+    one_group = value - base  # what loose cards add to the card's group
+    if one_group < 0 or not sums[0] >> (one_group or value) & 1:
+        return []
+    pairs = summary.pairs
+    return [
+        p
+        for p, v in enumerate(values)
+        if v is not None
+        and v <= value
+        and (
+            (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
+            or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+        )
+    ]
+
+
+def _capture_free(position: Position, card: Card, *, face: bool) -> bool:
+    """A capture's first item is read from sums alone: one matching card for a face card
+    (``face_capture="one"``), else no ``capture_all`` and CA-7 not in the way (the rest
+    of the hand covers every build the player owns)."""
+    config = position.config
+    if face and config.face_capture == "one":
+        return True
+    if config.capture_all:
+        return False
+    seat = position.to_act
+    owned = [b.value for b in position.builds if b.owner == seat]
+    if not owned:
+        return True
+    rest = list(hand_to_play(position))
+    rest.remove(card)
+    return covers(rest, owned, config)
 
 
 def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
