@@ -57,14 +57,18 @@ __all__ = [
 
 _FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
 _VALUES: Final = operator.attrgetter(*_FIELDS)
+_PLACE: Final = {name: i for i, name in enumerate(_FIELDS)}
+if any(field.kw_only for field in attrs.fields(State)):  # each field needs its place
+    raise TypeError("casino State fields must all be positional for _evolve")
 
 
 def _evolve(state: State, **changes: object) -> State:
-    """``attrs.evolve(state, **changes)``, the field names looked up once (a state is made
-    at every action)."""
-    values = dict(zip(_FIELDS, _VALUES(state), strict=True))
-    values.update(changes)
-    return State(**values)
+    """``attrs.evolve(state, **changes)``, the fields and their places in ``__init__`` looked up
+    once from ``attrs.fields`` (a state is made at every action)."""
+    values = list(_VALUES(state))
+    for name, value in changes.items():
+        values[_PLACE[name]] = value
+    return State(*values)
 
 
 _DECK = make_deck()
