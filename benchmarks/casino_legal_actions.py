@@ -19,6 +19,8 @@ import random
 import statistics
 import time
 
+import attrs
+
 from cardrules import casino, rng
 from cardrules.cards import make_deck, sort_cards
 from cardrules.casino import Build, Capture, Config, State, TableBuild, Trail
@@ -74,14 +76,12 @@ def synthetic_states(config: Config, count: int, loose: int = 12) -> list[State]
         hands = list(base.hands)
         hands[0] = sort_cards(hand)
         states.append(
-            State(
-                **{
-                    **{f: getattr(base, f) for f in State.__annotations__},
-                    "hands": tuple(hands),
-                    "loose": sort_cards(rest[:loose]),
-                    "builds": tuple(builds),
-                    "to_act": 0,
-                }
+            attrs.evolve(
+                base,
+                hands=tuple(hands),
+                loose=sort_cards(rest[:loose]),
+                builds=tuple(builds),
+                to_act=0,
             )
         )
     return states

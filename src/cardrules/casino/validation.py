@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import chain
 
 from cardrules import rng
@@ -412,8 +413,11 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
 
 
+@lru_cache(maxsize=64)
 def _item(name: str, side: int | None) -> ScoreItem:
-    """The score item ``name`` for ``side`` (``None``: nobody took the card), worth its points."""
+    """The score item ``name`` for ``side`` (``None``: nobody took the card), worth its points.
+
+    A bounded cache of a pure function of values: score items are frozen."""
     return ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
 
 
