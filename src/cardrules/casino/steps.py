@@ -542,6 +542,8 @@ class Context:
             )
             if first is not None:
                 return first
+        elif self.face_one:  # CA-3: a face card taking one matching card takes no more
+            return []
         self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
