@@ -172,3 +172,19 @@ def test_states_changed_in_place_get_typed_errors() -> None:
                 casino.apply(broken, action)
             except (cardrules.IllegalActionError, TypeError, ValueError):
                 pass
+
+
+def test_a_table_changed_in_place_is_noticed() -> None:
+    """Issue 27: the table summary is made with the state; changing the table in place
+    afterwards gets a ValueError from every rule and validate_state, never a wrong answer."""
+    state = casino.new_game(seed=3)
+    listed = casino.legal_actions(state)
+    object.__setattr__(state, "loose", state.loose[1:])
+    for call in (
+        lambda: casino.legal_actions(state),
+        lambda: casino.check(state, listed[0]),
+        lambda: casino.apply(state, listed[0]),
+        lambda: casino.validate_state(state),
+    ):
+        with pytest.raises(ValueError, match="changed in place"):
+            call()

@@ -109,6 +109,9 @@ def expect_state(state: object) -> State:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a casino State, not {type(state).__name__}")
+    summary = state.summary
+    if summary.loose != state.loose or summary.builds != state.builds:
+        raise ValueError("the state's table was changed in place after the state was made")
     return state
 
 

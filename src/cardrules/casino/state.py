@@ -73,7 +73,8 @@ _PAIR_BITS = sum(SUM_BITS << (PAIR_STRIDE * t) for t in range(15))
 class TableSummary:
     """The table as the rules read it, worked out once when a state is made (issue 27).
 
-    ``values`` are the loose cards' table values (``None``: a standard face
+    ``loose`` and ``builds`` are the table it was made from; ``values`` are the loose
+    cards' table values (``None``: a standard face
     card, CA-17); ``items`` every table item in table order (each loose card as
     a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
     some set of the loose cards from position ``p`` on adds up to ``s`` (up to
@@ -91,6 +92,10 @@ class TableSummary:
     items: tuple[tuple[Card, ...], ...]
     sums: tuple[int, ...]
     pairs: tuple[int, ...]
+    loose: tuple[Card, ...] = ()
+    """The loose cards it was made from (so that a state changed in place is noticed)."""
+    builds: tuple[TableBuild, ...] = ()
+    """The builds it was made from."""
 
 
 def summarize(
@@ -111,7 +116,7 @@ def summarize(
         sums[p] = reach
         pairs[p] = pair
     items = tuple([(c,) for c in loose] + [b.cards for b in builds])
-    return TableSummary(values, items, tuple(sums), tuple(pairs))
+    return TableSummary(values, items, tuple(sums), tuple(pairs), loose, builds)
 
 
 @attrs.frozen

@@ -204,6 +204,8 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
     config = state.config
     if not isinstance(config, Config):
         raise ValueError("config is not a casino Config")
+    if state.summary.loose != state.loose or state.summary.builds != state.builds:
+        raise ValueError("the state's table was changed in place after the state was made")
     n = config.num_players
     sides = config.num_sides
     # I-1 shape.
