@@ -442,8 +442,8 @@ def _card_steps(
     A capture or a new build names its first table item in table order; a
     raise or an add names its first loose card, or none when the card alone
     completes it (listed first). With ``like``, only the steps of the play
-    ``like`` would start (the same card, kind, value and target) are made:
-    what judging ``like`` needs, from the same rules.
+    ``like`` would start (the same card, kind, value and target) naming the
+    items ``like`` names are made: what judging ``like`` needs, from the same rules.
     """
     items = state.summary.items
     loose = state.loose
@@ -469,6 +469,10 @@ def _card_steps(
         whole_alone = header.kind in ("raise", "add") and header.base == header.value
         if not following and not whole_alone:
             continue
+        if isinstance(like, Capture | Build):  # only the steps that could be ``like``
+            named = named_items(like)
+            whole_alone = whole_alone and not named
+            following = [p for p in following if len(named) == 1 and items[p] == named[0]]
         found = captures if header.kind == "capture" else others
         if whole_alone:
             found.append((_opening(state, card, header), ctx))
