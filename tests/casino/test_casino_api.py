@@ -1,7 +1,8 @@
 """Issue 15 items 7 and 8, issue 14 items 1 and 4: the Casino package's parts and contracts.
 
 Typed errors from foreign objects, check and apply agreeing on crafted actions,
-whole plays accepted by check and apply, the parts named like the other games'
+whole plays refused by check and apply (issue 27) and made by ``play``, the parts named
+like the other games'
 (``validation.py``) and no import circle inside the package.
 """
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import random
-import threading
 from pathlib import Path
 
 import attrs
@@ -135,24 +135,13 @@ def test_check_and_apply_agree_on_crafted_actions() -> None:
 
 
 def test_a_listed_action_altered_after_listing_is_checked_in_full() -> None:
-    """Issue 15 item 7: the identity cache trusts nothing altered after listing."""
+    """Issue 15 item 7, issue 27: nothing is trusted by identity; a listed action altered in
+    place gets the library's error."""
     state = casino.new_game(seed=3)
     listed = casino.legal_actions(state)[0]
     object.__setattr__(listed, "card", "2C")
     with pytest.raises(IllegalActionError):
         casino.apply(state, listed)
-
-
-def test_the_listing_cache_is_per_thread() -> None:
-    from cardrules.casino import rules
-
-    state = casino.new_game(seed=3)
-    casino.legal_actions(state)
-    seen: list[object] = []
-    worker = threading.Thread(target=lambda: seen.append(getattr(rules._listed, "state", None)))
-    worker.start()
-    worker.join()
-    assert seen == [None] and rules._listed.state is state
 
 
 # ---------------------------------------------------------------------------
@@ -165,32 +154,44 @@ def _stacked(first_deal: str) -> State:
     return casino.new_game(deck=top + rest)
 
 
-def test_check_and_apply_accept_a_whole_play() -> None:
-    """Issue 14 item 1: a legal whole play is accepted and gives the state its steps give."""
+def test_a_whole_play_is_refused_with_its_steps_and_made_by_play() -> None:
+    """Issue 27: check accepts exactly the listed steps, so a whole play naming two or more
+    table items is refused, with a reason that spells out its steps; ``play`` makes it."""
     state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")  # table K♣ 3♦ 6♥ 3♠
     whole = casino.parse_action("6C takes 6H 3S 3D", state)
-    assert casino.check(state, whole) is None
-    after = casino.apply(state, whole)
-    assert after == casino.play(state, whole)
+    reason = casino.check(state, whole)
+    assert reason == (
+        "'6♣ takes 3♦ 6♥ 3♠' names 3 table items: a play is made one step at a time "
+        "('6♣ takes 3♦', 'and 6♥', 'and 3♠'); casino.play(state, play) makes them all"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        casino.apply(state, whole)
+    assert info.value.reason == reason
+    assert whole not in casino.legal_actions(state)
+    after = casino.play(state, whole)
     assert after.pending is None and after.to_act == 1
     # The same play with its items in any order is the same action and the same state.
     for spelling in ("6C takes 3S 6H 3D", "6♣ takes 3♦ 3♠ 6♥"):
         again = casino.parse_action(spelling, state)
-        assert again == whole and casino.apply(state, again) == after
-    shuffled = Capture(parse_card("6C"), parse_cards("3D 6H 3S"))
-    assert shuffled == whole
-    # legal_actions stays stepwise: no whole play of two items is listed.
-    assert whole not in casino.legal_actions(state)
+        assert again == whole and casino.play(state, again) == after
+    assert Capture(parse_card("6C"), parse_cards("3D 6H 3S")) == whole
+    # Its steps are listed one after the other, and apply makes the same state.
+    stepped = state
+    for step in casino.steps(state, whole):
+        assert step in casino.legal_actions(stepped)
+        stepped = casino.apply(stepped, step)
+    assert stepped == after
 
 
-def test_a_whole_build_is_accepted() -> None:
+def test_a_whole_build_is_made_by_its_steps() -> None:
     state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")  # hand 6♣ 9♣ 7♣ 8♣
     build = Build(parse_card("6C"), kind="new", value=9, cards=parse_cards("3D"))
-    assert casino.check(state, build) is None
+    assert casino.check(state, build) is None  # one item: its own first step
     whole = [p for p in casino.plays(state) if isinstance(p, Build) and len(p.cards) > 1]
+    assert whole
     for play in whole:
-        assert casino.check(state, play) is None
-        assert casino.apply(state, play) == casino.play(state, play)
+        assert "one step at a time" in (casino.check(state, play) or "")
+        assert casino.play(state, play).pending is None
 
 
 def test_an_illegal_whole_play_gets_a_reason_a_person_understands() -> None:
@@ -219,11 +220,12 @@ def test_a_whole_play_is_refused_while_another_is_in_progress() -> None:
     assert reason is not None and "first finish" in reason
 
 
-def test_generic_top_level_accepts_whole_plays() -> None:
+def test_generic_top_level_refuses_whole_plays_as_casino_does() -> None:
     state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
     whole = casino.parse_action("6C takes 6H 3S 3D", state)
-    assert cardrules.check(state, whole) is None
-    assert cardrules.apply(state, whole) == casino.play(state, whole)
+    assert cardrules.check(state, whole) == casino.check(state, whole) is not None
+    with pytest.raises(IllegalActionError):
+        cardrules.apply(state, whole)
 
 
 # ---------------------------------------------------------------------------
@@ -254,3 +256,20 @@ def test_action_text_length_is_bounded() -> None:
     longest = Capture(parse_card("AS"), cardrules.cards.make_deck()[:40], ace_high=True)
     assert len(str(longest)) <= 400
     assert casino.parse_action(str(longest), state) == longest
+
+
+def test_phase_is_an_enum_derived_from_the_state_one_model() -> None:
+    """Issue 27 item 4: ``phase`` is a ``Phase`` enum in every game; Casino derives it."""
+    from cardrules.casino import Phase
+
+    state = _stacked("6C 9C 3S 3D 2H 4H 7C 8C 6H KC 5H 7H")
+    assert state.phase is Phase.PLAY and casino.view(state, 0).phase is Phase.PLAY
+    started = casino.apply(state, casino.parse_action("6C takes 3D", state))
+    assert started.phase is Phase.TAKING and casino.view(started, 1).phase is Phase.TAKING
+    rnd = random.Random(1)
+    while not state.is_over:
+        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
+    assert state.phase is Phase.OVER and casino.view(state, None).phase is Phase.OVER
+    assert Phase("taking") is Phase.TAKING
+    assert state.num_players == state.config.num_players == 2
+    assert "phase" not in cardrules.to_json(state)  # derived: the JSON is unchanged

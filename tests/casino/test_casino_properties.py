@@ -240,14 +240,14 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
             reason = casino.check(state, action)
             if action in legal_set:
                 assert reason is None, (str(action), reason)
-            elif is_whole(state, action):  # issue 14 item 1: judged as a whole play
-                assert (reason is None) == (casino.check_play(state, action) is None)
-                if reason is None:
-                    assert casino.apply(state, action) == casino.play(state, action)
-                else:
-                    with pytest.raises(cardrules.IllegalActionError) as info:
-                        casino.apply(state, action)
-                    assert info.value.reason == reason
+            elif is_whole(state, action):  # issue 27: a whole play is not a step: refused
+                assert isinstance(reason, str) and reason, str(action)
+                if casino.check_play(state, action) is None:  # with its steps spelled out
+                    assert "one step at a time" in reason
+                    assert casino.play(state, action).pending is None
+                with pytest.raises(cardrules.IllegalActionError) as info:
+                    casino.apply(state, action)
+                assert info.value.reason == reason
             else:
                 assert isinstance(reason, str) and reason, str(action)
                 if deep or not refused:  # apply gives the same refusal
@@ -272,19 +272,22 @@ def play(config: Config, seed: int, *, deep: bool) -> State:
                 whole = set(casino.plays(state)) if state.pending is None else set()
                 for action in exhaustive_candidates(state):
                     ok = casino.check(state, action) is None
-                    listed = action in legal_set or (is_whole(state, action) and action in whole)
-                    assert ok == listed, (str(action), state.describe())
+                    assert ok == (action in legal_set), (str(action), state.describe())
                     if state.pending is None:  # whole plays: check_play agrees with plays()
                         ok = casino.check_play(state, action) is None
                         assert ok == (action in whole), (str(action), state.describe())
             if state.pending is None and len(state.loose) <= 10:
                 every = casino.plays(state)
                 assert reached_plays(state) == sorted(every, key=str)
-                # Issue 14 item 1: a whole play applied at once = its steps applied in turn.
+                # A whole play is made by its steps (issue 27: apply takes steps only).
                 for whole_play in rnd.sample(every, min(3, len(every))):
-                    if is_whole(state, whole_play):
-                        assert casino.check(state, whole_play) is None
-                        assert casino.apply(state, whole_play) == casino.play(state, whole_play)
+                    after = state
+                    for step in casino.steps(state, whole_play):
+                        after = casino.apply(after, step)
+                    assert after == casino.play(state, whole_play) and after.pending is None
+                    assert (casino.check(state, whole_play) is None) == (
+                        not is_whole(state, whole_play)
+                    )
             v = casino.view(state, seat)
             assert v.legal_actions == legal and v.hand == state.hands[seat]
         action = rnd.choice(legal)

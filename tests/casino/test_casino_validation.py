@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules import casino
@@ -315,3 +317,40 @@ def test_every_seat_and_spectator_view_of_a_play_in_progress_loads() -> None:
         casino.validate_view(seen)
         assert cardrules.from_json(cardrules.to_json(seen)) == seen
         assert cardrules.from_notation(cardrules.notation(seen)) == seen
+
+
+def _play_out(state: State, rnd: random.Random) -> State:
+    while not state.is_over:
+        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
+    return state
+
+
+def _loads_everywhere(state: State) -> None:
+    casino.validate_state(state)
+    assert cardrules.from_json(cardrules.to_json(state)) == state
+    assert cardrules.from_notation(cardrules.notation(state)) == state
+
+
+def test_a_game_with_starting_scores_ending_in_its_first_hand_loads_issue30() -> None:
+    """Issue 30 fault 2 (I-6): the last hand's totals start from ``starting_scores``
+    when no earlier hand was scored, so the finished game saves and loads."""
+    config = Config(starting_scores=(18, 17))
+    final = _play_out(casino.new_game(config, seed=1018), random.Random(0))
+    assert final.round_number == 1 and final.history[0].totals != final.history[0].points
+    _loads_everywhere(final)
+    # Its last result scored from zero instead is refused.
+    wrong = attrs.evolve(config, starting_scores=())
+    with pytest.raises(ValueError, match="I-"):
+        casino.validate_state(attrs.evolve(final, config=wrong))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), sweeps=st.booleans())
+def test_every_final_state_with_random_starting_scores_loads(
+    data: st.DataObject, seed: int, sweeps: bool
+) -> None:
+    """Issue 30 fault 2, as a property: random starting scores, random play, the end loads."""
+    target = Config(sweeps=sweeps).target
+    scores = data.draw(st.tuples(st.integers(0, target - 1), st.integers(0, target - 1)))
+    config = Config(sweeps=sweeps, starting_scores=scores)
+    _loads_everywhere(_play_out(casino.new_game(config, seed=seed), random.Random(seed)))

@@ -206,19 +206,6 @@ def _casino_cards(state: Any) -> list[Card]:
     return cards + [c for pile in state.piles for c in pile]
 
 
-def _casino_whole_play(state: Any, action: Any, legal: frozenset[Any]) -> bool:
-    """Casino check/apply also take a whole play (2+ table items) started by a listed step."""
-    from cardrules.casino import Build, Capture
-    from cardrules.casino.steps import first_step, named_items
-
-    return (
-        state.pending is None
-        and isinstance(action, Capture | Build)
-        and len(named_items(action)) > 1
-        and first_step(action, state) in legal
-    )
-
-
 def _casino() -> GameProfile:
     from cardrules.casino import Config, max_game_length
 
@@ -250,7 +237,8 @@ def _casino() -> GameProfile:
         full_pack=lambda _state: deck,
         # Captured piles are face down: a view shows their sizes only (CA-5).
         hidden_fields=("hands", "stock", "piles"),
-        same_play=_casino_whole_play,  # issue 14 item 1: whole plays are accepted too
+        # Issue 27: check accepts exactly the listed steps (no same_play); a whole play
+        # naming two or more table items is refused.
     )
 
 

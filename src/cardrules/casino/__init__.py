@@ -9,7 +9,7 @@ The parts:
 - :mod:`!cardrules.casino.captures` — card values and the enumeration of groups;
 - :mod:`~cardrules.casino.steps` — plays made one table item at a time;
 - :mod:`~cardrules.casino.plays` — whole plays: :func:`plays`, :func:`check_play`;
-- :mod:`!cardrules.casino.state` — :class:`State` and :class:`TableBuild`;
+- :mod:`!cardrules.casino.state` — :class:`State`, its :class:`Phase` and :class:`TableBuild`;
 - :mod:`!cardrules.casino.rules` — :func:`new_game`, :func:`legal_actions`,
   :func:`apply`, :func:`check`, :func:`parse_action`, :func:`steps` and
   :func:`play` (a whole play as its steps), :func:`max_game_length`;
@@ -47,7 +47,7 @@ from cardrules.casino.rules import (
     steps,
 )
 from cardrules.casino.scoring import HandScore, ScoreItem
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import Phase, State, TableBuild
 from cardrules.casino.validation import validate_state, validate_view
 from cardrules.casino.view import View, view
 from cardrules.engine import GameDefinition
@@ -60,6 +60,7 @@ __all__ = [
     "Config",
     "Done",
     "HandScore",
+    "Phase",
     "Play",
     "ScoreItem",
     "State",

@@ -68,16 +68,14 @@ _INDEX: Final = operator.attrgetter("index")
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
     if isinstance(cards, str | Card):
         raise TypeError("cards must be a sequence of Card values")
-    if type(cards) is tuple and (not cards or (len(cards) == 1 and type(cards[0]) is Card)):
-        return cards  # already sorted: the common case (no card, or one) made at every step
     return tuple(sorted(cards, key=_INDEX))
 
 
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
-    if type(builds) is tuple and not builds:
-        return ()
+    if isinstance(builds, tuple | list) and not builds:
+        return ()  # (most captures take no build)
     return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
 
 
@@ -199,81 +197,6 @@ class Done:
 
     def __str__(self) -> str:
         return "done"
-
-
-# ---------------------------------------------------------------------------
-# Steps made by the rules themselves
-
-
-_new: Final = object.__new__
-_set: Final = object.__setattr__
-
-
-def listed_capture(
-    card: Card,
-    cards: tuple[Card, ...] = (),
-    builds: tuple[tuple[Card, ...], ...] = (),
-    *,
-    ace_high: bool = False,
-) -> Capture:
-    """``Capture(card, cards, builds, ace_high=ace_high)`` from fields already in its form.
-
-    For ``legal_actions``, which lists several actions at every step and
-    makes their fields from the table (natural cards, each tuple sorted, at
-    most one build): the same object the constructor would return, without
-    converting and checking again what is known to be right. Not for input.
-
-    >>> from cardrules.cards import parse_card
-    >>> five, three = parse_card("5H"), parse_card("3C")
-    >>> listed_capture(five, (three,)) == Capture(five, (three,))
-    True
-    """
-    step: Capture = _new(Capture)
-    _set(step, "card", card)
-    _set(step, "cards", cards)
-    _set(step, "builds", builds)
-    _set(step, "ace_high", ace_high)
-    return step
-
-
-def listed_build(
-    card: Card,
-    *,
-    kind: Literal["new", "raise", "add"],
-    value: int,
-    cards: tuple[Card, ...] = (),
-    target: tuple[Card, ...] = (),
-) -> Build:
-    """``Build(card, kind=kind, value=value, cards=cards, target=target)`` (see listed_capture).
-
-    >>> from cardrules.cards import parse_card
-    >>> five, three = parse_card("5H"), parse_card("3C")
-    >>> listed_build(five, kind="new", value=8, cards=(three,)) == Build(
-    ...     five, kind="new", value=8, cards=(three,)
-    ... )
-    True
-    """
-    step: Build = _new(Build)
-    _set(step, "card", card)
-    _set(step, "kind", kind)
-    _set(step, "value", value)
-    _set(step, "cards", cards)
-    _set(step, "target", target)
-    return step
-
-
-def listed_trail(card: Card) -> Trail:
-    """``Trail(card)``, as :func:`listed_capture`."""
-    step: Trail = _new(Trail)
-    _set(step, "card", card)
-    return step
-
-
-def listed_take(item: tuple[Card, ...]) -> Take:
-    """``Take(item)``, as :func:`listed_capture` (``item`` a table item: sorted, not empty)."""
-    step: Take = _new(Take)
-    _set(step, "item", item)
-    return step
 
 
 def _card_tuple(value: object, name: str) -> str | None:

@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from cardrules.casino.actions import Action, Capture, parse_action_text
+from cardrules.casino.plays import check_play
 from cardrules.casino.rules import check
 from cardrules.casino.state import State
 from cardrules.casino.view import View
@@ -20,8 +21,8 @@ def parse_action(text: str, state: State | View) -> Action:
     """Read an action from its text form (``str(action)``); see :mod:`!cardrules.casino.actions`.
 
     Malformed text raises ``ValueError``. The text may be a step or a whole play
-    (``6♣ takes 6♥ 3♠ 3♦``), which :func:`apply` takes as it is (:func:`steps`
-    splits it). In Royal Casino an ace
+    (``6♣ takes 6♥ 3♠ 3♦``), which :func:`play` makes (:func:`steps` splits it;
+    :func:`apply` takes steps only). In Royal Casino an ace
     capture written without ``as 1``/``as 14`` takes the value that makes it
     legal (1 if both do).
     """
@@ -37,12 +38,17 @@ def parse_action(text: str, state: State | View) -> Action:
         and state.pending is None
         and action.card.rank.label == "A"
         and " as " not in f" {text.lower()} "
-        and check(state, action) is not None
+        and not _fits(state, action)
     ):
         high = Capture(action.card, action.cards, action.builds, ace_high=True)
-        if check(state, high) is None:
+        if _fits(state, high):
             return high
     return action
+
+
+def _fits(state: State, action: Capture) -> bool:
+    """True if ``action`` is legal as a step or as a whole play."""
+    return check(state, action) is None or check_play(state, action) is None
 
 
 def _read_on_view(text: str, view: View) -> Action:

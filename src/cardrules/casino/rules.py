@@ -7,11 +7,12 @@ Comments cite the rules' sections and decisions as the docs show them
 from __future__ import annotations
 
 import operator
-import threading
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
-from cardrules import listing, rng, stacking
+import attrs
+
+from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
 from cardrules.casino.actions import (
     Action,
@@ -21,19 +22,9 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
-    listed_build,
-    listed_capture,
-    listed_take,
-    listed_trail,
     malformed,
 )
-from cardrules.casino.captures import (
-    capture_value_table,
-    covers,
-    partition,
-    table_value,
-    table_value_table,
-)
+from cardrules.casino.captures import capture_value_table, covers, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
@@ -41,16 +32,15 @@ from cardrules.casino.scoring import HandScore, game_winners, score_hand
 from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
-    capture_follow_up,
     context_of,
     find_build,
+    first_items,
     first_step,
     item_order,
     named_items,
 )
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
-from cardrules.evolve import evolver
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -65,48 +55,21 @@ __all__ = [
     "steps",
 ]
 
-_evolve: Final = evolver(State)
+_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
+_VALUES: Final = operator.attrgetter(*_FIELDS)
+_PLACE: Final = {name: i for i, name in enumerate(_FIELDS)}
+if any(field.kw_only for field in attrs.fields(State)):  # each field needs its place
+    raise TypeError("casino State fields must all be positional for _evolve")
 
 
-def _at_table(
-    state: State,
-    to_act: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    loose: tuple[Card, ...],
-    builds: tuple[TableBuild, ...],
-    piles: tuple[tuple[Card, ...], ...],
-    sweep_log: tuple[int, ...],
-    last_capturer: int | None,
-    pending: Capture | Build | None,
-) -> State:
-    """``state`` with the table, the player to act and the play in progress replaced.
+def _evolve(state: State, **changes: object) -> State:
+    """``attrs.evolve(state, **changes)``, the fields and their places in ``__init__`` looked up
+    once from ``attrs.fields`` (a state is made at every action)."""
+    values = list(_VALUES(state))
+    for name, value in changes.items():
+        values[_PLACE[name]] = value
+    return State(*values)
 
-    Made at every step of play, so every field is passed by position, in
-    ``State``'s order (pinned by a test), rather than looked up by name.
-    """
-    return State(
-        state.config,
-        state.seed,
-        state.shuffles,
-        state.dealer,
-        state.round_number,
-        state.deal_number,
-        to_act,
-        hands,
-        loose,
-        builds,
-        piles,
-        sweep_log,
-        last_capturer,
-        state.stock,
-        state.scores,
-        state.winners,
-        state.history,
-        pending,
-        state.events,
-        state.stacked,
-    )
-"""``attrs.evolve``, the fields looked up once: a new state is made at every action."""
 
 _DECK = make_deck()
 
@@ -146,16 +109,10 @@ def expect_state(state: object) -> State:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a casino State, not {type(state).__name__}")
+    summary = state.summary
+    if summary.loose != state.loose or summary.builds != state.builds:
+        raise ValueError("the state's table was changed in place after the state was made")
     return state
-
-
-_BY_INDEX: Final = operator.attrgetter("index")
-"""The key of :func:`~cardrules.cards.sort_cards` (hand order), read in C."""
-
-
-def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``sort_cards(cards)``, for the piles and the table sorted at every play."""
-    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 # ---------------------------------------------------------------------------
@@ -310,26 +267,27 @@ def _partner_add(config: Config, seat: int, build: TableBuild) -> bool:
 
 
 def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
-    """The table-order positions of the items ``play`` names (``KeyError`` for one not there).
+    """The table-order positions of the items ``play`` names, in order.
 
-    Found with ``list.index``, which compares cards by identity, rather than a
-    dictionary of items, which would hash every card of every item.
+    ``ValueError`` for an item not on the table: only a state changed in place
+    after it was made can name one in its play in progress.
     """
     order = item_order(state)
     positions = []
     for item in named_items(play):
-        try:
-            positions.append(order.index(item))
-        except ValueError:
-            raise KeyError(item) from None
+        if item not in order:
+            raise ValueError(f"'{play}' names {format_cards(item)}, which is not on the table")
+        positions.append(order.index(item))
     positions.sort()
     return tuple(positions)
 
 
-def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> Capture | Build:
-    """``play`` taking ``item`` as well."""
+def _with_item(
+    play: Capture | Build, item: tuple[Card, ...], loose: tuple[Card, ...]
+) -> Capture | Build:
+    """``play`` taking the table ``item`` as well (a loose card or a build)."""
     if isinstance(play, Capture):
-        if len(item) == 1 and item[0] in state.loose:
+        if len(item) == 1 and item[0] in loose:
             return Capture(play.card, (*play.cards, *item), play.builds, ace_high=play.ace_high)
         return Capture(play.card, play.cards, (*play.builds, item), ace_high=play.ace_high)
     return Build(
@@ -338,295 +296,213 @@ def _with_item(state: State, play: Capture | Build, item: tuple[Card, ...]) -> C
 
 
 # ---------------------------------------------------------------------------
-# Enumeration (one step at a time, see cardrules.casino.steps)
+# The rules of a turn, written once: legal_actions, check and apply all ask these.
 
 
-_SUMS: Final = (1 << 15) - 1
-"""Sums up to 14, the highest capture or build value (CA-6)."""
-_STRIDE: Final = 30
-"""Pairs of sums ``(s, t)`` as bit ``s + 30 t``: room for a sum of 14 shifted by 14 more."""
-_PAIRS: Final = sum(_SUMS << (_STRIDE * t) for t in range(15))
-"""Every pair of sums up to 14."""
+class _Header(NamedTuple):
+    """A play started, before any table item: its kind, value and target build.
 
-
-class _Turn:
-    """What every first step of a turn needs about the state, worked out once.
-
-    ``legal_actions`` looks at each card of the hand, each value and each
-    build; the table's subset sums, the hand's capture values and the lists of
-    capturable items per value are shared by all of them instead of being
-    rebuilt for each (a :class:`~cardrules.casino.steps.Context` is made only
-    where the shortcuts below do not decide).
+    ``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value``
+    the capture or build value (0 for a standard face card, which pairs by
+    rank); ``target`` the position of the build raised or added to; ``base``
+    what the card brings to a build (its value, plus the build's for a raise).
     """
 
-    def __init__(self, state: State) -> None:
-        config = state.config
-        seat = state.to_act
-        assert seat is not None
-        self.state = state
-        self.config = config
-        self.seat = seat
-        self.royal = royal = config.royal
-        self.hand = hand = state.hands[seat]
-        self.builds = builds = state.builds
-        self.values_of = values_of = table_value_table(royal)
-        self.loose_values = loose_values = [values_of[c.index] for c in state.loose]
-        self.loose = state.loose
-        # Totals the loose cards from each position on make (bit s: a subset sums to s,
-        # up to 14): a capture or a build whose missing part no subset makes needs no
-        # closer look, and later cards that complete an earlier one are read here.
-        after = [1] * (len(loose_values) + 1)
-        sums = 1
-        for p in range(len(loose_values) - 1, -1, -1):
-            v = loose_values[p]
-            if v is not None:
-                sums |= (sums << v) & _SUMS
-            after[p] = sums
-        self.after = after
-        self.sums = sums
-        self._pairs: list[int] | None = None
-        self.owned: list[int] = []
-        self.owned_values: list[int] = []
-        self.build_values: set[int] = set()
-        if builds:
-            self.owned = [j for j, b in enumerate(builds) if b.owner == seat]
-            self.owned_values = [builds[j].value for j in self.owned]
-            self.build_values = {b.value for b in builds}
-        captures_of = capture_value_table(config)
-        self.hand_values = hand_values = [captures_of[c.index] for c in hand]
-        counts: dict[int, int] = {}
-        for values in hand_values:
-            for v in values:
-                counts[v] = counts.get(v, 0) + 1
-        self.counts = counts
-        self.values = sorted(counts)
-        # No card with two capture values (a Royal ace): covering several values
-        # is then holding a card of each (as ``covers`` decides).
-        self.simple = not config.ace_14 or all(len(values) <= 1 for values in hand_values)
-        self.top = config.max_value
-        self._captures: dict[int, list[int]] = {}
-        self._firsts: dict[tuple[int, int], list[int]] = {}
+    kind: str
+    value: int
+    target: int | None = None
+    base: int = 0
 
-    def rest_has(self, i: int, value: int) -> bool:
-        """True if a card of the hand other than card ``i`` captures at ``value``."""
-        return self.counts.get(value, 0) > (1 if value in self.hand_values[i] else 0)
 
-    def rest_covers(self, i: int, required: list[int]) -> bool:
-        """``covers`` (CA-7) for the hand without card ``i``."""
-        needed = set(required)
-        if len(needed) <= 1 or self.simple:
-            return all(self.rest_has(i, v) for v in needed)
-        hand = self.hand
-        return covers(hand[:i] + hand[i + 1 :], required, self.config)
+def _headers(state: State, seat: int, card: Card) -> list[_Header]:
+    """Every way the player to act may start a capture or build with ``card``.
 
-    def capture_positions(self, value: int) -> list[int]:
-        """The first items of a capture at ``value`` (no build_as_card, no capture_all).
-
-        As :meth:`~cardrules.casino.steps.Context.next_items` answers when the
-        rest of the hand covers every owned build: a loose card that some later
-        loose cards complete to ``value``, then each build of ``value``.
-        """
-        found = self._captures.get(value)
-        if found is not None:
-            return found
-        found = []
-        if self.sums >> value & 1:
-            after = self.after
-            found = [
-                p
-                for p, v in enumerate(self.loose_values)
-                if v is not None and v <= value and after[p + 1] >> (value - v) & 1
-            ]
-        if value in self.build_values:
-            n = len(self.loose_values)
-            found += [n + j for j, b in enumerate(self.builds) if b.value == value]
-        self._captures[value] = found
-        return found
-
-    def build_positions(self, value: int, base: int) -> list[int]:
-        """The first loose cards of a build of ``value`` to which the card brings ``base``.
-
-        As :meth:`~cardrules.casino.steps.Context.next_items` answers for a
-        build: a loose card ``v`` such that ``base`` and ``v`` make groups of
-        ``value`` with later loose cards (one group, or two disjoint ones).
-        """
-        key = (value, base)
-        found = self._firsts.get(key)
-        if found is not None:
-            return found
-        found = []
-        if base <= value:
-            after = self.after
-            pairs = self.pairs_after()
-            found = [
-                p
-                for p, v in enumerate(self.loose_values)
-                if v is not None
-                and v <= value
-                and (
-                    (base + v <= value and after[p + 1] >> (value - base - v) & 1)
-                    or pairs[p + 1] >> (value - base + _STRIDE * (value - v)) & 1
-                )
-            ]
-        self._firsts[key] = found
-        return found
-
-    def pairs_after(self) -> list[int]:
-        """For each position, the pairs of sums two disjoint sets of later loose cards make.
-
-        Bit ``s + _STRIDE * t`` is set when one set sums to ``s`` and another to
-        ``t`` (both at most 14): what a Context's pair sums hold, for every value
-        at once (larger sums never lead back to smaller ones, so no cap is lost).
-        """
-        pairs = self._pairs
-        if pairs is None:
-            values = self.loose_values
-            pairs = [1] * (len(values) + 1)
-            r = 1
-            for p in range(len(values) - 1, -1, -1):
-                v = values[p]
-                if v is not None:
-                    r = (r | r << v | r << (_STRIDE * v)) & _PAIRS
-                pairs[p] = r
-            self._pairs = pairs
-        return pairs
-
-    def card_steps(self, i: int) -> tuple[list[Action], list[Action]]:
-        """The first steps of every play of card ``i``: (captures, builds and trail)."""
-        state = self.state
-        config = self.config
-        card = self.hand[i]
-        loose = self.loose
-        owned = self.owned
-        owned_values = self.owned_values
-        sums = self.sums
-        build_values = self.build_values
-        captures: list[Action] = []
-        owner_free = not owned or self.rest_covers(i, owned_values)
-        a = self.values_of[card.index]
-        if a is None:  # CA-3 / CA-17: a standard face card pairs with loose cards of its rank
-            rank = card.rank
-            same = [p for p, c in enumerate(state.loose) if c.rank is rank]
-            plain = config.face_capture == "one" or (owner_free and not config.capture_all)
-            if same and not plain:
-                ctx = Context(state, card=card, kind="capture", value=0, face=True)
-                same = ctx.next_items(())
-            captures += [listed_capture(card, (loose[p],)) for p in same]
+    The rules that do not depend on the items taken (CA-7, CA-9 … CA-11, CA-17)
+    decide which headers exist; the play's :class:`~cardrules.casino.steps.Context`
+    (:func:`_context`) says which items may follow. In the order of
+    :func:`legal_actions`: captures (a Royal ace's at 1 before those at 14), new
+    builds by value, raises by target then value, adds by target.
+    """
+    config = state.config
+    a = table_value(card, config.royal)
+    if a is None:  # CA-17: a standard face card never builds; it pairs by rank (CA-3)
+        return [_Header("capture", 0)]
+    values_of = capture_value_table(config)
+    out = [_Header("capture", value) for value in values_of[card.index]]
+    rest = _without(state.hands[seat], card)
+    builds = state.builds
+    owned = [j for j, b in enumerate(builds) if b.owner == seat]
+    owned_values = [builds[j].value for j in owned]
+    held = sorted({v for c in rest for v in values_of[c.index]})
+    top = config.max_value
+    # New builds (§4 "New build"): the card and loose cards, of a value the rest of the hand
+    # holds (which alone keeps a card for it, CA-7).
+    for value in held:
+        if value < a or value > top:
+            continue
+        if not config.same_value_builds and any(b.value == value for b in builds):
+            continue  # CA-10 option
+        if owned and not covers(rest, [*owned_values, value], config):  # CA-7
+            continue
+        out.append(_Header("new", value, None, a))
+    # Raises of single builds (§4 "Raise", CA-9, CA-11).
+    for j, build in enumerate(builds):
+        if not build.is_single or (build.owner == seat and not config.raise_own_build):
+            continue
+        base = build.value + a
+        others = [builds[k].value for k in owned if k != j]
+        for value in range(base, top + 1) if config.table_cards_in_raise else (base,):
+            if value > top or value not in held:
+                continue
+            if not config.same_value_builds and any(
+                b.value == value for k, b in enumerate(builds) if k != j
+            ):
+                continue  # CA-10 option
+            if others and not covers(rest, [*others, value], config):  # CA-7
+                continue
+            out.append(_Header("raise", value, j, base))
+    # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
+    for j, build in enumerate(builds):
+        value = build.value
+        if a > value:
+            continue
+        if _partner_add(config, seat, build):
+            required = owned_values
         else:
-            fast = not config.capture_all and not config.build_as_card
-            for value in self.hand_values[i]:
-                high = value == 14
-                if fast and owner_free:
-                    positions = self.capture_positions(value)
-                elif fast and len(owned) == 1:
-                    # CA-7: the rest of the hand cannot cover the one owned build, so a
-                    # capture must take it (and what comes after it cannot start one).
-                    last = len(loose) + owned[0]
-                    if owned_values[0] != value:
-                        continue
-                    positions = [p for p in self.capture_positions(value) if p <= last]
-                elif config.build_as_card or sums >> value & 1 or value in build_values:
-                    ctx = Context(
-                        state,
-                        card=card,
-                        kind="capture",
-                        value=value,
-                        loose_values=self.loose_values,
-                    )
-                    positions = ctx.next_items(())
-                else:
-                    continue  # nothing on the table makes this value
-                captures += self.capture_heads(card, positions, high)
-        others: list[Action] = []
-        if a is not None:  # CA-17: standard face cards never build
-            builds = self.builds
-            seat = self.seat
-            top = self.top
-            counts = self.counts
-            mine = self.hand_values[i]
-            held = [v for v in self.values if counts[v] > (1 if v in mine else 0)]
-            # New builds (§4 "New build"): the card and at least one loose card.
-            for value in held:
-                if value < a or value > top:
-                    continue
-                if not sums >> (value - a if value > a else value) & 1:
-                    continue  # nothing completes the card's group (or makes a group beside it)
-                if not config.same_value_builds and value in build_values:
-                    continue  # CA-10 option
-                if owned and not self.rest_covers(i, [*owned_values, value]):  # CA-7
-                    continue
-                others += [
-                    listed_build(card, kind="new", value=value, cards=(loose[p],))
-                    for p in self.build_positions(value, a)
-                ]
-            # Raises of single builds (§4 "Raise", CA-9, CA-11).
-            for j, build in enumerate(builds):
-                if not build.is_single or (build.owner == seat and not config.raise_own_build):
-                    continue
-                base = build.value + a
-                others_owned = [builds[k].value for k in owned if k != j]
-                values = range(base, top + 1) if config.table_cards_in_raise else (base,)
-                for value in values:
-                    if value > top or value not in held:
-                        continue
-                    if not config.same_value_builds and any(
-                        b.value == value for k, b in enumerate(builds) if k != j
-                    ):
-                        continue
-                    if not self.rest_covers(i, [*others_owned, value]):
-                        continue
-                    others += self.build_heads(card, "raise", value, j, base)
-            # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
-            for j, build in enumerate(builds):
-                value = build.value
-                if a > value:
-                    continue
-                if _partner_add(config, seat, build):
-                    required = owned_values
-                else:
-                    required = [*(builds[k].value for k in owned if k != j), value]
-                if not self.rest_covers(i, required):
-                    continue
-                others += self.build_heads(card, "add", value, j, a)
-        if owner_free and (not owned or config.owner_may_trail):
-            others.append(listed_trail(card))  # §1.4, CA-7
-        return captures, others
+            required = [*(builds[k].value for k in owned if k != j), value]
+        if required == [value]:
+            if value not in held:  # CA-7 for one value: a card of it kept
+                continue
+        elif not covers(rest, required, config):  # CA-7
+            continue
+        out.append(_Header("add", value, j, a))
+    return out
 
-    def capture_heads(self, card: Card, positions: list[int], high: bool) -> list[Action]:
-        """The first steps of captures with ``card``, each naming the item at a position."""
-        loose = self.loose
-        n = len(loose)
-        return [
-            listed_capture(card, (loose[p],), ace_high=high)
-            if p < n
-            else listed_capture(card, (), (self.builds[p - n].cards,), ace_high=high)
-            for p in positions
-        ]
 
-    def build_heads(
-        self, card: Card, kind: Literal["raise", "add"], value: int, j: int, head: int
-    ) -> list[Action]:
-        """First steps of a raise or an add to build ``j``; ``head`` is what the card brings.
+def _context(state: State, card: Card, header: _Header) -> Context:
+    """The :class:`~cardrules.casino.steps.Context` of the play ``header`` starts."""
+    if header.kind == "capture":
+        face = header.value == 0
+        return Context(state, card=card, kind="capture", value=header.value, face=face)
+    return Context(state, card=card, kind=header.kind, value=header.value, target=header.target)
 
-        With ``head == value`` the play is complete with no loose card (listed first),
-        and loose cards can only join as further groups of ``value``; otherwise loose
-        cards must first make up ``value - head``.
-        """
-        target = self.builds[j].cards
-        sums = self.sums
-        heads: list[Action] = []
-        if head == value:
-            heads.append(listed_build(card, kind=kind, value=value, target=target))
-            if not sums >> value & 1:
-                return heads
-        elif not sums >> (value - head) & 1:
-            return heads
-        loose = self.loose
-        heads += [
-            listed_build(card, kind=kind, value=value, target=target, cards=(loose[p],))
-            for p in self.build_positions(value, head)
-        ]
-        return heads
+
+def _opening(
+    state: State,
+    card: Card,
+    header: _Header,
+    item: tuple[Card, ...] = (),
+    loose: tuple[Card, ...] = (),
+) -> Capture | Build:
+    """The first step of the play ``header`` starts, naming the table ``item`` (or none)."""
+    if header.kind == "capture":
+        high = header.value == 14
+        if len(item) == 1 and item[0] in loose:
+            return Capture(card, item, ace_high=high)
+        return Capture(card, (), (item,) if item else (), ace_high=high)
+    target = () if header.target is None else state.builds[header.target].cards
+    kind: Literal["new", "raise", "add"] = (
+        "new" if header.kind == "new" else "raise" if header.kind == "raise" else "add"
+    )
+    return Build(card, kind=kind, value=header.value, cards=item, target=target)
+
+
+def _starts(state: State, header: _Header, action: Play) -> bool:
+    """True if ``action`` is a step of the play ``header`` starts (its card and items aside)."""
+    if header.kind == "capture":
+        return isinstance(action, Capture) and action.ace_high == (header.value == 14)
+    return (
+        isinstance(action, Build)
+        and action.kind == header.kind
+        and action.value == header.value
+        and action.target == (() if header.target is None else state.builds[header.target].cards)
+    )
+
+
+def _may_trail(state: State, seat: int, card: Card) -> bool:
+    """§1.4: a build owner may not trail (unless owner_may_trail); CA-7: keep a card a build."""
+    owned = [b.value for b in state.builds if b.owner == seat]
+    if not owned:
+        return True
+    if not state.config.owner_may_trail:
+        return False
+    return covers(_without(state.hands[seat], card), owned, state.config)
+
+
+_Step = tuple[Play, Context | None]
+"""A first step with the context of its play (``None`` for a trail, and when only
+listing: see :func:`_card_steps`)."""
+
+
+def _card_steps(
+    state: State, seat: int, card: Card, like: Play | None = None
+) -> tuple[list[_Step], list[_Step]]:
+    """The first steps of every play of ``card``: (captures, then builds and the trail).
+
+    A capture or a new build names its first table item in table order; a
+    raise or an add names its first loose card, or none when the card alone
+    completes it (listed first). With ``like``, only the steps of the play
+    ``like`` would start (the same card, kind, value and target) naming the
+    items ``like`` names are made: what judging ``like`` needs, from the same rules.
+    """
+    items = state.summary.items
+    loose = state.loose
+    captures: list[_Step] = []
+    others: list[_Step] = []
+    for header in _headers(state, seat, card):
+        if like is not None and not _starts(state, header, like):
+            continue
+        # The Context of a play is made only where it is needed: to judge an action
+        # (``like``), or where the summary's sums cannot say which item comes first.
+        ctx = None if like is None else _context(state, card, header)
+        following = first_items(
+            state,
+            card=card,
+            kind=header.kind,
+            value=header.value,
+            base=header.base,
+            face=header.kind == "capture" and header.value == 0,
+        )
+        if following is None:
+            ctx = ctx or _context(state, card, header)
+            following = ctx.next_items(())
+        whole_alone = header.kind in ("raise", "add") and header.base == header.value
+        if not following and not whole_alone:
+            continue
+        if isinstance(like, Capture | Build):  # only the steps that could be ``like``
+            named = named_items(like)
+            whole_alone = whole_alone and not named
+            following = [p for p in following if len(named) == 1 and items[p] == named[0]]
+        found = captures if header.kind == "capture" else others
+        if whole_alone:
+            found.append((_opening(state, card, header), ctx))
+        found += [(_opening(state, card, header, items[p], loose), ctx) for p in following]
+    if (like is None or isinstance(like, Trail)) and _may_trail(state, seat, card):
+        others.append((Trail(card), None))
+    return captures, others
+
+
+def _can_capture(state: State, seat: int) -> bool:
+    """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
+    return any(
+        _context(state, card, header).next_items(())
+        for card in state.hands[seat]
+        for header in _headers(state, seat, card)
+        if header.kind == "capture"
+    )
+
+
+def _continuations(state: State, pending: Capture | Build) -> tuple[Context, list[Action]]:
+    """The context of the play in progress and its steps: each item that may come next
+    (a :class:`~cardrules.casino.actions.Take`, in table order), then
+    :class:`~cardrules.casino.actions.Done` if the play is complete as it is."""
+    ctx = context_of(state, pending)
+    chosen = _positions(state, pending)
+    items = item_order(state)
+    out: list[Action] = [Take(items[p]) for p in ctx.next_items(chosen)]
+    if ctx.complete(chosen):
+        out.append(Done())
+    return ctx, out
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -643,111 +519,85 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     the play is complete as it is. Empty once the game is over.
 
     At most (cards in hand) × (table items + 1) × (values) first steps and
-    (table items + 1) later steps are listed, however crowded the table: under
-    50 ms on any table legal play can reach (the docs give measured figures).
+    (table items + 1) later steps are listed, however crowded the table (the
+    docs give measured times). :func:`check` and :func:`apply` judge an action
+    with the same functions, so an action is accepted exactly when it is listed.
+
+    >>> state = new_game(seed=3)
+    >>> [str(a) for a in legal_actions(state)][:3]
+    ['2♣ builds 3 with A♥', 'trail 2♣', '3♦ builds 10 with 6♦']
     """
-    known = listing.recall(_listed, state)
-    if known is not None:
-        return known
-    carried = _carried
-    if state is getattr(carried, "ahead_state", None):
-        actions: tuple[Action, ...] = carried.ahead_actions
-    else:
-        actions = _legal_actions(expect_state(state))
-    listing.remember(_listed, state, actions)
-    return actions
-
-
-_listed = listing.memory()
-"""What :func:`legal_actions` last listed in each thread (:mod:`cardrules.listing`)."""
-
-_carried = threading.local()
-"""What one step of a play hands on to the next, in this thread (a plain
-``threading.local`` with attributes set on use, read safely by the compiled build).
-
-``ahead_state`` and ``ahead_actions``: the state the last :func:`apply` left with a
-play in progress, and that state's steps, which apply had just worked out to know
-the play goes on (so listing them costs nothing more). ``context``: the last
-context :func:`_play_context` made, with what it was made for.
-"""
-
-
-def _was_listed(state: State, action: object) -> bool:
-    """A listed action (:mod:`cardrules.listing`) whose fields are still well formed
-    (an object altered after listing is checked in full like any other)."""
-    return listing.was_listed(_listed, state, action) and malformed(action) is None
-
-
-def _play_context(state: State, play: Capture | Build) -> Context:
-    """``context_of(state, play)``; the last one made in this thread is kept.
-
-    A play made one item at a time keeps the same header, hand and table
-    (the same objects: a state with a play in progress shares them) from its
-    first step to its last, and its context depends on nothing else; so each
-    later step reuses the context of the first.
-    """
-    cache = _carried
-    if isinstance(play, Capture):
-        header: tuple[object, ...] = ("capture", play.card, play.ace_high)
-    else:
-        header = (play.kind, play.card, play.value, play.target)
-    held = getattr(cache, "context", None)
-    if held is not None:
-        table, was, ctx = held
-        if (
-            table[0] is state.loose
-            and table[1] is state.builds
-            and table[2] is state.hands
-            and table[3] is state.config
-            and table[4] == state.to_act
-            and was == header
-        ):
-            found: Context = ctx
-            return found
-    ctx = context_of(state, play)
-    table_now = (state.loose, state.builds, state.hands, state.config, state.to_act)
-    cache.context = (table_now, header, ctx)
-    return ctx
-
-
-def _legal_actions(state: State) -> tuple[Action, ...]:
-    if state.to_act is None:
+    expect_state(state)
+    seat = state.to_act
+    if seat is None:
         return ()
-    pending = state.pending
-    if pending is not None:
-        ctx = _play_context(state, pending)
-        chosen = _positions(state, pending)
-        items = item_order(state)
-        steps: list[Action] = [listed_take(items[p]) for p in ctx.next_items(chosen)]
-        if ctx.complete(chosen):
-            steps.append(Done())
-        return tuple(steps)
-    turn = _Turn(state)
+    if state.pending is not None:
+        return tuple(_continuations(state, state.pending)[1])
     captures: list[Action] = []
     every: list[Action] = []
-    for i in range(len(turn.hand)):
-        caps, others = turn.card_steps(i)
-        captures += caps
-        every += caps
-        every += others
+    for card in state.hands[seat]:
+        caps, others = _card_steps(state, seat, card)
+        captures += [step for step, _ctx in caps]
+        every += [step for step, _ctx in caps]
+        every += [step for step, _ctx in others]
     if state.config.compulsory_capture and captures:  # CA-8 option
         return tuple(captures)
     return tuple(every)
 
 
-# ---------------------------------------------------------------------------
-# Checking one action
+def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
+    """The reason ``action`` is illegal (``None``: legal), with the context of its play.
+
+    Legal exactly when :func:`legal_actions` lists it: a first step is looked for
+    among the first steps of its card, a later step among the steps of the play
+    in progress, made by the same functions.
+    """
+    expect_state(state)
+    seat = state.to_act
+    if seat is None:
+        return "the game is over", None
+    reason = malformed(action)
+    if reason is not None:
+        return reason, None
+    assert isinstance(action, Capture | Build | Trail | Take | Done)  # malformed() said so
+    pending = state.pending
+    if pending is not None:
+        if not isinstance(action, Take | Done):
+            return (
+                f"first finish '{pending}': take one more item ('and …') or end it ('done')",
+                None,
+            )
+        ctx, following = _continuations(state, pending)
+        if action in following:
+            return None, ctx
+        return _why_not_next(state, pending, action, ctx), None
+    if isinstance(action, Take | Done):
+        return "there is no capture or build in progress to continue", None
+    if action.card not in state.hands[seat]:
+        return f"you do not hold {action.card}", None
+    captures, others = _card_steps(state, seat, action.card, like=action)
+    for step, step_ctx in captures + others:
+        if step == action:
+            if (
+                state.config.compulsory_capture
+                and not isinstance(action, Capture)
+                and _can_capture(state, seat)
+            ):
+                return "you must capture when you can (compulsory_capture, CA-8)", None
+            return None, step_ctx
+    return _why_not_first(state, action), None
 
 
 def check(state: State, action: object) -> str | None:
     """``None`` if ``action`` is legal in ``state``, else the reason it is not.
 
-    ``action`` is a step (one of :func:`legal_actions`) or a whole play naming
-    two or more table items (one of :func:`~cardrules.casino.plays`, its items
-    in any order): a whole play is judged as a whole (issue 14 item 1). A play
-    naming one table item is its own first step and is judged as a step.
-    Raises ``TypeError`` if ``state`` is not a Casino :class:`State`; an action
-    of any other kind, or with fields of the wrong type, gets a reason.
+    ``action`` is legal exactly when it is one of :func:`legal_actions` (the
+    canonical forms are on the Casino page of the docs): a step. A whole play
+    naming two or more table items is not a step; it is refused with a reason
+    that spells out its steps (:func:`play` makes them all, :func:`check_play`
+    judges it whole). Raises ``TypeError`` if ``state`` is not a Casino
+    :class:`State`; an action of any other kind, or with fields of the wrong
+    type, gets a reason.
 
     >>> from cardrules.casino import parse_action
     >>> state = new_game(seed=3)
@@ -756,37 +606,28 @@ def check(state: State, action: object) -> str | None:
     >>> check(state, parse_action("3D takes 6D AH", state))
     'the cards taken do not make groups of 3 (§4)'
     """
-    expect_state(state)
-    if state.to_act is None:
-        return "the game is over"
-    reason = malformed(action)
+    return _judge(state, action)[0]
+
+
+def _why_not_first(state: State, action: Play) -> str:
+    """Why the first step ``action`` is not listed (it is not: this only words it)."""
+    reason = check_play(state, action, partial=True)
     if reason is not None:
         return reason
-    assert isinstance(action, Capture | Build | Trail | Take | Done)
-    pending = state.pending
-    if pending is not None:
-        if isinstance(action, Take | Done):
-            return _check_next(state, pending, action)
-        return f"first finish '{pending}': take one more item ('and …') or end it ('done')"
-    if isinstance(action, Take | Done):
-        return "there is no capture or build in progress to continue"
-    reason = check_play(state, action, partial=True)
-    if reason is not None or isinstance(action, Trail):
-        return reason
-    named = named_items(action)
-    if len(named) > 1:  # a whole play
-        return check_play(state, action)
-    ctx = context_of(state, action)
-    if not named:
-        if ctx.complete(()):
-            return None
-        return check_play(state, action) or f"'{action}' is not a complete play"
-    position = _positions(state, action)[0]
-    if ctx.feasible((position,)):
-        return None
+    named = named_items(action) if isinstance(action, Capture | Build) else []
     whole = check_play(state, action)
-    if not ctx.usable(position) and whole is not None:
+    if len(named) > 1:
+        if whole is not None:
+            return whole
+        spelled = ", ".join(f"'{step}'" for step in steps(state, action))
+        return (
+            f"'{action}' names {len(named)} table items: a play is made one step at a "
+            f"time ({spelled}); casino.play(state, play) makes them all"
+        )
+    if whole is not None and not named:
         return whole
+    if not named:
+        return f"'{action}' is not a complete play"
     return (
         f"no legal play '{action} …' exists: "
         + (f"{whole}; " if whole else "")
@@ -795,12 +636,10 @@ def check(state: State, action: object) -> str | None:
     )
 
 
-def _check_next(state: State, pending: Capture | Build, action: Take | Done) -> str | None:
-    ctx = context_of(state, pending)
+def _why_not_next(state: State, pending: Capture | Build, action: Take | Done, ctx: Context) -> str:
+    """Why the step ``action`` does not go on with ``pending`` (it does not: this words it)."""
     chosen = _positions(state, pending)
     if isinstance(action, Done):
-        if ctx.complete(chosen):
-            return None
         return f"'{pending}' is not a legal play yet: take more ('and …')"
     item = action.item
     items = item_order(state)
@@ -819,9 +658,7 @@ def _check_next(state: State, pending: Capture | Build, action: Take | Done) -> 
         )
     if not ctx.usable(position):
         return f"{name} cannot be part of '{pending}'"
-    if not ctx.feasible((*chosen, position)):
-        return f"with {name} as well, '{pending}' cannot be completed"
-    return None
+    return f"with {name} as well, '{pending}' cannot be completed"
 
 
 # ---------------------------------------------------------------------------
@@ -832,7 +669,8 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
     """The actions that make the whole ``play``, in order (one for a trail).
 
     Raises :class:`~cardrules.IllegalActionError` if the play is illegal and
-    ``TypeError`` if ``state`` is not a Casino :class:`State`.
+    ``TypeError`` if ``state`` is not a Casino :class:`State`. Each step is
+    judged by the rules as it is made, as :func:`apply` would.
 
     >>> from cardrules.casino import plays
     >>> state = new_game(seed=3)
@@ -846,14 +684,16 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
     reason = malformed(play) or check_play(state, play)
     if reason is not None:
         raise _refusal(reason, play)
+    assert isinstance(play, Capture | Build | Trail)  # malformed() and check_play() said so
     if isinstance(play, Trail):
         return (play,)
     named = sorted(named_items(play), key=item_order(state).index)
     out: list[Action] = [first_step(play, state)]
     out += [Take(item) for item in named[1:]]
-    ctx = context_of(state, play)
-    chosen = _positions(state, play)
-    if len(chosen) > 0 and ctx.next_items(chosen):
+    after = state
+    for step in out:
+        after = _step(after, step)
+    if after.pending is not None:
         out.append(Done())
     return tuple(out)
 
@@ -876,65 +716,48 @@ def play(state: State, whole: Play) -> State:
 # Applying
 
 
+def _step(state: State, action: object) -> State:
+    """:func:`apply` without the event log."""
+    reason, ctx = _judge(state, action)
+    if reason is not None:
+        raise _refusal(reason, action)
+    if isinstance(action, Trail):
+        return _perform(state, action)
+    pending = state.pending
+    if isinstance(action, Done):
+        assert pending is not None  # _judge lists Done only while a play is in progress
+        return _perform(state, pending)
+    if isinstance(action, Take):
+        assert pending is not None  # likewise
+        current = _with_item(pending, action.item, state.loose)
+    else:
+        assert isinstance(action, Capture | Build)
+        current = action
+    assert ctx is not None
+    chosen = _positions(state, current)
+    if not chosen or not ctx.next_items(chosen):  # complete, and nothing more can be taken
+        return _perform(state, current)
+    return _evolve(state, pending=current)  # the play in progress goes on
+
+
 @logs_events(new_log)  # the public event log (cardrules.events)
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`~cardrules.IllegalActionError` if illegal.
 
-    The input is never changed. ``action`` is a step or a whole play, as
-    :func:`check` says; a whole play gives the state its steps give
-    (:func:`play`). A capture or build started by a step that can still take
-    more items stays in progress (``pending``) with the same player to act;
-    once it is done the turn passes. When every hand is empty the next deal is made;
-    at the end of a hand the residue is given (CA-1), the hand is scored and the
-    game ends or the next hand is dealt by the next dealer (CA-18).
+    The input is never changed. ``action`` must be one of :func:`legal_actions`
+    (:func:`check` says why not); a whole play naming several table items is
+    made with :func:`play`. A capture or build started by a step that can still
+    take more items stays in progress (``pending``) with the same player to act;
+    once it is done the turn passes. When every hand is empty the next deal is
+    made; at the end of a hand the residue is given (CA-1), the hand is scored
+    and the game ends or the next hand is dealt by the next dealer (CA-18).
+
+    >>> state = new_game(seed=3)
+    >>> after = apply(state, legal_actions(state)[0])
+    >>> after.pending is None and after.to_act == 1
+    True
     """
-    if not _was_listed(state, action):
-        reason = check(state, action)
-        if reason is not None:
-            raise _refusal(reason, action)
-    if isinstance(action, Trail):
-        return _perform(state, action)
-    if isinstance(action, Done):
-        assert state.pending is not None
-        return _perform(state, state.pending)
-    if isinstance(action, Take):
-        assert state.pending is not None
-        current = _with_item(state, state.pending, action.item)
-    else:
-        assert isinstance(action, Capture | Build)
-        current = action
-        named = len(action.cards) + (len(action.builds) if isinstance(action, Capture) else 0)
-        if named != 1:  # a whole play (checked as one), or a raise or add taking nothing
-            return _perform(state, action)
-    quick = capture_follow_up(state, current) if isinstance(current, Capture) else None
-    if quick is None:
-        ctx = _play_context(state, current)
-        chosen = _positions(state, current)
-        following = ctx.next_items(chosen)
-        complete = bool(following) and ctx.complete(chosen)
-    else:
-        following, complete = quick
-    if not following:
-        return _perform(state, current)
-    new = _at_table(  # the same state with the play in progress
-        state,
-        state.to_act,
-        state.hands,
-        state.loose,
-        state.builds,
-        state.piles,
-        state.sweep_log,
-        state.last_capturer,
-        current,
-    )
-    # The next state's steps, known now: legal_actions(new) need not work them out again.
-    items = item_order(state)
-    ahead: list[Action] = [listed_take(items[p]) for p in following]
-    if complete:
-        ahead.append(Done())
-    carried = _carried
-    carried.ahead_state, carried.ahead_actions = new, tuple(ahead)
-    return new
+    return _step(state, action)
 
 
 def _refusal(reason: str, action: object) -> IllegalActionError:
@@ -944,6 +767,23 @@ def _refusal(reason: str, action: object) -> IllegalActionError:
     error = IllegalActionError(reason)
     error.action = action
     return error
+
+
+def _split(values: list[int], value: int) -> list[list[int]]:
+    """``partition(values, value)``; ``ValueError`` if impossible, which a checked play on a
+    state nobody changed in place never is."""
+    groups = partition(values, value)
+    if groups is None:
+        raise ValueError(f"the cards do not make groups of {value}: was the state changed?")
+    return groups
+
+
+def _build_at(state: State, cards: tuple[Card, ...]) -> int:
+    """The position of the build named by ``cards`` (``ValueError`` as :func:`_split`)."""
+    j = find_build(state.builds, cards)
+    if j is None:
+        raise ValueError(f"no build [{format_cards(cards)}] on the table: was the state changed?")
+    return j
 
 
 def _perform(state: State, action: Play) -> State:
@@ -959,7 +799,7 @@ def _perform(state: State, action: Play) -> State:
             state,
             seat=seat,
             hands=tuple(hands),
-            loose=_sorted_cards([*state.loose, card]),
+            loose=sort_cards([*state.loose, card]),
             builds=state.builds,
             piles=state.piles,
             sweep_log=state.sweep_log,
@@ -977,10 +817,10 @@ def _perform(state: State, action: Play) -> State:
             loose.remove(c)
         if action.builds:
             for cards in action.builds:
-                assert find_build(state.builds, cards) is not None
+                _build_at(state, cards)
                 taken += cards
             builds = [b for b in builds if b.cards not in action.builds]
-        piles[seat] = _sorted_cards([*piles[seat], card, *taken])
+        piles[seat] = sort_cards([*piles[seat], card, *taken])
         last_capturer = seat
         if not loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
@@ -989,37 +829,31 @@ def _perform(state: State, action: Play) -> State:
             loose.remove(c)
         value = action.value
         extra = list(action.cards)
-        a = table_value(card, royal)
-        assert a is not None
+        a = table_value(card, royal) or 0  # a build's card has a value (CA-17, checked)
         nums = [table_value(c, royal) or 0 for c in extra]
         if action.kind == "new":
-            groups = partition([a, *nums], value)
-            assert groups is not None
+            groups = _split([a, *nums], value)
             items = [card, *extra]
             builds.append(
                 TableBuild(value, tuple(tuple(items[i] for i in g) for g in groups), seat)
             )
         else:
-            j = find_build(state.builds, action.target)
-            assert j is not None
+            j = _build_at(state, action.target)
             old = builds[j]
             owner = seat
             if action.kind == "raise":
                 base = old.value + a
                 if config.table_cards_in_raise:
-                    groups = partition([base, *nums], value)
-                    assert groups is not None
+                    groups = _split([base, *nums], value)
                     head = (*old.groups[0], card, *(extra[i - 1] for i in groups[0][1:]))
                     tail = [tuple(extra[i - 1] for i in g) for g in groups[1:]]
                 else:
-                    groups = partition(nums, value)
-                    assert groups is not None
+                    groups = _split(nums, value)
                     head = (*old.groups[0], card)
                     tail = [tuple(extra[i] for i in g) for g in groups]
                 new_groups = (head, *tail)
             else:
-                groups = partition([a, *nums], value)
-                assert groups is not None
+                groups = _split([a, *nums], value)
                 items = [card, *extra]
                 new_groups = (*old.groups, *(tuple(items[i] for i in g) for g in groups))
                 if _partner_add(config, seat, old):
@@ -1029,7 +863,7 @@ def _perform(state: State, action: Play) -> State:
         state,
         seat=seat,
         hands=tuple(hands),
-        loose=_sorted_cards(loose),
+        loose=sort_cards(loose),
         builds=tuple(builds),
         piles=tuple(piles),
         sweep_log=sweep_log,
@@ -1051,12 +885,21 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return _at_table(
-            state, (seat + 1) % n, hands, loose, builds, piles, sweep_log, last_capturer, None
+        return _evolve(
+            state,
+            to_act=(seat + 1) % n,
+            hands=hands,
+            loose=loose,
+            builds=builds,
+            piles=piles,
+            sweep_log=sweep_log,
+            last_capturer=last_capturer,
+            pending=None,
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.
-    assert not builds, "a build survived the end of a deal (CA-16)"
+    if builds:  # only a state changed in place can get here
+        raise ValueError("a build survived the end of a deal (CA-16)")
     if state.stock:
         dealt, _table, stock = _deal(state.stock, n, state.dealer, first=False)
         return _evolve(

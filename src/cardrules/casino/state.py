@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from cardrules import stacking
 from cardrules.cards import Card, format_cards, make_deck
 from cardrules.casino.actions import Build, Capture
+from cardrules.casino.captures import table_value_table
 from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
 from cardrules.events import Event
 
-__all__ = ["State", "TableBuild"]
+__all__ = ["Phase", "State", "TableBuild", "TableSummary", "summarize"]
+
+
+class Phase(enum.Enum):
+    """Where the player to act is in his turn (:attr:`State.phase`, derived from the state).
+
+    >>> from cardrules import casino
+    >>> casino.new_game(seed=1).phase
+    <Phase.PLAY: 'play'>
+    """
+
+    PLAY = "play"
+    """He starts a play: the first step of a capture or build, or a trail."""
+    TAKING = "taking"
+    """A capture or build of his is in progress (``pending``): he takes one more item or ends it."""
+    OVER = "over"
+    """The game has ended."""
 
 
 @attrs.frozen
@@ -41,6 +60,63 @@ class TableBuild:
 
     def __str__(self) -> str:
         return f"[{self.value}: " + " | ".join("+".join(map(str, g)) for g in self.groups) + "]"
+
+
+SUM_BITS = (1 << 15) - 1
+"""Sums from 0 to 14, the highest capture or build value (CA-6)."""
+PAIR_STRIDE = 30
+"""Pairs of sums ``(s, t)`` are bit ``s + 30 t``: room for a sum of 14 shifted by 14 more."""
+_PAIR_BITS = sum(SUM_BITS << (PAIR_STRIDE * t) for t in range(15))
+
+
+@attrs.frozen
+class TableSummary:
+    """The table as the rules read it, worked out once when a state is made (issue 27).
+
+    ``loose`` and ``builds`` are the table it was made from; ``values`` are the loose
+    cards' table values (``None``: a standard face
+    card, CA-17); ``items`` every table item in table order (each loose card as
+    a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
+    some set of the loose cards from position ``p`` on adds up to ``s`` (up to
+    14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
+    to ``s`` and ``t``. A play's :class:`~cardrules.casino.steps.Context` reads
+    which items can complete it from these masks.
+
+    >>> from cardrules.cards import parse_cards
+    >>> summary = summarize(parse_cards("2C 3D KS"), (), royal=False)
+    >>> summary.values, bin(summary.sums[0]), bin(summary.sums[1])
+    ((2, 3, None), '0b101101', '0b1001')
+    """
+
+    values: tuple[int | None, ...]
+    items: tuple[tuple[Card, ...], ...]
+    sums: tuple[int, ...]
+    pairs: tuple[int, ...]
+    loose: tuple[Card, ...] = ()
+    """The loose cards it was made from (so that a state changed in place is noticed)."""
+    builds: tuple[TableBuild, ...] = ()
+    """The builds it was made from."""
+
+
+def summarize(
+    loose: tuple[Card, ...], builds: tuple[TableBuild, ...], *, royal: bool
+) -> TableSummary:
+    """The :class:`TableSummary` of a table (see there)."""
+    of = table_value_table(royal)
+    values = tuple([of[c.index] for c in loose])
+    n = len(values)
+    sums = [1] * (n + 1)
+    pairs = [1] * (n + 1)
+    reach = pair = 1
+    for p in range(n - 1, -1, -1):
+        v = values[p]
+        if v is not None:
+            reach |= (reach << v) & SUM_BITS
+            pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
+        sums[p] = reach
+        pairs[p] = pair
+    items = tuple([(c,) for c in loose] + [b.cards for b in builds])
+    return TableSummary(values, items, tuple(sums), tuple(pairs), loose, builds)
 
 
 @attrs.frozen
@@ -81,10 +157,22 @@ class State:
     """Packs for the next hands, top first, each dealt instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
+    summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
+    """The table as the rules read it (:class:`TableSummary`), made with the state: not a
+    field of its JSON or notation, not compared."""
+
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
         if value:
             stacking.check_stacked(value, make_deck())
+
+    def __attrs_post_init__(self) -> None:
+        royal = self.config.royal if isinstance(self.config, Config) else False
+        try:
+            summary = summarize(self.loose, self.builds, royal=royal)
+        except (TypeError, AttributeError):  # not cards: validate_state says what is wrong
+            summary = TableSummary((), (), (1,), (1,))
+        object.__setattr__(self, "summary", summary)
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
@@ -96,6 +184,16 @@ class State:
     def is_over(self) -> bool:
         """True once the game has been won."""
         return self.to_act is None
+
+    @property
+    def phase(self) -> Phase:
+        """:class:`Phase` of the turn: over, taking (a play in progress) or play.
+
+        Derived from ``to_act`` and ``pending``, so it adds nothing to the JSON.
+        """
+        if self.to_act is None:
+            return Phase.OVER
+        return Phase.PLAY if self.pending is None else Phase.TAKING
 
     @property
     def is_last_deal(self) -> bool:

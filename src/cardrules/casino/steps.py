@@ -36,9 +36,9 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
-from cardrules.casino.captures import capture_values, covers, table_value, table_value_table
+from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.config import Config
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import PAIR_STRIDE, State, TableBuild, TableSummary, summarize
 
 __all__ = [
     "Context",
@@ -187,7 +187,24 @@ def hand_to_play(position: Position) -> tuple[Card, ...]:
 
 def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
+    if isinstance(position, State):
+        return list(position.summary.items)
     return [(c,) for c in position.loose] + [b.cards for b in position.builds]
+
+
+def summary_of(position: Position) -> TableSummary:
+    """The :class:`~cardrules.casino.state.TableSummary` of a state's table (made with the
+    state), or of a view's (worked out now)."""
+    if isinstance(position, State):
+        return position.summary
+    return summarize(position.loose, position.builds, royal=position.config.royal)
+
+
+@lru_cache(maxsize=16)
+def _pair_mask(value: int) -> int:
+    """Every pair of sums ``(s, t)`` with both at most ``value``, as bits ``s + 30 t``."""
+    row = (1 << (value + 1)) - 1
+    return sum(row << (PAIR_STRIDE * t) for t in range(value + 1))
 
 
 def named_items(play: Capture | Build) -> list[tuple[Card, ...]]:
@@ -232,7 +249,6 @@ class Context:
         value: int,
         target: int | None = None,
         face: bool = False,
-        loose_values: Sequence[int | None] | None = None,
     ) -> None:
         config = state.config
         seat = state.to_act
@@ -245,25 +261,61 @@ class Context:
         self._card = card
         self._rest: tuple[Card, ...] | None = None
         self.config = config
+        self._state = state
+        self._seat = seat
+        self._face = face
+        self.summary = summary_of(state)
+        self.size = len(state.loose) + len(state.builds)
+        self.base: tuple[Element, ...] = ()
+        if kind != "capture":
+            a = table_value(card, config.royal)
+            if a is None:
+                raise ValueError(f"{card} is a face card: in standard Casino it cannot build")
+            if kind == "raise":
+                if target is None:
+                    raise ValueError("a raise names its target build")
+                a += state.builds[target].value
+            self.base = ((a, 0),)
+        self._most: int | None = None
+        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
+        self._pairs: list[int] | None = None
+        self._suffixes: list[tuple[Element, ...]] | None = None
+        self._free: bool | None = None
+        self._laid_out = False
+        self.roles: list[int] = []
+        self.elements: list[Element] = []
+        self.owned: list[int] = []
+        self.owned_values: dict[int, int] = {}
+        self._reach: list[int] = []
+        self._masks: TableSummary | None = None
+        self._valid = 0
+
+    def _lay_out(self) -> None:
+        """Work out each item's role and value, and the sums after each position (on first use:
+        many plays looked at have no item at all, which :meth:`_nothing_first` sees at once)."""
+        if self._laid_out:
+            return
+        self._laid_out = True
+        state = self._state
+        kind = self.kind
+        value = self.value
+        face = self._face
+        config = self.config
+        summary = self.summary
         n = len(state.loose)
-        royal = config.royal
         roles: list[int]
         elements: list[Element]
         if face:
-            rank = card.rank
+            rank = self._card.rank
             roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
             elements = [(0, 1)] * n
         else:
-            if loose_values is None:
-                loose_values = [table_value(c, royal) for c in state.loose]
-            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in loose_values]
-            elements = [(v or 0, 1) for v in loose_values]
-        self.owned: list[int] = []
-        self.owned_values: dict[int, int] = {}
+            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in summary.values]
+            elements = [(v or 0, 1) for v in summary.values]
         for j, build in enumerate(state.builds):
             weight = sum(map(len, build.groups))
             position = n + j
-            if build.owner == seat:
+            if build.owner == self._seat:
                 self.owned.append(position)
                 self.owned_values[position] = build.value
             if kind != "capture" or face:
@@ -277,30 +329,23 @@ class Context:
             elements.append((build.value, weight))
         self.roles = roles
         self.elements = elements
-        self.size = len(roles)
-        self.base: tuple[Element, ...] = ()
-        if kind != "capture":
-            a = table_value(card, royal)
-            assert a is not None
-            if kind == "raise":
-                assert target is not None
-                a += state.builds[target].value
-            self.base = ((a, 0),)
-        self._most: int | None = None
-        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
         # Sums of summable items from each position on (bit s set: some subset sums to s),
         # which answer the common question "can this one card be completed?" at once.
+        # Only loose cards of at most the value are summable (unless builds join the sums,
+        # CA-12), so the table's sums below the value are these: read from the summary.
         below = (1 << (value + 1)) - 1
-        reach = [1] * (self.size + 1)
-        for p in range(self.size - 1, -1, -1):
-            r = reach[p + 1]
-            if roles[p] == _SUMMABLE:
-                r |= (r << elements[p][0]) & below
-            reach[p] = r
+        self._valid = _pair_mask(value)
+        self._masks = summary if not face and _SUMMABLE not in roles[n:] else None
+        if self._masks is not None:
+            reach = [r & below for r in summary.sums] + [1] * (self.size - n)
+        else:
+            reach = [1] * (self.size + 1)
+            for p in range(self.size - 1, -1, -1):
+                r = reach[p + 1]
+                if roles[p] == _SUMMABLE:
+                    r |= (r << elements[p][0]) & below
+                reach[p] = r
         self._reach = reach
-        self._pairs: list[int] | None = None
-        self._suffixes: list[tuple[Element, ...]] | None = None
-        self._free: bool | None = None
 
     @property
     def rest(self) -> tuple[Card, ...]:
@@ -315,11 +360,14 @@ class Context:
     def _owner_free(self) -> bool:
         """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
         if self._free is None:
-            self._free = covers(self.rest, list(self.owned_values.values()), self.config)
+            seat = self._seat
+            owned = [b.value for b in self._state.builds if b.owner == seat]
+            self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
 
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
+        self._lay_out()
         return self.roles[position] != _UNUSABLE
 
     def _weight(self, positions: Sequence[int]) -> int:
@@ -349,23 +397,23 @@ class Context:
     def _pair_sums(self, start: int) -> int:
         """Pairs of sums ``(s, t)`` made by two disjoint sets of summable items from ``start``.
 
-        Bit ``s + stride * t`` is set for each pair; one bit mask per position.
+        Bit ``s + PAIR_STRIDE * t`` is set for each pair (both at most the value).
         """
         if self._pairs is None:
-            value = self.value
-            stride = 2 * value + 2  # room for one shift without spilling into the next row
-            row = (1 << (value + 1)) - 1
-            valid = 0
-            for t in range(value + 1):
-                valid |= row << (stride * t)
-            pairs = [1] * (self.size + 1)
-            for p in range(self.size - 1, -1, -1):
-                r = pairs[p + 1]
-                if self.roles[p] == _SUMMABLE:
-                    w = self.elements[p][0]
-                    r = (r | r << w | r << (stride * w)) & valid
-                pairs[p] = r
-            self._pairs = pairs
+            valid = self._valid
+            n = len(self.roles)
+            if self._masks is not None:
+                loose = [r & valid for r in self._masks.pairs]
+                self._pairs = loose + [1] * (n + 1 - len(loose))
+            else:
+                pairs = [1] * (n + 1)
+                for p in range(n - 1, -1, -1):
+                    r = pairs[p + 1]
+                    if self.roles[p] == _SUMMABLE:
+                        w = self.elements[p][0]
+                        r = (r | r << w | r << (PAIR_STRIDE * w)) & valid
+                    pairs[p] = r
+                self._pairs = pairs
         return self._pairs[start]
 
     def _possible(self, forced: list[int], start: int) -> bool:
@@ -381,9 +429,9 @@ class Context:
         if total <= value and self._reach[start] >> (value - total) & 1:
             return True  # all in one group
         if len(forced) == 2:  # or each in its own group, completed by disjoint sets
-            stride = 2 * value + 2
             return bool(
-                self._pair_sums(start) >> (value - forced[0] + stride * (value - forced[1])) & 1
+                self._pair_sums(start) >> (value - forced[0] + PAIR_STRIDE * (value - forced[1]))
+                & 1
             )
         flat = tuple(sorted((v, 0) for v in forced))
         return completion(flat, self._flat_suffix(start), value, best=False) is not None
@@ -444,12 +492,14 @@ class Context:
     def most(self) -> int:
         """The largest number of cards any legal capture of this context takes (capture_all)."""
         if self._most is None:
+            self._lay_out()
             found = [self._evaluate((p,), p + 1) for p in range(self.size)]
             self._most = max((f for f in found if f is not None), default=0)
         return self._most
 
     def feasible(self, chosen: tuple[int, ...]) -> bool:
         """True if a legal play holds ``chosen`` and, besides, only items after its last."""
+        self._lay_out()
         start = chosen[-1] + 1 if chosen else 0
         got = self._evaluate(chosen, start)
         if got is None:
@@ -462,7 +512,10 @@ class Context:
             return False
         if self.kind == "new" and not chosen:
             return False
-        if chosen and not self.capture_all and not self.face_one:
+        if not chosen:  # a raise or an add: complete with the card alone when it makes the value
+            return self.base[0][0] == self.value
+        self._lay_out()
+        if not self.capture_all and not self.face_one:
             # As _compute decides it, without its memo (a play in progress, the common case).
             roles = self.roles
             elements = self.elements
@@ -481,6 +534,17 @@ class Context:
 
     def next_items(self, chosen: tuple[int, ...]) -> list[int]:
         """The items that may be taken next, in table order."""
+        if not chosen:
+            base = self.base[0][0] if self.base else 0
+            first = first_items(
+                self._state, card=self._card, kind=self.kind, value=self.value, base=base,
+                face=self._face,
+            )
+            if first is not None:
+                return first
+        elif self.face_one:  # CA-3: a face card taking one matching card takes no more
+            return []
+        self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
         if chosen and not self.capture_all and not self.face_one:
@@ -503,33 +567,86 @@ class Context:
                     if (roles[p] == _ALONE and self._possible(forced, p + 1))
                     or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
                 ]
-        if chosen or self.capture_all or self.face_one:
-            return [
-                p
-                for p in range(start, self.size)
-                if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
-            ]
-        # A first item, the common case: one subset-sum lookup per item.
-        reach = self._reach
-        value = self.value
-        elements = self.elements
-        if self.kind == "capture":
-            if not self._owner_free:
-                return [
-                    p for p in range(self.size) if roles[p] != _UNUSABLE and self.feasible((p,))
-                ]
-            return [
-                p
-                for p in range(self.size)
-                if roles[p] == _ALONE
-                or (roles[p] == _SUMMABLE and reach[p + 1] >> (value - elements[p][0]) & 1)
-            ]
-        base = self.base[0][0]
         return [
             p
-            for p in range(self.size)
-            if roles[p] == _SUMMABLE and self._possible([base, elements[p][0]], p + 1)
+            for p in range(start, self.size)
+            if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
         ]
+
+def first_items(
+    position: Position, *, card: Card, kind: str, value: int, base: int, face: bool
+) -> list[int] | None:
+    """The items that may start a play (:meth:`Context.next_items` of nothing chosen), read
+    from the table's summary; ``None`` where only :meth:`Context.feasible` can say.
+
+    ``base`` is what the card brings to a build (its value, plus the build's for a
+    raise). Loose cards of at most the value are the summable items, so the questions
+    :meth:`Context._possible` asks of one or two values are single bits of the summary's
+    sums and pairs of sums after each position:
+
+    * a standard face card starts with any loose card of its rank (CA-3: taking one
+      card, or any when CA-7 does not constrain it and not ``capture_all``);
+    * a capture that CA-7 does not constrain (and not ``capture_all`` or
+      ``build_as_card``) starts with a loose card that later loose cards complete to
+      its value, or with a build of that value; with no such sum and no such build,
+      no capture starts at all;
+    * a build starts with a loose card that makes the value with the card and later
+      cards, or a group of its own beside the card's.
+    """
+    config = position.config
+    if kind == "capture" and (face or not config.build_as_card) and not _capture_free(
+        position, card, face=face
+    ):
+        return None
+    if face:
+        rank = card.rank
+        return [p for p, c in enumerate(position.loose) if c.rank is rank]
+    summary = summary_of(position)
+    sums = summary.sums
+    values = summary.values
+    if kind == "capture":
+        if config.build_as_card:  # CA-12: builds join the sums: ask the context
+            return None
+        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
+        if not sums[0] >> value & 1:
+            return builds
+        return [
+            p
+            for p, v in enumerate(values)
+            if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
+        ] + builds
+    one_group = value - base  # what loose cards add to the card's group
+    if one_group < 0 or not sums[0] >> (one_group or value) & 1:
+        return []
+    pairs = summary.pairs
+    return [
+        p
+        for p, v in enumerate(values)
+        if v is not None
+        and v <= value
+        and (
+            (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
+            or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+        )
+    ]
+
+
+def _capture_free(position: Position, card: Card, *, face: bool) -> bool:
+    """A capture's first item is read from sums alone: one matching card for a face card
+    (``face_capture="one"``), else no ``capture_all`` and CA-7 not in the way (the rest
+    of the hand covers every build the player owns)."""
+    config = position.config
+    if face and config.face_capture == "one":
+        return True
+    if config.capture_all:
+        return False
+    seat = position.to_act
+    owned = [b.value for b in position.builds if b.owner == seat]
+    if not owned:
+        return True
+    rest = list(hand_to_play(position))
+    rest.remove(card)
+    return covers(rest, owned, config)
 
 
 def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
@@ -549,114 +666,9 @@ def context_of(state: Position, play: Capture | Build) -> Context:
     target = None
     if play.kind != "new":
         target = find_build(state.builds, play.target)
-        assert target is not None
+        if target is None:  # only a state or play changed in place names a missing build
+            raise ValueError(f"'{play}' names a build that is not on the table")
     return Context(state, card=card, kind=play.kind, value=play.value, target=target)
-
-
-def capture_follow_up(state: Position, capture: Capture) -> tuple[list[int], bool] | None:
-    """What a context of ``capture``, naming one table item, says of the play going on.
-
-    ``(context.next_items(chosen), context.complete(chosen))`` for ``chosen``
-    the position of that item, worked out from the table's values without a
-    :class:`Context`, in the usual case: no capture_all, no build_as_card, a
-    number card, the rest of the hand covering every owned build, and the item
-    a loose card of at most the capture value or a build of that value.
-    ``None`` in any other case (ask a context). A standard face card taking
-    one matching card, as ``face_capture="one"`` has it, takes no more.
-
-    The same holds when the player owns one build, of the capture value,
-    that the rest of the hand cannot cover: the capture must take it, so
-    until it is taken only items up to it may follow, and the play is not
-    complete without it.
-
-    A loose card ``v`` goes on with a later loose card ``w`` that completes
-    with later cards either one group (``v + w`` and more) or two (one with
-    ``v``, one with ``w``), or with a build of the value if ``v`` is the value
-    alone; a build goes on with each later build of the value.
-    """
-    config = state.config
-    seat = state.to_act
-    if config.capture_all or config.build_as_card or seat is None:
-        return None
-    if len(capture.cards) + len(capture.builds) != 1:
-        return None
-    royal = config.royal
-    values_of = table_value_table(royal)
-    card = capture.card
-    if values_of[card.index] is None:  # a standard face card (CA-3)
-        return ([], True) if config.face_capture == "one" else None  # "one": a single card
-    builds = state.builds
-    value = 14 if capture.ace_high else capture_values(card, config)[0]
-    loose = state.loose
-    n = len(loose)
-    # The one owned build the rest of the hand cannot cover, which the capture must take.
-    limit = _uncovered_build(state, card, value)
-    if limit == -1:
-        return None
-    if capture.builds:
-        j = find_build(builds, capture.builds[0])
-        if j is None or builds[j].value != value or (limit is not None and n + j > limit):
-            return None
-        later = [n + k for k in range(j + 1, len(builds)) if builds[k].value == value]
-        if limit is None or n + j == limit:
-            return later, True
-        return [q for q in later if q <= limit], False
-    first = capture.cards[0]
-    if first not in loose:
-        return None
-    p = loose.index(first)
-    v = values_of[first.index]
-    if v is None or v > value:
-        return None
-    below = (1 << (value + 1)) - 1
-    stride = 2 * value + 2  # pairs of sums (s, t) as bit s + stride * t, as Context has them
-    valid = 0
-    for t in range(value + 1):
-        valid |= below << (stride * t)
-    following: list[int] = []
-    reach = 1
-    pairs = 1
-    for q in range(n - 1, p, -1):
-        w = values_of[loose[q].index]
-        if w is None or w > value:
-            continue
-        total = v + w
-        if (total <= value and reach >> (value - total) & 1) or (
-            pairs >> (value - v + stride * (value - w)) & 1
-        ):
-            following.append(q)
-        reach |= (reach << w) & below
-        pairs = (pairs | pairs << w | pairs << (stride * w)) & valid
-    following.reverse()
-    if v == value:
-        following += [n + k for k, b in enumerate(builds) if b.value == value]
-    if limit is None:
-        return following, v == value
-    return [q for q in following if q <= limit], False
-
-
-def _uncovered_build(state: Position, card: Card, value: int) -> int | None:
-    """CA-7 for a capture at ``value`` with ``card`` (no build_as_card, no capture_all).
-
-    ``None`` when the rest of the hand covers every build the player owns;
-    else the position of the one owned build it does not cover, if that is the
-    only owned build and has the capture value (every legal capture then takes
-    it, and nothing after it: a Context finds the same); else ``-1``, which
-    the callers leave to a Context.
-    """
-    seat = state.to_act
-    builds = state.builds
-    owned = [j for j, b in enumerate(builds) if b.owner == seat]
-    if not owned:
-        return None
-    config = state.config
-    rest = list(hand_to_play(state))
-    rest.remove(card)
-    if covers(rest, [builds[j].value for j in owned], config):
-        return None
-    if len(owned) == 1 and builds[owned[0]].value == value:
-        return len(state.loose) + owned[0]
-    return -1
 
 
 def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | None:
@@ -667,15 +679,13 @@ def find_build(builds: Sequence[TableBuild], cards: tuple[Card, ...]) -> int | N
     return None
 
 
-def capture_contexts(
-    state: Position, card: Card, loose_values: Sequence[int | None] | None = None
-) -> list[tuple[Context, bool]]:
+def capture_contexts(state: Position, card: Card) -> list[tuple[Context, bool]]:
     """The contexts of every capture ``card`` could make, with their ``ace_high`` flags."""
     config = state.config
     if not config.royal and card.rank.is_face:
         return [(Context(state, card=card, kind="capture", value=0, face=True), False)]
     return [
-        (Context(state, card=card, kind="capture", value=v, loose_values=loose_values), v == 14)
+        (Context(state, card=card, kind="capture", value=v), v == 14)
         for v in capture_values(card, config)
     ]
 

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import chain
 
 from cardrules import rng
@@ -204,6 +205,8 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
     config = state.config
     if not isinstance(config, Config):
         raise ValueError("config is not a casino Config")
+    if state.summary.loose != state.loose or state.summary.builds != state.builds:
+        raise ValueError("the state's table was changed in place after the state was made")
     n = config.num_players
     sides = config.num_sides
     # I-1 shape.
@@ -325,21 +328,6 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
 
 def _check_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> None:
     """I-4: one hand result agrees with itself, the rules and the totals before it."""
-    checked = _CHECKED.get(id(result))
-    if (checked is not None and checked[0] is result and checked[1] is config
-            and checked[2] == totals_before):
-        return
-    try:
-        if _usual_result(config, result, totals_before):
-            # (the other fields' types are checked; the totals may come from a hand result
-            # built by hand)
-            if type(result.residue) is tuple and type(totals_before) is tuple:
-                if len(_CHECKED) >= 256:
-                    _CHECKED.clear()
-                _CHECKED[id(result)] = (result, config, totals_before)
-            return
-    except (TypeError, AttributeError, ValueError, IndexError, KeyError):
-        pass  # something unusual: the checks below say what
     sides = config.num_sides
     n = config.num_players
     where = f"hand {result.hand}"
@@ -428,102 +416,12 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
         raise ValueError(f"{where}: points, totals or winner are not the tally of its items (I-4)")
 
 
-_CHECKED: dict[int, tuple[HandScore, Config, tuple[int, ...]]] = {}
-"""The hand results :func:`_usual_result` accepted lately, by ``id``, with the config and
-totals they were checked against (held, so the ``id`` is not reused). Every later state
-of a game holds the same results, and :func:`cardrules.from_json` reads an equal result
-as the same object, so a server's loads check each finished hand once. A result whose
-fields are all tuples of numbers and cards (checked) cannot change."""
-
-_PER_SIDE = operator.attrgetter("cards", "spades", "sweeps", "points", "totals")
-_ITEM_FIELDS = operator.attrgetter("name", "side", "points")
-_INT_TYPE = frozenset({int})
-_SPADE_INDICES = frozenset(card.index for card in _DECK if card.suit is Suit.SPADES)
-_CARD_ITEM_INDICES = tuple((name, card.index) for name, card in _CARD_ITEMS.items())
-
-
-def _usual_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> bool:
-    """True only for a hand result :func:`_check_result` accepts: the same checks in
-    fewer steps (whole tuples at once), for a result of plain numbers and cards in a
-    game without sweeps. ``False`` says nothing: the full checks then decide.
-    """
-    sides = config.num_sides
-    if config.sweeps:
-        return False
-    cards, spades, sweeps, points, totals = _PER_SIDE(result)
-    if not type(cards) is type(spades) is type(sweeps) is type(points) is type(totals) is tuple:
-        return False
-    if not sides == len(cards) == len(spades) == len(sweeps) == len(points) == len(totals):
-        return False
-    counts = cards + spades + sweeps
-    signed = points + totals
-    if set(map(type, counts + signed)) != _INT_TYPE:
-        return False
-    if min(counts) < 0 or max(counts) > 10**9:
-        return False
-    if not -(10**9) <= min(signed) <= max(signed) <= 10**9:
-        return False
-    residue = result.residue
-    taker = result.residue_to
-    if not _strictly_in_order(residue):
-        return False
-    if taker is not None and (
-        type(taker) is not int
-        or not 0 <= taker < config.num_players
-        or not residue
-        or not config.residue_to_last_capturer
-    ):
-        return False
-    # Cards by index (one object per card, so ``in`` is a question of index; done in C).
-    held = set(map(_INDEX, residue))
-    untaken = held if taker is None else set()
-    if sum(cards) + len(untaken) != 52:
-        return False
-    if sum(spades) + len(untaken & _SPADE_INDICES) != 13:
-        return False
-    for side in range(sides):
-        if spades[side] > cards[side] or 2 * sweeps[side] > cards[side]:
-            return False
-    if taker is not None and cards[config.side_of(taker)] < len(residue) + 2:
-        return False
-    items = result.items
-    if type(items) is not tuple or (items and set(map(type, items)) != _SCORE_ITEM_TYPE):
-        return False
-    want = [
-        _item("most cards", side_with_most(cards)),
-        _item("most spades", side_with_most(spades)),
-    ]
-    first_side: dict[str, int | None] = {}
-    for i in items:
-        first_side.setdefault(i.name, i.side)
-    for name, index in _CARD_ITEM_INDICES:
-        if index in untaken:
-            want.append(_item(name, None))
-        elif index in held:
-            assert taker is not None
-            want.append(_item(name, config.side_of(taker)))
-        else:
-            found = first_side.get(name)
-            if type(found) is not int or not 0 <= found < sides:
-                return False
-            want.append(_item(name, found))
-    if list(map(_ITEM_FIELDS, want)) != list(map(_ITEM_FIELDS, items)):
-        return False  # (ScoreItem equality is that of these fields)
-    tallied = tally(config, items, totals_before, last_hand=result.hand >= config.max_hands)
-    return (result.counted, points, totals, result.winner) == tallied
-
-
-_ITEMS: dict[tuple[str, int | None], ScoreItem] = {}
-
-
+@lru_cache(maxsize=64)
 def _item(name: str, side: int | None) -> ScoreItem:
-    key = (name, side)
-    item = _ITEMS.get(key)
-    if item is None:
-        item = ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
-        if len(_ITEMS) < 1000:
-            _ITEMS[key] = item
-    return item
+    """The score item ``name`` for ``side`` (``None``: nobody took the card), worth its points.
+
+    A bounded cache of a pure function of values: score items are frozen."""
+    return ScoreItem(name, side, 0 if side is None else ITEM_POINTS[name])
 
 
 def _check_finished(state: State, last: HandScore, *, whole: bool) -> None:
@@ -546,7 +444,13 @@ def _check_finished(state: State, last: HandScore, *, whole: bool) -> None:
     _check_captures(state)
     if not whole:
         return  # the piles' cards are hidden from a view
-    before = state.history[-2].totals if len(state.history) > 1 else (0,) * config.num_sides
+    # The totals before the last hand: the previous result's, or the starting scores
+    # when the game ends in its first hand (issue 30 fault 2).
+    before = (
+        state.history[-2].totals
+        if len(state.history) > 1
+        else config.starting_scores or (0,) * config.num_sides
+    )
     again = score_hand(
         config,
         piles=state.piles,

@@ -9,7 +9,7 @@ from cardrules.casino.actions import Action, Build, Capture
 from cardrules.casino.config import Config
 from cardrules.casino.rules import expect_state, legal_actions
 from cardrules.casino.scoring import HandScore
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import Phase, State, TableBuild
 from cardrules.events import Event, since_last_move, texts_of
 
 __all__ = ["View", "view"]
@@ -60,6 +60,13 @@ class View:
     def is_over(self) -> bool:
         """True once the game has been won."""
         return self.to_act is None
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`~cardrules.casino.state.Phase` of the turn, as the state's."""
+        if self.to_act is None:
+            return Phase.OVER
+        return Phase.PLAY if self.pending is None else Phase.TAKING
 
     def __str__(self) -> str:
         from cardrules.casino.display import table_text  # lazy: display imports this module

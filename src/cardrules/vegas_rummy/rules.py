@@ -44,7 +44,6 @@ from cardrules import rng, stacking
 from cardrules.cards import (
     Card,
     Rank,
-    Suit,
     check_same_cards,
     make_deck,
     parse_card,
