@@ -18,6 +18,18 @@ Point(x=1, y=5)
 Traceback (most recent call last):
 ...
 TypeError: Point has no field 'z'
+
+A field the class works out itself is worked out again for the new instance:
+
+>>> @attrs.frozen
+... class Pair:
+...     a: int
+...     b: int
+...     total: int = attrs.field(init=False, eq=False)
+...     def __attrs_post_init__(self) -> None:
+...         object.__setattr__(self, "total", self.a + self.b)
+>>> evolver(Pair)(Pair(1, 2), b=5).total
+6
 """
 
 from __future__ import annotations
@@ -36,13 +48,15 @@ _T = TypeVar("_T")
 def evolver(cls: type[_T]) -> Callable[..., _T]:
     """A function ``(instance, **changes) -> new instance`` like ``attrs.evolve`` for ``cls``.
 
-    Fields that ``__init__`` cannot take by position under their own names
-    (``init=False``, keyword-only or aliased fields) make it fall back to
-    ``attrs.evolve`` itself. Instances of subclasses are rebuilt as ``cls``
-    only if they are exactly ``cls``; others also go to ``attrs.evolve``.
+    Keyword-only or aliased fields make it fall back to ``attrs.evolve`` itself;
+    fields with ``init=False`` are left to the class, which makes them anew.
+    Instances are rebuilt as ``cls`` only if they are exactly ``cls``; instances
+    of subclasses also go to ``attrs.evolve``.
     """
-    fields = attrs.fields(cls)  # type: ignore[arg-type]
-    if any(not f.init or f.kw_only or (f.alias or f.name) != f.name for f in fields):
+    # Fields with ``init=False`` are made by the class itself (``__attrs_post_init__``
+    # works them out from the others), so they are neither read nor passed on.
+    fields = [f for f in attrs.fields(cls) if f.init]  # type: ignore[arg-type]
+    if any(f.kw_only or (f.alias or f.name) != f.name for f in fields):
         return attrs.evolve
     names = tuple(f.name for f in fields)
     position = {name: i for i, name in enumerate(names)}

@@ -6,11 +6,8 @@ Comments cite the rules' sections and decisions as the docs show them
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
-
-import attrs
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
@@ -41,6 +38,7 @@ from cardrules.casino.steps import (
 )
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
+from cardrules.evolve import evolver
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -55,20 +53,8 @@ __all__ = [
     "steps",
 ]
 
-_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-_VALUES: Final = operator.attrgetter(*_FIELDS)
-_PLACE: Final = {name: i for i, name in enumerate(_FIELDS)}
-if any(field.kw_only for field in attrs.fields(State)):  # each field needs its place
-    raise TypeError("casino State fields must all be positional for _evolve")
-
-
-def _evolve(state: State, **changes: object) -> State:
-    """``attrs.evolve(state, **changes)``, the fields and their places in ``__init__`` looked up
-    once from ``attrs.fields`` (a state is made at every action)."""
-    values = list(_VALUES(state))
-    for name, value in changes.items():
-        values[_PLACE[name]] = value
-    return State(*values)
+_evolve: Final = evolver(State)
+"""``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
 
 
 _DECK = make_deck()

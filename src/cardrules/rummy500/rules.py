@@ -40,17 +40,15 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import operator
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
-
-import attrs
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
+from cardrules.evolve import evolver
 from cardrules.rummy.melds import (
     MeldRules,
     RunMeld,
@@ -841,22 +839,8 @@ def _apply_logged(state: State, action: Action) -> State:
     return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 
-_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-_FIELD_AT: Final = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_state_values: Final = operator.attrgetter(*_STATE_FIELDS)
-
-
-def _evolve(state: State, **changes: Any) -> State:
-    """``attrs.evolve(state, **changes)``, through the constructor.
-
-    The constructor's parameters are the init fields in the order attrs gives
-    (read above when this module loads, never written out), so every field
-    not changed is passed on whatever fields the class gains.
-    """
-    values = list(_state_values(state))
-    for name, value in changes.items():
-        values[_FIELD_AT[name]] = value
-    return State(*values)
+_evolve: Final = evolver(State)
+"""``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
 
 
 def _index_of(card: Card) -> int:
