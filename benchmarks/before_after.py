@@ -1,12 +1,12 @@
-"""Las Vegas Rummy now against an earlier ``src`` folder: random play and JSON round trips.
+"""One game now against an earlier ``src`` folder: random play and JSON round trips.
 
 Run::
 
-    python benchmarks/vegas_before_after.py --before /work/before/src [--rounds 7] [--seconds 1]
+    python benchmarks/before_after.py --game casino --before ../old/src [--rounds 7] [--seconds 1]
 
-The part of ``peers.py`` that issue 27's Las Vegas target asks about, alone, so
+The part of ``peers.py`` that issue 27's targets ask about, one game alone, so
 it can be run often: random legal play (``legal_actions`` and ``apply`` at every
-step, full games from ``Config()``, game ``i`` dealt from seed ``i``) and
+step, full games from the game's default config, game ``i`` dealt from seed ``i``) and
 ``from_json(to_json(state))`` on 50 mid-game states. The code of this checkout
 (``src`` next to ``benchmarks``) and the ``--before`` code each run in a child
 process of their own (the same script with ``--child``); they take turns in
@@ -29,27 +29,28 @@ import time
 from pathlib import Path
 from typing import Any
 
-GAME = "vegas_rummy"
 
-
-def child() -> None:
+def child(game: str) -> None:
     """Answer ``{"do": "play"|"json", "seconds": s}`` lines with counts and CPU seconds."""
+    import importlib
+
     import cardrules
-    from cardrules import vegas_rummy
+
+    rules = importlib.import_module(f"cardrules.{game}")
 
     chooser = random.Random(0)
     games = iter(range(10**9))
-    state = vegas_rummy.new_game(None, seed=next(games))
+    state = rules.new_game(None, seed=next(games))
     rnd = random.Random(1)
     states: list[Any] = []
-    walk = vegas_rummy.new_game(None, seed=10**6)
+    walk = rules.new_game(None, seed=10**6)
     while len(states) < 50:
         if walk.is_over:
-            walk = vegas_rummy.new_game(None, seed=10**6 + len(states))
+            walk = rules.new_game(None, seed=10**6 + len(states))
         if rnd.random() < 0.1:
             states.append(walk)
-        walk = vegas_rummy.apply(walk, rnd.choice(vegas_rummy.legal_actions(walk)))
-    print(json.dumps({"file": vegas_rummy.__file__}), flush=True)
+        walk = rules.apply(walk, rnd.choice(rules.legal_actions(walk)))
+    print(json.dumps({"file": cardrules.__file__}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         if request["do"] == "quit":
@@ -60,9 +61,9 @@ def child() -> None:
             if request["do"] == "play":
                 for _ in range(100):
                     if state.is_over:
-                        state = vegas_rummy.new_game(None, seed=next(games))
-                    state = vegas_rummy.apply(state, chooser.choice(
-                        vegas_rummy.legal_actions(state)))
+                        state = rules.new_game(None, seed=next(games))
+                    state = rules.apply(state, chooser.choice(
+                        rules.legal_actions(state)))
                     count += 1
             else:
                 for one in states:
@@ -75,9 +76,9 @@ def child() -> None:
 class Child:
     """One cardrules (the ``src`` folder given) in a child process running :func:`child`."""
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, game: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(source.resolve())}
-        self.process = subprocess.Popen([sys.executable, __file__, "--child"], env=env, text=True,
+        self.process = subprocess.Popen([sys.executable, __file__, "--child", "--game", game], env=env, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdout is not None
         self.file = json.loads(self.process.stdout.readline())["file"]
@@ -103,15 +104,17 @@ def main() -> None:
     parser.add_argument("--before", metavar="SRC", help="the src/ folder of the earlier cardrules")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--game", default="vegas_rummy",
+                        choices=("rummy500", "vegas_rummy", "casino"))
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child()
+        child(args.game)
         return
     if not args.before:
         parser.error("--before SRC is required")
-    now = Child(Path(__file__).resolve().parent.parent / "src")
-    before = Child(Path(args.before))
+    now = Child(Path(__file__).resolve().parent.parent / "src", args.game)
+    before = Child(Path(args.before), args.game)
     ratios: dict[str, list[float]] = {"play": [], "json": []}
     print("round  play now/s  before/s  ratio   json now/s  before/s  ratio  (per CPU second)")
     for number in range(1, max(1, args.rounds) + 1):
@@ -124,7 +127,7 @@ def main() -> None:
         print(f"{number:5}  " + "   ".join(row), flush=True)
     now.close()
     before.close()
-    print(f"median now ÷ before: random play {statistics.median(ratios['play']):.2f}x, "
+    print(f"{args.game}: median now ÷ before: random play {statistics.median(ratios['play']):.2f}x, "
           f"JSON round trips {statistics.median(ratios['json']):.2f}x "
           f"({len(ratios['play'])} interleaved rounds)")
 
