@@ -78,7 +78,8 @@ class Child:
 
     def __init__(self, source: Path, game: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(source.resolve())}
-        self.process = subprocess.Popen([sys.executable, __file__, "--child", "--game", game], env=env, text=True,
+        command = [sys.executable, __file__, "--child", "--game", game]
+        self.process = subprocess.Popen(command, env=env, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdout is not None
         self.file = json.loads(self.process.stdout.readline())["file"]
@@ -127,7 +128,8 @@ def main() -> None:
         print(f"{number:5}  " + "   ".join(row), flush=True)
     now.close()
     before.close()
-    print(f"{args.game}: median now ÷ before: random play {statistics.median(ratios['play']):.2f}x, "
+    print(f"{args.game}: median now ÷ before: "
+          f"random play {statistics.median(ratios['play']):.2f}x, "
           f"JSON round trips {statistics.median(ratios['json']):.2f}x "
           f"({len(ratios['play'])} interleaved rounds)")
 
