@@ -5,8 +5,9 @@ Parts:
 * :mod:`!cardrules.vegas_rummy.config` — :class:`Config`, one field per option; the LV-1 deck count.
 * :mod:`!cardrules.vegas_rummy.state` — :class:`State`, its phases, round results, the ledger.
 * :mod:`!cardrules.vegas_rummy.actions` — the actions and their text forms.
+* :mod:`!cardrules.vegas_rummy.parse` — :func:`parse_action`: actions read from text.
 * :mod:`!cardrules.vegas_rummy.rules` — :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-  :func:`check`, :func:`canonical`, :func:`parse_action`, :func:`meld_rules`,
+  :func:`check`, :func:`canonical`, :func:`meld_rules`,
   :func:`max_game_length`, and the host's :func:`join` (LV-14).
 * :mod:`~cardrules.vegas_rummy.scoring` — hand points, the game-over test, busts, the pot split.
 * :mod:`!cardrules.vegas_rummy.betting` — buy-ins, rebuys, late joins, the pot.
@@ -22,7 +23,7 @@ melds) is in :mod:`cardrules.rummy.wilds`.
 >>> from cardrules import vegas_rummy as vr
 >>> state = vr.new_game(vr.Config(num_players=3, buy_in=2), seed=11)
 >>> state.phase, len(state.hands[state.to_act]), state.pot
-('draw', 7, Decimal('6'))
+(<Phase.draw: 'draw'>, 7, Decimal('6'))
 >>> vr.legal_actions(state)
 (Draw(),)
 >>> vr.check(state, vr.TakeDiscard())
@@ -49,6 +50,7 @@ from cardrules.vegas_rummy.actions import (
 )
 from cardrules.vegas_rummy.builder import deck_for, position
 from cardrules.vegas_rummy.config import Config, deck_count
+from cardrules.vegas_rummy.parse import parse_action
 from cardrules.vegas_rummy.rules import (
     apply,
     canonical,
@@ -59,7 +61,6 @@ from cardrules.vegas_rummy.rules import (
     max_game_length,
     meld_rules,
     new_game,
-    parse_action,
 )
 from cardrules.vegas_rummy.state import (
     CutAttempt,
