@@ -30,7 +30,7 @@ melds) is in :mod:`cardrules.rummy.wilds`.
 'the first player of a round may not draw from the discard pile (LV-3)'
 >>> state = vr.apply(state, vr.parse_action("draw", state))
 >>> state.phase
-'play'
+<Phase.play: 'play'>
 """
 
 from cardrules.engine import GameDefinition
