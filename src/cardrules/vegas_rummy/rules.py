@@ -1111,18 +1111,3 @@ def max_game_length(config: Config) -> int:
     rounds = (config.max_score + joins) * (config.max_score + 1)
     per_round = 1 + seats + 2 * config.turn_limit + 2 * pack
     return rounds * per_round
-
-
-def __getattr__(name: str) -> object:
-    # parse_action moved to parse.py (the same module in every game folder); the old
-    # place keeps working for one release.
-    if name == "parse_action":
-        import warnings
-
-        from cardrules.vegas_rummy.parse import parse_action
-
-        warnings.warn("cardrules.vegas_rummy.rules.parse_action is deprecated; it is "
-                      "cardrules.vegas_rummy.parse.parse_action (or cardrules.vegas_rummy."
-                      "parse_action)", DeprecationWarning, stacklevel=2)
-        return parse_action
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
