@@ -103,6 +103,8 @@ def test_an_ace_laid_off_on_either_end_of_a_two_to_king_run_gets_two_numbers(
     held = "JK" if as_joker else "A" + suit
     state = rummy500.position(
         hands={0: f"{held} …"}, melds=[(1, run)], phase="play", to_act=0,
+        # The turn drew: the upcard is still on the pile.
+        discard="2" + ("♥" if suit == "♠" else "♠"),
         config=config, seed=seed,
     )
     space = action_space("rummy500", config)

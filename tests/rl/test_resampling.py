@@ -88,7 +88,7 @@ def test_public_cards_of_each_game() -> None:
     """The cards the table knows: a dig (R-10), a take (LV), a play in progress (CA)."""
     state = rummy500.position(
         hands={0: "9♥ 4♦ 7♥ 8♥ …"}, discard="2♣", phase="play", to_act=0,
-        taken="9♥ 4♦", owed="9♥", seed=2,
+        taken="9♥ 4♦", owed="9♥", seed=2, turns=2,  # two turns put 4♦ and 9♥ on the pile
     )
     assert public_in_hands(state) == {0: Counter(cardrules.cards.given_cards("9♥ 4♦", "x"))}
     for draw in range(20):

@@ -28,14 +28,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardrules import rng
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import Action, Discard, TakeDiscard
+from cardrules.rummy500.config import Config
+from cardrules.rummy500.rules import first_dealer
 from cardrules.rummy500.state import Phase, State
 from cardrules.rummy500.view import View
 
-__all__ = ["Memory", "sample_world", "unseen_cards"]
+__all__ = ["Memory", "sample_world", "unseen_cards", "world_seed"]
 
 
 class Memory:
@@ -266,11 +267,7 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
             or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
         )
     )
-    seed = rnd.getrandbits(63)
-    if config.first_dealer is None:  # R5-11: the seed draws the first dealer
-        first = (view.dealer - view.round_number + 1) % config.num_players
-        while next(rng.random_ints(seed, 0)) % config.num_players != first:
-            seed = rnd.getrandbits(63)
+    seed = world_seed(config, (view.dealer - view.round_number + 1) % config.num_players, rnd)
     return State(
         config=config,
         seed=seed,
@@ -296,6 +293,26 @@ def sample_world(view: View, memory: Memory | None, rnd: random.Random) -> State
         events=view.events,
         turns=view.turns,
     )
+
+
+def world_seed(config: Config, first: int, rnd: random.Random) -> int:
+    """A fresh seed for a sampled Rummy 500 world whose first dealer is ``first``.
+
+    The seed draws the first dealer (R5-11) unless the config names one, and a
+    loaded state must agree with its seed, so a world's new seed is drawn until
+    it draws the same (a few tries: one in ``num_players`` does).
+
+    >>> from cardrules.rummy500 import Config, new_game
+    >>> seed = world_seed(Config(num_players=4), 2, random.Random(1))
+    >>> new_game(Config(num_players=4), seed=seed).dealer
+    2
+    """
+    seed = rnd.getrandbits(63)
+    if config.first_dealer is not None:  # the config names it: any seed will do
+        return seed
+    while first_dealer(config, seed) != first:
+        seed = rnd.getrandbits(63)
+    return seed
 
 
 def _add_public_taken(view: View, known: dict[int, Counter[Card]]) -> None:

@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from cardrules import casino, engine, rummy500, vegas_rummy
+from cardrules.bots.worlds import world_seed
 from cardrules.cards import Card, sort_cards
 from cardrules.casino.captures import capture_values
 
@@ -90,7 +91,7 @@ def determinize(state: Any, seat: int, rnd: random.Random) -> Any:
             continue
         new_hands, stock = dealt
         world = attrs.evolve(
-            state, hands=new_hands, stock=stock, seed=rnd.randrange(2**63), stacked=()
+            state, hands=new_hands, stock=stock, seed=_fresh_seed(state, rnd), stacked=()
         )
         if check is not None:
             try:
@@ -99,6 +100,14 @@ def determinize(state: Any, seat: int, rnd: random.Random) -> Any:
                 continue
         return world
     raise AssertionError("no deal of the hidden cards fits what the seat knows")
+
+
+def _fresh_seed(state: Any, rnd: random.Random) -> int:
+    """A new seed for the world; in Rummy 500 one that draws the same first dealer (R5-11)."""
+    if isinstance(state, rummy500.State):
+        first = (state.dealer - state.round_number + 1) % state.config.num_players
+        return world_seed(state.config, first, rnd)
+    return rnd.randrange(2**63)
 
 
 def _casino_needs(state: Any, others: list[int]) -> dict[int, list[int]]:

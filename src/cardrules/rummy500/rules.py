@@ -91,6 +91,7 @@ __all__ = [
     "apply",
     "canonical",
     "check",
+    "first_dealer",
     "legal_actions",
     "listed_layoff",
     "max_game_length",
@@ -104,6 +105,19 @@ MAX_JOKER_MELD: Final = 3
 """With jokers in play, the most cards a meld laid down at once may hold (see the
 module docstring): longer melds are a meld of three and lay-offs."""
 
+
+
+def first_dealer(config: Config, seed: int) -> int:
+    """The first dealer of a game: the config's, or else the seed's draw (R5-11).
+
+    >>> first_dealer(Config(first_dealer=1), seed=7)
+    1
+    >>> first_dealer(Config(), seed=7) == new_game(seed=7).dealer
+    True
+    """
+    if config.first_dealer is not None:
+        return config.first_dealer
+    return next(rng.random_ints(seed, 0)) % config.num_players
 
 
 def meld_rules(config: Config) -> MeldRules:
@@ -183,10 +197,7 @@ def new_game(
         raise TypeError(f"config must be a rummy500.Config, not {type(config).__name__}")
     seed = rng.draw_seed() if seed is None else rng.validate_seed(seed)
     players = config.num_players
-    if config.first_dealer is None:
-        dealer = next(rng.random_ints(seed, 0)) % players
-    else:
-        dealer = config.first_dealer
+    dealer = first_dealer(config, seed)
     full = make_deck(decks=config.num_decks, jokers_per_deck=config.jokers)
     stacked = stacking.stacked_decks(full, deck, decks)
     if stacked:

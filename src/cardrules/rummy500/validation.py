@@ -68,7 +68,7 @@ from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.config import MAX_TARGET, Config
-from cardrules.rummy500.rules import _draw_actions, legal_actions, meld_rules
+from cardrules.rummy500.rules import _draw_actions, first_dealer, legal_actions, meld_rules
 from cardrules.rummy500.state import Phase, RoundResult, State
 from cardrules.rummy500.view import View
 
@@ -151,9 +151,7 @@ def validate_state(state: State) -> None:
             fail("R-9: this turn took from the pile or drew from the stock, "
                  "but the stock and the cards taken say it did neither")
     # R5-11: the first dealer is the config's, or the seed's draw.
-    first = config.first_dealer
-    if first is None:
-        first = next(rng.random_ints(state.seed, 0)) % players
+    first = first_dealer(config, state.seed)
     if state.dealer != (first + state.round_number - 1) % players:
         source = "the config's" if config.first_dealer is not None else "drawn from the seed"
         fail("R-3: the dealer is not the one the first dealer and the round give "
