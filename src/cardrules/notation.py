@@ -482,7 +482,9 @@ def per_seat(item: Codec) -> Codec:
 
 def _target_text(card: Card, stands: Card | None, rank: Rank | None) -> str:
     if stands is None:
-        return f"{card}={rank.label}?" if rank is not None and card.rank is not rank else str(card)
+        # An open place in a set: even a card of the set's rank is written ``3♣=3?``,
+        # since bare ``3♣`` would be that card standing for itself.
+        return f"{card}={rank.label}?" if rank is not None else str(card)
     return str(card) if stands == card else f"{card}={stands}"
 
 
@@ -492,6 +494,8 @@ def write_meld(meld: RunMeld | SetMeld) -> str:
     >>> from cardrules.cards import parse_cards
     >>> write_meld(SetMeld(Rank.QUEEN, parse_cards("QS QH JK"), (Suit.SPADES, Suit.HEARTS, None)))
     'Q♠ Q♥ JK=Q?'
+    >>> write_meld(SetMeld(Rank.THREE, parse_cards("3S 3C JK"), (Suit.SPADES, None, None)))
+    '3♠ 3♣=3? JK=3?'
     """
     if isinstance(meld, RunMeld):
         return " ".join(

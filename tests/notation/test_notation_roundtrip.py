@@ -138,3 +138,23 @@ def test_a_view_holds_nothing_hidden() -> None:
     assert other not in text
     assert " ".join(str(c) for c in state.stock[:5]) not in text
     assert f"seed {state.seed}" not in text
+
+
+def test_a_wild_card_of_the_sets_rank_in_an_open_place_round_trips() -> None:
+    """A Las Vegas set of threes with 3♣ wild in an open place (LV-8) is written ``3♣=3?``:
+    bare ``3♣`` read back as the natural 3♣ and the state failed to load (found by the
+    property above, seed 710512876988623 of the 2-player case)."""
+    game, case = CASES[6]
+    assert game == "vegas_rummy"
+    state = engine.definition(game).new_game(case.config, seed=710512876988623)
+    rnd = random.Random(710512876988623)
+    def open_own_rank(meld: object) -> list[str]:
+        return [f"{card}={meld.rank.label}?"
+                for card, suit in zip(meld.cards, getattr(meld, "suits", ()))
+                if suit is None and not card.is_joker and card.rank is meld.rank]
+
+    while not any(open_own_rank(m.meld) for m in state.melds):
+        state = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+    written = next(text for m in state.melds for text in open_own_rank(m.meld))
+    assert written in cardrules.notation(state)
+    check_round_trip(state)
