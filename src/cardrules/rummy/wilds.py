@@ -402,8 +402,7 @@ def enumerate_melds(
     runs by suit, start and length. Every meld passes
     :func:`~cardrules.rummy.melds.meld_error` (by construction).
     """
-    counts = Counter(hand)
-    held_mask = card_mask(counts)  # which cards are held: one bit test instead of a count
+    held_mask = card_mask(hand)  # which cards are held: one bit test instead of a count
     limit = len(hand) if max_size is None else min(max_size, len(hand))
     if only_size is not None:
         if only_size > limit:
@@ -412,7 +411,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    pool = sort_cards(c for c in counts.elements() if c in rules.wilds)
+    wilds = rules.wilds
+    pool = sort_cards([c for c in hand if c in wilds])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()

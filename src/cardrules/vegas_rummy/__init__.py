@@ -21,14 +21,14 @@ melds) is in :mod:`cardrules.rummy.wilds`.
 
 >>> from cardrules import vegas_rummy as vr
 >>> state = vr.new_game(vr.Config(num_players=3, buy_in=2), seed=11)
->>> state.phase, len(state.hands[state.to_act]), state.pot
+>>> str(state.phase), len(state.hands[state.to_act]), state.pot
 ('draw', 7, Decimal('6'))
 >>> vr.legal_actions(state)
 (Draw(),)
 >>> vr.check(state, vr.TakeDiscard())
 'the first player of a round may not draw from the discard pile (LV-3)'
 >>> state = vr.apply(state, vr.parse_action("draw", state))
->>> state.phase
+>>> str(state.phase)
 'play'
 """
 

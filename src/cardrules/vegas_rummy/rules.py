@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
-from typing import Final, TypeVar
+from typing import Final, Literal, TypeVar
 
 import attrs
 
@@ -94,8 +94,8 @@ from cardrules.vegas_rummy.state import (
     Phase,
     RoundResult,
     State,
+    _scope_wilds,
     pack_of_size,
-    wild_cards,
 )
 
 __all__ = [
@@ -124,13 +124,22 @@ _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Reti
 
 
 @lru_cache(maxsize=256)
-def _rules(config: Config, upcard: Card) -> MeldRules:
+def _rules(
+    wild_scope: Literal["rank", "card"],
+    allow_wraparound: bool,
+    meld_strictness: bool,
+    require_natural: bool,
+    set_wild_suit: str,
+    upcard: Card,
+) -> MeldRules:
+    # Keyed by the settings it reads, not the whole config: a lookup at every
+    # move would otherwise hash and compare every field of the config.
     return MeldRules(
-        wilds=wild_cards(config, upcard),  # LV-2
-        allow_wraparound=config.allow_wraparound,  # LV-9
-        max_wilds=1 if config.meld_strictness else None,  # LV-6
-        require_natural=config.require_natural,  # LV-6
-        declare_set_suits=config.set_wild_suit == "declare_or_open",  # LV-8
+        wilds=_scope_wilds(wild_scope, upcard),  # LV-2
+        allow_wraparound=allow_wraparound,  # LV-9
+        max_wilds=1 if meld_strictness else None,  # LV-6
+        require_natural=require_natural,  # LV-6
+        declare_set_suits=set_wild_suit == "declare_or_open",  # LV-8
     )
 
 
@@ -144,7 +153,15 @@ def meld_rules(state: State) -> MeldRules:
     """
     if state.upcard is None:
         raise ValueError("no round is being played")
-    return _rules(state.config, state.upcard)
+    config = state.config
+    return _rules(
+        config.wild_scope,
+        config.allow_wraparound,
+        config.meld_strictness,
+        config.require_natural,
+        config.set_wild_suit,
+        state.upcard,
+    )
 
 
 def cut_value(card: Card) -> int:
@@ -997,7 +1014,7 @@ def apply(state: State, action: Action) -> State:
 
     >>> from cardrules import vegas_rummy as vr
     >>> state = vr.new_game(vr.Config(num_players=2, first_dealer=0), seed=3)
-    >>> apply(state, vr.Draw()).phase
+    >>> str(apply(state, vr.Draw()).phase)
     'play'
     """
     return _apply(state, canonical(state, action))

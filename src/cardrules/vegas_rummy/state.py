@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import warnings
 from decimal import Decimal
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 import attrs
@@ -88,9 +89,20 @@ def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
     >>> sorted(str(c) for c in wild_cards(Config(), parse_card("7D")))
     ['7♠', '7♣', '7♥', '7♦', 'JK']
     """
+    return _scope_wilds(config.wild_scope, upcard)
+
+
+@lru_cache(maxsize=128)
+def _scope_wilds(wild_scope: Literal["rank", "card"], upcard: Card) -> frozenset[Card]:
+    """:func:`wild_cards` from the one setting it reads (a pure function of values, kept).
+
+    >>> from cardrules.cards import parse_card
+    >>> sorted(str(c) for c in _scope_wilds("card", parse_card("7D")))
+    ['7♦', 'JK']
+    """
     if upcard.is_joker:
         return frozenset({JOKER})
-    if config.wild_scope == "card":
+    if wild_scope == "card":
         return frozenset({JOKER, upcard})
     return frozenset({JOKER} | {Card(upcard.rank, suit) for suit in SUITS})
 
