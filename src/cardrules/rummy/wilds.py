@@ -411,8 +411,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    wilds = rules.wilds
-    pool = sort_cards([c for c in hand if c in wilds])
+    wild_set = rules.wilds
+    pool = sort_cards([c for c in hand if c in wild_set])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()

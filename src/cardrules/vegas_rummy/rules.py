@@ -684,12 +684,14 @@ def _state_error(state: State) -> str | None:
     checks everything else when a state is loaded.
     """
     phase = state.phase
-    if not isinstance(phase, Phase):
+    if type(phase) is not Phase:  # (an enum with members has no subclasses)
         return f"the state is broken: {phase!r} is no phase"
-    if phase == Phase.over:
+    if phase is Phase.over:
         return None
     seat = state.to_act
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
+    if (
+        type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+    ) or not 0 <= seat < len(state.hands):
         return f"the state is broken: {seat!r} is no seat to act"
     if len(state.scores) != len(state.hands) or len(state.active) != len(state.hands):
         return "the state is broken: it holds no hand, score or flag for some seat"
@@ -721,7 +723,9 @@ def check(state: State, action: object) -> str | None:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    return _judge(state, canonical(state, action))[0]
+    if isinstance(action, _ACTION_TYPES):
+        action = canonical(state, action)
+    return _judge(state, action)[0]
 
 
 _Verdict = tuple[str | None, OwnedMeld | None]
@@ -954,7 +958,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             _minus(hand, meld.cards), lambda meld=meld: (*_table(state), meld)  # type: ignore[misc]
         ):
             out.append(Meld(meld))
-    distinct = sorted(set(hand), key=lambda c: c.index)
+    distinct = sort_cards(set(hand))
     # One card played from a bigger hand leaves cards in it, so without the LV-11
     # option the turn can end (can_end) and the rest of the hand is not needed.
     one_leaves_some = size > 1 and not careful
@@ -970,14 +974,14 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     wild_flags = [card in wilds for card in distinct]
     for target, owned in enumerate(state.melds):
         meld = owned.meld
-        for card, is_wild in zip(distinct, wild_flags):
-            # A natural card goes on a set of its rank or a run of its suit, or nowhere.
-            if not is_wild:
-                if isinstance(meld, SetMeld):
-                    if card.rank is not meld.rank:
-                        continue
-                elif card.suit is not meld.suit:
-                    continue
+        # A natural card goes on a set of its rank or a run of its suit, or nowhere.
+        if isinstance(meld, SetMeld):
+            rank = meld.rank
+            fitting = [c for c, wild in zip(distinct, wild_flags) if wild or c.rank is rank]
+        else:
+            suit = meld.suit
+            fitting = [c for c, wild in zip(distinct, wild_flags) if wild or c.suit is suit]
+        for card in fitting:
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
             seen: set[object] = set()

@@ -175,14 +175,14 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
     if depth > 12:
         return None
     kind = type(value)
-    shape = _shape(kind)
+    shape = _shape(kind)  # type: ignore[arg-type]
     if shape == _INT:
         return None if -_INT_BOUND < value < _INT_BOUND else ()  # type: ignore[operator]
     if shape == _TUPLE:
         names: tuple[str, ...] | None = None  # a tuple's items share its path
         items: tuple[object, ...] = value  # type: ignore[assignment]
     elif shape == _ATTRS:
-        names, read = _fields_reader(kind)
+        names, read = _fields_reader(kind)  # type: ignore[arg-type]
         items = read(value)
     else:
         return None
@@ -199,7 +199,7 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
             continue
         if kind is tuple and inline:
             found = _unbounded_items(item, depth + 2)  # type: ignore[arg-type]
-        elif _shape(kind) == _LEAF:
+        elif _shape(kind) == _LEAF:  # type: ignore[arg-type]
             continue
         else:
             found = _unbounded(item, depth + 1)
@@ -217,7 +217,7 @@ def _unbounded_items(items: tuple[object, ...], depth: int) -> tuple[str, ...] |
         if kind is int:
             if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
                 return ()
-        elif kind not in _PLAIN and _shape(kind) != _LEAF:
+        elif kind not in _PLAIN and _shape(kind) != _LEAF:  # type: ignore[arg-type]
             found = _unbounded(item, depth)
             if found is not None:
                 return found
