@@ -167,10 +167,10 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
     """Where the first whole number out of range sits in ``value`` (``()``: it is one), or ``None``.
 
     One walk down to depth 12, through tuples and attrs values. Items that hold
-    no number (cards, text, flags, enums, amounts, tuples of them) are passed
-    over, and plain numbers checked, where they are met, without a call each (a
-    state holds hundreds of them); so are the items of a tuple held in a field
-    (scores, hands, a meld's cards). The path is built only for a number out of range.
+    no number (cards, text, flags, enums, amounts) are passed over, and plain
+    numbers checked, where they are met, without a call each (a state holds
+    hundreds of them); a tuple of cards or of numbers is looked at in one step.
+    The path is built only for a number out of range.
     """
     if depth > 12:
         return None
@@ -178,50 +178,62 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
     shape = _shape(kind)  # type: ignore[arg-type]
     if shape == _INT:
         return None if -_INT_BOUND < value < _INT_BOUND else ()  # type: ignore[operator]
-    if shape == _TUPLE:
-        names: tuple[str, ...] | None = None  # a tuple's items share its path
-        items: tuple[object, ...] = value  # type: ignore[assignment]
-    elif shape == _ATTRS:
-        names, read = _fields_reader(kind)  # type: ignore[arg-type]
-        items = read(value)
-    else:
-        return None
     if depth >= 12:
         return None  # what it holds lies deeper than the walk looks
-    inline = depth + 1 < 12  # a tuple item's own items are checked here, at depth + 2
-    for number, item in enumerate(items):
+    if shape == _TUPLE:
+        return _unbounded_items(value, depth + 1)  # type: ignore[arg-type]
+    if shape != _ATTRS:
+        return None
+    names, read = _fields_reader(kind)  # type: ignore[arg-type]
+    for number, item in enumerate(read(value)):
         kind = type(item)
         if kind is int:
             if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
-                return () if names is None else (names[number],)
+                return (names[number],)
             continue
         if kind in _PLAIN:
             continue
-        if kind is tuple and inline:
-            found = _unbounded_items(item, depth + 2)  # type: ignore[arg-type]
+        if kind is tuple:
+            # (its items lie at depth + 2, looked at while that is at most 12)
+            inside: tuple[object, ...] = item  # type: ignore[assignment]
+            found = _unbounded_items(inside, depth + 2) if depth + 1 < 12 else None
         elif _shape(kind) == _LEAF:  # type: ignore[arg-type]
             continue
         else:
             found = _unbounded(item, depth + 1)
         if found is not None:
-            return found if names is None else (names[number], *found)
+            return (names[number], *found)
     return None
 
 
 def _unbounded_items(items: tuple[object, ...], depth: int) -> tuple[str, ...] | None:
-    """:func:`_unbounded` for the items of a tuple, each at ``depth`` (a tuple adds no path)."""
-    if _PLAIN.issuperset(map(type, items)):
+    """:func:`_unbounded` for a tuple's items, each at ``depth`` ≤ 12 (a tuple adds no path)."""
+    kinds = set(map(type, items))
+    if kinds <= _PLAIN:
         return None  # cards, text, flags: nothing to look into (checked in C)
+    if kinds == _INT_ONLY:
+        low, high = min(items), max(items)  # type: ignore[type-var]
+        return None if low > -_INT_BOUND and high < _INT_BOUND else ()  # type: ignore[operator]
     for item in items:
         kind = type(item)
         if kind is int:
             if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
                 return ()
-        elif kind not in _PLAIN and _shape(kind) != _LEAF:  # type: ignore[arg-type]
+            continue
+        if kind in _PLAIN:
+            continue
+        if kind is tuple:
+            found = _unbounded_items(item, depth + 1) if depth < 12 else None  # type: ignore[arg-type]
+        elif _shape(kind) == _LEAF:  # type: ignore[arg-type]
+            continue
+        else:
             found = _unbounded(item, depth)
-            if found is not None:
-                return found
+        if found is not None:
+            return found
     return None
+
+
+_INT_ONLY: Final = frozenset({int})
 
 
 @lru_cache(maxsize=64)
