@@ -663,7 +663,7 @@ def canonical(state: State, action: Action) -> Action:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if not isinstance(action, Meld | LayOff) or malformed(action) is not None:
+    if not isinstance(action, (Meld, LayOff)) or malformed(action) is not None:
         return action
     if isinstance(action, Meld):
         meld = normalize(action.meld, interchangeable=state.config.meld_solidarity)
@@ -757,7 +757,7 @@ def _refusal(state: State, action: Action) -> _Verdict:
     phase = state.phase
     if phase == Phase.over:
         return "the game is over", None
-    if isinstance(action, Rebuy | Retire):
+    if isinstance(action, (Rebuy, Retire)):
         if phase != Phase.decide:
             return (
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
@@ -772,7 +772,7 @@ def _refusal(state: State, action: Action) -> _Verdict:
     if phase in (Phase.decide, Phase.table):
         return "no round is being played: the table is between rounds", None
     hand = state.hands[_seat(state)]
-    if isinstance(action, Draw | TakeDiscard):
+    if isinstance(action, (Draw, TakeDiscard)):
         if phase != Phase.draw:
             return "you have already drawn this turn", None
         if isinstance(action, Draw):
