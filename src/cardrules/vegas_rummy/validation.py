@@ -194,6 +194,8 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
         if kind in _PLAIN:
             continue
         if kind is tuple:
+            if _PLAIN.issuperset(map(type, item)):  # type: ignore[call-overload]
+                continue  # cards, text, flags (a meld's or a move's cards): no call
             # (its items lie at depth + 2, looked at while that is at most 12)
             inside: tuple[object, ...] = item  # type: ignore[assignment]
             found = _unbounded_items(inside, depth + 2) if depth + 1 < 12 else None
