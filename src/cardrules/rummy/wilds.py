@@ -84,11 +84,24 @@ _SET_PLACES: Final = tuple(
 )
 """``_SET_PLACES[rank - 1]``: each suit with the mask bit of that rank's card of the suit."""
 
-_RANK_COLUMN: Final = tuple(sum(1 << bit for _, bit in places) for places in _SET_PLACES)
-"""``_RANK_COLUMN[rank - 1]``: the mask bits of that rank's four natural cards."""
-
 _RUN_STARTS: Final = ((1 << 14) - 1) & ~1
 """Bits 1 to 13: the positions a run may start at."""
+
+
+def _ranks_held_at_least(held_mask: int, need: int) -> int:
+    """Bit ``rank - 1`` set: ``held_mask`` holds natural cards of that rank in ``need`` suits.
+
+    The four suit rows added bit by bit (``at_least[k]``: the ranks held in ``k``
+    suits or more), instead of counting each of the thirteen ranks.
+    """
+    if need <= 0:
+        return _SUIT_ROW
+    at_least = [_SUIT_ROW, 0, 0, 0, 0]
+    for suit in SUITS:
+        row = held_mask >> (13 * suit) & _SUIT_ROW
+        for k in range(4, 0, -1):
+            at_least[k] |= at_least[k - 1] & row
+    return at_least[need] if need <= 4 else 0
 
 
 def _window_starts(row: int, width: int, need: int) -> int:
@@ -433,9 +446,12 @@ def enumerate_melds(
 
     # Sets (LV-8): different suits, at most four cards even with several decks.
     low = 1 if rules.require_natural else 0
-    for rank in RANKS:
-        if (held_mask & _RANK_COLUMN[rank - 1]).bit_count() + cap < low_size:
-            continue  # too few cards of the rank, even with every wild card
+    # Only the ranks with enough natural cards for the wild cards to fill the rest.
+    ranks = _ranks_held_at_least(held_mask, low_size - cap)
+    while ranks:
+        lowest = ranks & -ranks
+        ranks ^= lowest
+        rank = RANKS[lowest.bit_length() - 1]
         held = [suit for suit, bit in _SET_PLACES[rank - 1] if held_mask >> bit & 1]
         # Only a set of the wild rank can be built twice (a wild-rank card placed
         # as a wild card with its own suit is the natural placement).
