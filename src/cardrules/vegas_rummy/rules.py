@@ -196,7 +196,6 @@ def _deal_order(active: Sequence[bool], dealer: int) -> list[int]:
 # A new game
 
 
-@lru_cache(maxsize=64)
 def _cut(
     config: Config, seed: int, shuffles: int, cut_deck: tuple[Card, ...] | None = None
 ) -> tuple[int, tuple[CutAttempt, ...], int]:
@@ -206,7 +205,15 @@ def _cut(
     reshuffles from the seed.
     """
     n = config.num_players
-    pack = make_deck(decks=config.decks_for(n), jokers_per_deck=2)
+    return _cut_of(n, config.decks_for(n), seed, shuffles, cut_deck)
+
+
+@lru_cache(maxsize=64)
+def _cut_of(
+    n: int, decks: int, seed: int, shuffles: int, cut_deck: tuple[Card, ...] | None
+) -> tuple[int, tuple[CutAttempt, ...], int]:
+    """:func:`_cut` from the two settings it reads, kept (every state loaded checks its cut)."""
+    pack = make_deck(decks=decks, jokers_per_deck=2)
     attempts: list[CutAttempt] = []
     while True:
         if cut_deck is not None and not attempts:
