@@ -70,6 +70,11 @@ class Phase(enum.StrEnum):
     """The game is over; nobody is to act."""
 
 
+def _to_phase(value: object) -> Phase:
+    """``value`` as a :class:`Phase` (a member is itself: a new state is made at every move)."""
+    return value if type(value) is Phase else Phase(value)  # type: ignore[arg-type]
+
+
 def _deprecated(old: str, new: str) -> None:
     warnings.warn(
         f"{old} is renamed {new}; the old name goes in the next release",
@@ -189,7 +194,7 @@ class State:
     config: Config
     seed: int
     shuffles: int
-    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
+    phase: Phase = attrs.field(converter=_to_phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     dealer: int
     round_number: int
