@@ -398,7 +398,8 @@ def test_lv16_cut_restarts_when_the_pack_runs_out(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(vr_rules, "make_deck", lambda **_: small)
     restarted = 0
     for seed in range(60):
-        dealer, attempts, shuffles = vr_rules._cut.__wrapped__(Config(num_players=2), seed, 0)
+        decks = Config(num_players=2).decks_for(2)
+        dealer, attempts, shuffles = vr_rules._cut_of.__wrapped__(2, decks, seed, 0, None)
         assert shuffles == len(attempts)
         for attempt in attempts[:-1]:
             assert len(attempt.passes) == 2  # 4 of 5 cards dealt, all tied, 1 left: restart

@@ -84,6 +84,59 @@ _SET_PLACES: Final = tuple(
 )
 """``_SET_PLACES[rank - 1]``: each suit with the mask bit of that rank's card of the suit."""
 
+_RUN_STARTS: Final = ((1 << 14) - 1) & ~1
+"""Bits 1 to 13: the positions a run may start at."""
+
+
+def _ranks_held_at_least(held_mask: int, need: int) -> int:
+    """Bit ``rank - 1`` set: ``held_mask`` holds natural cards of that rank in ``need`` suits.
+
+    The four suit rows added bit by bit (``at_least[k]``: the ranks held in ``k``
+    suits or more), instead of counting each of the thirteen ranks.
+    """
+    if need <= 0:
+        return _SUIT_ROW
+    at_least = [_SUIT_ROW, 0, 0, 0, 0]
+    for suit in SUITS:
+        row = held_mask >> (13 * suit) & _SUIT_ROW
+        for k in range(4, 0, -1):
+            at_least[k] |= at_least[k - 1] & row
+    return at_least[need] if need <= 4 else 0
+
+
+def _window_starts(row: int, width: int, need: int) -> int:
+    """Bit ``s`` set: at least ``need`` of the ``width`` bits of ``row`` from ``s`` up are set.
+
+    So a run of ``width`` cards starting at ``s`` misses at most ``width - need``
+    natural cards (what the wild cards must fill): one pass over the held
+    positions instead of a test at every start.
+    """
+    if need <= 0:
+        return ~0
+    if need == 1:
+        starts = 0
+        for k in range(width):
+            starts |= row >> k
+        return starts
+    if need == width:
+        starts = row
+        for k in range(1, width):
+            starts &= row >> k
+        return starts
+    counts: dict[int, int] = {}
+    rest = row
+    while rest:
+        low = rest & -rest
+        position = low.bit_length() - 1
+        rest ^= low
+        for start in range(max(0, position - width + 1), position + 1):
+            counts[start] = counts.get(start, 0) + 1
+    starts = 0
+    for start, count in counts.items():
+        if count >= need:
+            starts |= 1 << start
+    return starts
+
 
 
 def _run_row(held_mask: int, suit: Suit) -> int:
@@ -362,8 +415,7 @@ def enumerate_melds(
     runs by suit, start and length. Every meld passes
     :func:`~cardrules.rummy.melds.meld_error` (by construction).
     """
-    counts = Counter(hand)
-    held_mask = card_mask(counts)  # which cards are held: one bit test instead of a count
+    held_mask = card_mask(hand)  # which cards are held: one bit test instead of a count
     limit = len(hand) if max_size is None else min(max_size, len(hand))
     if only_size is not None:
         if only_size > limit:
@@ -372,7 +424,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    pool = sort_cards(c for c in counts.elements() if c in rules.wilds)
+    wild_set = rules.wilds
+    pool = sort_cards([c for c in hand if c in wild_set])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()
@@ -393,10 +446,13 @@ def enumerate_melds(
 
     # Sets (LV-8): different suits, at most four cards even with several decks.
     low = 1 if rules.require_natural else 0
-    for rank in RANKS:
+    # Only the ranks with enough natural cards for the wild cards to fill the rest.
+    ranks = _ranks_held_at_least(held_mask, low_size - cap)
+    while ranks:
+        lowest = ranks & -ranks
+        ranks ^= lowest
+        rank = RANKS[lowest.bit_length() - 1]
         held = [suit for suit, bit in _SET_PLACES[rank - 1] if held_mask >> bit & 1]
-        if len(held) + cap < low_size:
-            continue  # too few cards of the rank, even with every wild card
         # Only a set of the wild rank can be built twice (a wild-rank card placed
         # as a wild card with its own suit is the natural placement).
         sink = emit if any(c.rank is rank for c in pool) else emit_plain
@@ -414,7 +470,6 @@ def enumerate_melds(
                             sink(SetMeld(rank, naturals + wilds, natural_suits + suits))
 
     # Runs (LV-9): one suit, in sequence, ace high or low; wild cards by position.
-    shortest = (1 << low_size) - 1
     for suit in SUITS:
         if rules.require_natural and not held_mask >> (13 * suit) & _SUIT_ROW:
             continue  # no natural card of the suit
@@ -429,13 +484,15 @@ def enumerate_melds(
                 for p in range(1, 14 + MAX_RUN):
                     if rank_at(p) is c.rank:
                         own_places |= 1 << p
-        for start in range(1, 14):
+        # A start whose shortest span already misses more cards than the wild
+        # cards can fill is passed over: so does every longer span from it.
+        starts = _window_starts(row, low_size, low_size - cap) & _RUN_STARTS
+        while starts:
+            lowest = starts & -starts
+            starts ^= lowest
+            start = lowest.bit_length() - 1
             top_position = start + MAX_RUN - 1 if rules.allow_wraparound else 14
-            # The shortest span from here already misses more cards than the wild
-            # cards can fill: so does every longer one.
-            if start + low_size - 1 > top_position or (
-                low_size - (row >> start & shortest).bit_count() > cap
-            ):
+            if start + low_size - 1 > top_position:
                 continue
             held_positions: list[int] = []
             for end in range(start, top_position + 1):

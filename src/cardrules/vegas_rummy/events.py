@@ -8,6 +8,8 @@ bookkeeping once they retire.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardrules.cards import Card
 from cardrules.events import Event, Move, MoveKind, RoundEnd, append, draw_or_discard, with_events
 from cardrules.vegas_rummy.actions import (
@@ -69,8 +71,13 @@ def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | Non
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.round_number, new.scores, new.winners))
-    in_play = [seat for seat, active in enumerate(new.active) if active]
-    return append(state.events, events, in_play)
+    return append(state.events, events, _in_play(tuple(new.active)))
+
+
+@lru_cache(maxsize=256)
+def _in_play(active: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats still playing (a pure function of the flags: it changes only with a retirement)."""
+    return tuple(seat for seat, playing in enumerate(active) if playing)
 
 
 def log_move(state: State, action: Action, new: State) -> State:

@@ -25,6 +25,7 @@ import decimal
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final, TypeAlias
 
 __all__ = [
@@ -80,6 +81,20 @@ def to_money(value: object) -> Decimal:
     or more (or as negative) and amounts with more than :data:`MAX_PLACES`
     decimal places. Raises ``ValueError``.
     """
+    if type(value) is Decimal and value.is_finite():
+        return _decimal_money(value)
+    return _checked_money(value)
+
+
+@lru_cache(maxsize=256)
+def _decimal_money(value: Decimal) -> Decimal:
+    """:func:`to_money` of a finite ``Decimal``: a pure function of its value (equal
+    amounts, however written, have one canonical form), kept because every ledger
+    entry and config read from JSON converts its amounts."""
+    return _checked_money(value)
+
+
+def _checked_money(value: object) -> Decimal:
     if isinstance(value, bool):
         raise ValueError("an amount is a number, not true/false")
     if isinstance(value, Decimal):

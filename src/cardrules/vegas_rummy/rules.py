@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from functools import lru_cache
-from typing import Final, TypeVar
+from typing import Final, Literal, TypeVar
 
 from cardrules import rng, stacking
 from cardrules.cards import (
@@ -87,8 +87,8 @@ from cardrules.vegas_rummy.state import (
     Phase,
     RoundResult,
     State,
+    _scope_wilds,
     pack_of_size,
-    wild_cards,
 )
 
 __all__ = [
@@ -116,13 +116,22 @@ _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Reti
 
 
 @lru_cache(maxsize=256)
-def _rules(config: Config, upcard: Card) -> MeldRules:
+def _rules(
+    wild_scope: Literal["rank", "card"],
+    allow_wraparound: bool,
+    meld_strictness: bool,
+    require_natural: bool,
+    set_wild_suit: str,
+    upcard: Card,
+) -> MeldRules:
+    # Keyed by the settings it reads, not the whole config: a lookup at every
+    # move would otherwise hash and compare every field of the config.
     return MeldRules(
-        wilds=wild_cards(config, upcard),  # LV-2
-        allow_wraparound=config.allow_wraparound,  # LV-9
-        max_wilds=1 if config.meld_strictness else None,  # LV-6
-        require_natural=config.require_natural,  # LV-6
-        declare_set_suits=config.set_wild_suit == "declare_or_open",  # LV-8
+        wilds=_scope_wilds(wild_scope, upcard),  # LV-2
+        allow_wraparound=allow_wraparound,  # LV-9
+        max_wilds=1 if meld_strictness else None,  # LV-6
+        require_natural=require_natural,  # LV-6
+        declare_set_suits=set_wild_suit == "declare_or_open",  # LV-8
     )
 
 
@@ -136,7 +145,15 @@ def meld_rules(state: State) -> MeldRules:
     """
     if state.upcard is None:
         raise ValueError("no round is being played")
-    return _rules(state.config, state.upcard)
+    config = state.config
+    return _rules(
+        config.wild_scope,
+        config.allow_wraparound,
+        config.meld_strictness,
+        config.require_natural,
+        config.set_wild_suit,
+        state.upcard,
+    )
 
 
 def cut_value(card: Card) -> int:
@@ -171,7 +188,6 @@ def _deal_order(active: Sequence[bool], dealer: int) -> list[int]:
 # A new game
 
 
-@lru_cache(maxsize=64)
 def _cut(
     config: Config, seed: int, shuffles: int, cut_deck: tuple[Card, ...] | None = None
 ) -> tuple[int, tuple[CutAttempt, ...], int]:
@@ -181,7 +197,15 @@ def _cut(
     reshuffles from the seed.
     """
     n = config.num_players
-    pack = make_deck(decks=config.decks_for(n), jokers_per_deck=2)
+    return _cut_of(n, config.decks_for(n), seed, shuffles, cut_deck)
+
+
+@lru_cache(maxsize=64)
+def _cut_of(
+    n: int, decks: int, seed: int, shuffles: int, cut_deck: tuple[Card, ...] | None
+) -> tuple[int, tuple[CutAttempt, ...], int]:
+    """:func:`_cut` from the two settings it reads, kept (every state loaded checks its cut)."""
+    pack = make_deck(decks=decks, jokers_per_deck=2)
     attempts: list[CutAttempt] = []
     while True:
         if cut_deck is not None and not attempts:
@@ -362,7 +386,7 @@ def _can_take(state: State) -> bool:
         top = state.discard[-1]
         # LV-11 option: only if the turn can still end after taking it.
         hand = (*state.hands[state.to_act], top)
-        return _turn_can_end(state.config, meld_rules(state), hand, _table(state), top)
+        return _turn_can_end(state.config, meld_rules(state), hand, lambda: _table(state), top)
     return True
 
 
@@ -521,6 +545,15 @@ def _table(state: State) -> tuple[TableMeld, ...]:
     return tuple(owned.meld for owned in state.melds)
 
 
+def _replaced(
+    state: State, target: int, meld: TableMeld
+) -> Callable[[], tuple[TableMeld, ...]]:
+    """The table melds with number ``target`` replaced by ``meld``, made when asked."""
+    return lambda: tuple(
+        meld if number == target else owned.meld for number, owned in enumerate(state.melds)
+    )
+
+
 def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     rest = list(hand)
     for card in cards:
@@ -532,7 +565,7 @@ def _turn_can_end(
     config: Config,
     rules: MeldRules,
     hand: Sequence[Card],
-    table: Sequence[TableMeld],
+    after: Callable[[], Sequence[TableMeld]],
     taken: Card | None,
 ) -> bool:
     """Whether some continuation of the turn ends it legally (LV-5, LV-11 option).
@@ -545,7 +578,8 @@ def _turn_can_end(
     7♥, which helps nothing), or if every copy can be placed and
     going out without a discard is allowed. Placing copies never opens a swap
     (it adds no wild card standing for the taken card), so the order of the moves
-    does not matter.
+    does not matter. ``after`` gives the table melds after the move (made only
+    when the answer needs them).
     """
     if not hand:
         return config.go_out_without_discard
@@ -553,6 +587,7 @@ def _turn_can_end(
         return True
     if any(card != taken for card in hand):
         return True
+    table = after()
     if not config.meld_solidarity and any(
         wild != taken for meld in table for wild, _ in swap_options(meld, taken, rules)
     ):
@@ -627,7 +662,7 @@ def canonical(state: State, action: Action) -> Action:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if not isinstance(action, Meld | LayOff) or malformed(action) is not None:
+    if not isinstance(action, (Meld, LayOff)) or malformed(action) is not None:
         return action
     if isinstance(action, Meld):
         meld = normalize(action.meld, interchangeable=state.config.meld_solidarity)
@@ -648,12 +683,14 @@ def _state_error(state: State) -> str | None:
     checks everything else when a state is loaded.
     """
     phase = state.phase
-    if not isinstance(phase, Phase):
+    if type(phase) is not Phase:  # (an enum with members has no subclasses)
         return f"the state is broken: {phase!r} is no phase"
-    if phase == Phase.over:
+    if phase is Phase.over:
         return None
     seat = state.to_act
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state.hands):
+    if (
+        type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+    ) or not 0 <= seat < len(state.hands):
         return f"the state is broken: {seat!r} is no seat to act"
     if len(state.scores) != len(state.hands) or len(state.active) != len(state.hands):
         return "the state is broken: it holds no hand, score or flag for some seat"
@@ -685,61 +722,82 @@ def check(state: State, action: object) -> str | None:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
+    if isinstance(action, _ACTION_TYPES):
+        action = canonical(state, action)
+    return _judge(state, action)[0]
+
+
+_Verdict = tuple[str | None, OwnedMeld | None]
+"""What :func:`_judge` finds: the reason an action is refused (``None``: legal), and
+for an accepted lay-off or swap the table meld it makes (``apply`` puts it down)."""
+
+_LEGAL: Final[_Verdict] = (None, None)
+
+
+def _judge(state: State, action: object) -> _Verdict:
+    """:func:`check` of an action already in canonical form, with what :func:`apply` needs.
+
+    One judgement for both: ``check`` reports its reason, ``apply`` plays the
+    meld it built, so no rule is asked twice in one move.
+    """
     reason = malformed(action)
     if reason is not None:
-        return reason
+        return reason, None
     reason = _state_error(state)
     if reason is not None:
-        return reason
+        return reason, None
     if not isinstance(action, _ACTION_TYPES):  # (malformed said so already)
-        return f"{type(action).__name__} is not a Las Vegas Rummy action"
-    action = canonical(state, action)
+        return f"{type(action).__name__} is not a Las Vegas Rummy action", None
+    return _refusal(state, action)
+
+
+def _refusal(state: State, action: Action) -> _Verdict:
+    """:func:`_judge` of a well-formed action in a sound state."""
     phase = state.phase
     if phase == Phase.over:
-        return "the game is over"
-    if isinstance(action, Rebuy | Retire):
+        return "the game is over", None
+    if isinstance(action, (Rebuy, Retire)):
         if phase != Phase.decide:
             return (
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
-            )
-        return None
+            ), None
+        return _LEGAL
     if isinstance(action, Deal):
         if phase == Phase.decide:
-            return "busted players must choose to rebuy or retire first (LV-12)"
+            return "busted players must choose to rebuy or retire first (LV-12)", None
         if phase != Phase.table:
-            return "you cannot deal now: a round is being played"
-        return None
+            return "you cannot deal now: a round is being played", None
+        return _LEGAL
     if phase in (Phase.decide, Phase.table):
-        return "no round is being played: the table is between rounds"
+        return "no round is being played: the table is between rounds", None
     hand = state.hands[_seat(state)]
-    if isinstance(action, Draw | TakeDiscard):
+    if isinstance(action, (Draw, TakeDiscard)):
         if phase != Phase.draw:
-            return "you have already drawn this turn"
+            return "you have already drawn this turn", None
         if isinstance(action, Draw):
             if not _can_draw(state):
-                return "the stock is empty and there are no discards to reshuffle (LV-10)"
-            return None
+                return "the stock is empty and there are no discards to reshuffle (LV-10)", None
+            return _LEGAL
         if not state.discard:
-            return "the discard pile is empty"
+            return "the discard pile is empty", None
         if state.turns == 0:
-            return "the first player of a round may not draw from the discard pile (LV-3)"
+            return "the first player of a round may not draw from the discard pile (LV-3)", None
         if not _can_take(state):
             return (
                 f"you could not end your turn after taking {state.discard[-1]}: you may "
                 "not discard it again (LV-11 option)"
-            )
-        return None
+            ), None
+        return _LEGAL
     if phase != Phase.play:
-        return "you must draw first: from the stock or the top of the discard pile"
+        return "you must draw first: from the stock or the top of the discard pile", None
     config = state.config
     if isinstance(action, Discard):
         if action.card not in hand:
-            return f"you do not hold {action.card}"
+            return f"you do not hold {action.card}", None
         if config.forbid_rediscard_of_taken_card and action.card == state.taken:
-            return f"you may not discard {action.card}: you took it this turn (LV-11 option)"
-        return None
+            return f"you may not discard {action.card}: you took it this turn (LV-11 option)", None
+        return _LEGAL
     rules = meld_rules(state)
-    table = _table(state)
     if isinstance(action, Meld):
         meld = action.meld
         if len(meld.cards) > 3:
@@ -747,39 +805,40 @@ def check(state: State, action: object) -> str | None:
                 f"{meld_text(meld)}: only three-card melds are moves; lay down three of "
                 "these cards as a meld, then lay off the others one by one (the table ends "
                 "up the same)"
-            )
+            ), None
         reason = meld_error(meld, rules)
         if reason is not None:
-            return f"{meld_text(meld)}: {reason}"
+            return f"{meld_text(meld)}: {reason}", None
         reason = check_meld_cards(meld, hand)
         if reason is not None:
-            return reason
+            return reason, None
         rest = _minus(hand, meld.cards)
-        if not _turn_can_end(config, rules, rest, (*table, meld), state.taken):
-            return _keep_reason(state)
-        return None
+        if not _turn_can_end(config, rules, rest, lambda: (*_table(state), meld), state.taken):
+            return _keep_reason(state), None
+        return _LEGAL
     if isinstance(action, LayOff):
         reason = _target_error(state, action.target)
         if reason is not None:
-            return reason
+            return reason, None
         if action.card not in hand:
-            return f"you do not hold {action.card}"
+            return f"you do not hold {action.card}", None
         owned = _layoff_result(state, action, rules)
         if owned is None:
-            return _layoff_refusal(state, action, rules)
+            return _layoff_refusal(state, action, rules), None
         rest = _minus(hand, [action.card])
-        after = (*table[: action.target], owned.meld, *table[action.target + 1 :])
-        if not _turn_can_end(config, rules, rest, after, state.taken):
-            return _keep_reason(state)
-        return None
+        if not _turn_can_end(
+            config, rules, rest, _replaced(state, action.target, owned.meld), state.taken
+        ):
+            return _keep_reason(state), None
+        return None, owned
     assert isinstance(action, SwapWild)
     if config.meld_solidarity:
-        return "meld solidarity is on: wild cards may not be swapped out of melds (LV-7)"
+        return "meld solidarity is on: wild cards may not be swapped out of melds (LV-7)", None
     reason = _target_error(state, action.target)
     if reason is not None:
-        return reason
+        return reason, None
     if action.card not in hand:
-        return f"you do not hold {action.card}"
+        return f"you do not hold {action.card}", None
     swapped = _swap_result(state, action, rules)
     if swapped is None:
         meld = state.melds[action.target].meld
@@ -787,12 +846,13 @@ def check(state: State, action: object) -> str | None:
             f"{action.card} cannot replace {action.wild} in #{action.target + 1} "
             f"({meld_text(meld)}): a wild card is swapped only for exactly the card it "
             "stands for (LV-7)"
-        )
+        ), None
     rest = (*_minus(hand, [action.card]), action.wild)
-    after = (*table[: action.target], swapped.meld, *table[action.target + 1 :])
-    if not _turn_can_end(config, rules, rest, after, state.taken):
-        return _keep_reason(state)
-    return None
+    if not _turn_can_end(
+        config, rules, rest, _replaced(state, action.target, swapped.meld), state.taken
+    ):
+        return _keep_reason(state), None
+    return None, swapped
 
 
 def _layoff_refusal(state: State, action: LayOff, rules: MeldRules) -> str:
@@ -876,7 +936,6 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     config = state.config
     rules = meld_rules(state)
     hand = state.hands[seat]
-    table = _table(state)
     taken = state.taken
     # Without the LV-11 option a non-empty hand can always end the turn; the
     # size limit below keeps one card unless going out without a discard is allowed.
@@ -885,7 +944,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
     def can_end(rest: Sequence[Card], after: Callable[[], Sequence[TableMeld]]) -> bool:
         if rest and not careful:
             return True
-        return _turn_can_end(config, rules, rest, after(), taken)
+        return _turn_can_end(config, rules, rest, after, taken)
 
     out: list[Action] = []
     size = len(hand)
@@ -895,10 +954,10 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         # Three cards leave a card in any bigger hand, which is all a turn
         # needs without the LV-11 option.
         if (size > 3 and not careful) or can_end(
-            _minus(hand, meld.cards), lambda meld=meld: (*table, meld)  # type: ignore[misc]
+            _minus(hand, meld.cards), lambda meld=meld: (*_table(state), meld)  # type: ignore[misc]
         ):
             out.append(Meld(meld))
-    distinct = sorted(set(hand), key=lambda c: c.index)
+    distinct = sort_cards(set(hand))
     # One card played from a bigger hand leaves cards in it, so without the LV-11
     # option the turn can end (can_end) and the rest of the hand is not needed.
     one_leaves_some = size > 1 and not careful
@@ -910,21 +969,18 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             rest = rests[card] = _minus(hand, [card])
         return rest
 
-    def replaced(target: int, new: TableMeld) -> Callable[[], Sequence[TableMeld]]:
-        return lambda: (*table[:target], new, *table[target + 1 :])
-
     wilds = rules.wilds
     wild_flags = [card in wilds for card in distinct]
     for target, owned in enumerate(state.melds):
         meld = owned.meld
-        for card, is_wild in zip(distinct, wild_flags):
-            # A natural card goes on a set of its rank or a run of its suit, or nowhere.
-            if not is_wild:
-                if isinstance(meld, SetMeld):
-                    if card.rank is not meld.rank:
-                        continue
-                elif card.suit is not meld.suit:
-                    continue
+        # A natural card goes on a set of its rank or a run of its suit, or nowhere.
+        if isinstance(meld, SetMeld):
+            rank = meld.rank
+            fitting = [c for c, wild in zip(distinct, wild_flags) if wild or c.rank is rank]
+        else:
+            suit = meld.suit
+            fitting = [c for c, wild in zip(distinct, wild_flags) if wild or c.suit is suit]
+        for card in fitting:
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
             seen: set[object] = set()
@@ -932,14 +988,16 @@ def _play_actions(state: State) -> tuple[Action, ...]:
                 if stands_for in seen:
                     continue
                 seen.add(stands_for)
-                if one_leaves_some or can_end(rest_without(card), replaced(target, new)):
+                if one_leaves_some or can_end(rest_without(card), _replaced(state, target, new)):
                     out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
         for target, owned in enumerate(state.melds):
             for card in distinct:
                 for wild, new in swap_options(owned.meld, card, rules):
                     # (the hand gets the wild card back, so it is never empty)
-                    if not careful or can_end((*rest_without(card), wild), replaced(target, new)):
+                    if not careful or can_end(
+                        (*rest_without(card), wild), _replaced(state, target, new)
+                    ):
                         out.append(SwapWild(card, target, wild))
     for card in distinct:
         if not (config.forbid_rediscard_of_taken_card and card == taken):
@@ -967,7 +1025,7 @@ def apply(state: State, action: Action) -> State:
 
 @logs_events(new_log)  # the public event log (cardrules.events)
 def _apply(state: State, action: Action) -> State:
-    reason = check(state, action)
+    reason, owned = _judge(state, action)  # (action is canonical already)
     if reason is not None:
         if isinstance(action, _ACTION_TYPES) and malformed(action) is not None:
             error = IllegalActionError(reason)  # its text form cannot be written
@@ -1047,13 +1105,7 @@ def _apply(state: State, action: Action) -> State:
             melds=(*state.melds, OwnedMeld(seat, meld)),
         )
         return _end_round(new, seat) if not rest else new
-    rules = meld_rules(state)
-    owned = (
-        _layoff_result(state, action, rules)
-        if isinstance(action, LayOff)
-        else _swap_result(state, action, rules)
-    )
-    if owned is None:  # (check accepted it, so this cannot happen)
+    if owned is None:  # (_judge accepted it, so it made the meld)
         raise IllegalActionError(f"{action} does not fit", action)
     if isinstance(action, LayOff):
         rest = _minus(hand, [action.card])

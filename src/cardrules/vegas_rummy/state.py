@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import warnings
 from decimal import Decimal
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 import attrs
@@ -69,6 +70,11 @@ class Phase(enum.StrEnum):
     """The game is over; nobody is to act."""
 
 
+def _to_phase(value: object) -> Phase:
+    """``value`` as a :class:`Phase` (a member is itself: a new state is made at every move)."""
+    return value if type(value) is Phase else Phase(value)  # type: ignore[arg-type]
+
+
 def _deprecated(old: str, new: str) -> None:
     warnings.warn(
         f"{old} is renamed {new}; the old name goes in the next release",
@@ -88,9 +94,20 @@ def wild_cards(config: Config, upcard: Card) -> frozenset[Card]:
     >>> sorted(str(c) for c in wild_cards(Config(), parse_card("7D")))
     ['7♠', '7♣', '7♥', '7♦', 'JK']
     """
+    return _scope_wilds(config.wild_scope, upcard)
+
+
+@lru_cache(maxsize=128)
+def _scope_wilds(wild_scope: Literal["rank", "card"], upcard: Card) -> frozenset[Card]:
+    """:func:`wild_cards` from the one setting it reads (a pure function of values, kept).
+
+    >>> from cardrules.cards import parse_card
+    >>> sorted(str(c) for c in _scope_wilds("card", parse_card("7D")))
+    ['7♦', 'JK']
+    """
     if upcard.is_joker:
         return frozenset({JOKER})
-    if config.wild_scope == "card":
+    if wild_scope == "card":
         return frozenset({JOKER, upcard})
     return frozenset({JOKER} | {Card(upcard.rank, suit) for suit in SUITS})
 
@@ -177,7 +194,7 @@ class State:
     config: Config
     seed: int
     shuffles: int
-    phase: Phase = attrs.field(converter=Phase)  # "draw" given as a string is Phase.draw
+    phase: Phase = attrs.field(converter=_to_phase)  # "draw" given as a string is Phase.draw
     to_act: int | None
     dealer: int
     round_number: int

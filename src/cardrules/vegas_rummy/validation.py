@@ -110,12 +110,27 @@ def _within_pack(cards: list[Card], decks: int) -> bool:
     return all(count <= most for count, most in zip(counts, _copies(decks)))
 
 
+@lru_cache(maxsize=MAX_DECKS)
+def _sorted_pack(decks: int) -> tuple[Card, ...]:
+    """:func:`_pack` in index order: what the cards of a round sort to."""
+    return tuple(sorted(_pack(decks), key=_INDEX))
+
+
+_INDEX: Final = operator.attrgetter("index")
+
+
 def _check_pack(decks: int, cards: list[Card]) -> None:
     """Invariant 4: ``cards`` are exactly the round's pack (``check_same_cards`` explains)."""
-    for card in cards:
-        if not isinstance(card, Card):
-            _fail(f"{card!r} is not a card")
-    check_same_cards(_pack(decks), cards, "the round's pack")
+    if not _CARD_ONLY.issuperset(map(type, cards)):
+        for card in cards:
+            if not isinstance(card, Card):
+                _fail(f"{card!r} is not a card")
+    # One sort of the cards against the pack sorted once; the slow check only to explain.
+    if tuple(sorted(cards, key=_INDEX)) != _sorted_pack(decks):
+        check_same_cards(_pack(decks), cards, "the round's pack")
+
+
+_CARD_ONLY: Final = frozenset({Card})
 
 
 _LEAVES = (bool, enum.Enum, Card, str, type(None))
@@ -123,6 +138,22 @@ _LEAVES = (bool, enum.Enum, Card, str, type(None))
 
 _PLAIN: Final = frozenset({bool, Card, str, type(None)})
 """Exact types of :data:`_LEAVES`, recognised in one look (most items of a state are cards)."""
+
+_LEAF, _INT, _TUPLE, _ATTRS = range(4)
+
+
+@lru_cache(maxsize=64)
+def _shape(kind: type) -> int:
+    """How the walk of invariant 1 treats values of ``kind`` (a pure function of the class):
+    passed over (``_LEAF``: cards, text, flags, enums, amounts), checked (``_INT``),
+    walked item by item (``_TUPLE``) or field by field (``_ATTRS``)."""
+    if issubclass(kind, _LEAVES):
+        return _LEAF
+    if issubclass(kind, int):
+        return _INT
+    if issubclass(kind, tuple):
+        return _TUPLE
+    return _ATTRS if attrs.has(kind) else _LEAF
 
 
 def _check_numbers(value: object, where: str) -> None:
@@ -136,47 +167,83 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
     """Where the first whole number out of range sits in ``value`` (``()``: it is one), or ``None``.
 
     One walk down to depth 12, through tuples and attrs values. Items that hold
-    no number (cards, text, flags, tuples of them) are passed over, and plain
+    no number (cards, text, flags, enums, amounts) are passed over, and plain
     numbers checked, where they are met, without a call each (a state holds
-    hundreds of them); the path is built only for a number out of range.
+    hundreds of them); a tuple of cards or of numbers is looked at in one step.
+    The path is built only for a number out of range.
     """
-    if depth > 12 or isinstance(value, _LEAVES):
+    if depth > 12:
         return None
-    if isinstance(value, int):
-        return None if -_INT_BOUND < value < _INT_BOUND else ()
-    if isinstance(value, tuple):
-        names: tuple[str, ...] | None = None  # a tuple's items share its path
-        items: tuple[object, ...] = value
-    else:
-        reader = _fields_reader(type(value))  # type: ignore[arg-type]
-        if reader is None:
-            return None  # amounts, fractions, sets: no whole number to check
-        names, read = reader
-        items = read(value)
-    for number, item in enumerate(items):
+    kind = type(value)
+    shape = _shape(kind)  # type: ignore[arg-type]
+    if shape == _INT:
+        return None if -_INT_BOUND < value < _INT_BOUND else ()  # type: ignore[operator]
+    if depth >= 12:
+        return None  # what it holds lies deeper than the walk looks
+    if shape == _TUPLE:
+        return _unbounded_items(value, depth + 1)  # type: ignore[arg-type]
+    if shape != _ATTRS:
+        return None
+    names, read = _fields_reader(kind)  # type: ignore[arg-type]
+    for number, item in enumerate(read(value)):
         kind = type(item)
         if kind is int:
-            if not -_INT_BOUND < item < _INT_BOUND and depth < 12:  # type: ignore[operator]
-                return () if names is None else (names[number],)
-        elif kind in _PLAIN or (
-            kind is tuple and _PLAIN.issuperset(map(type, item))  # type: ignore[call-overload]
-        ):
-            continue  # cards, text, flags: nothing to look into
+            if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
+                return (names[number],)
+            continue
+        if kind in _PLAIN:
+            continue
+        if kind is tuple:
+            if _PLAIN.issuperset(map(type, item)):  # type: ignore[call-overload]
+                continue  # cards, text, flags (a meld's or a move's cards): no call
+            # (its items lie at depth + 2, looked at while that is at most 12)
+            inside: tuple[object, ...] = item  # type: ignore[assignment]
+            found = _unbounded_items(inside, depth + 2) if depth + 1 < 12 else None
+        elif _shape(kind) == _LEAF:  # type: ignore[arg-type]
+            continue
         else:
             found = _unbounded(item, depth + 1)
-            if found is not None:
-                return found if names is None else (names[number], *found)
+        if found is not None:
+            return (names[number], *found)
     return None
+
+
+def _unbounded_items(items: tuple[object, ...], depth: int) -> tuple[str, ...] | None:
+    """:func:`_unbounded` for a tuple's items, each at ``depth`` ≤ 12 (a tuple adds no path)."""
+    kinds = set(map(type, items))
+    if kinds <= _PLAIN:
+        return None  # cards, text, flags: nothing to look into (checked in C)
+    if kinds == _INT_ONLY:
+        low, high = min(items), max(items)  # type: ignore[type-var]
+        return None if low > -_INT_BOUND and high < _INT_BOUND else ()  # type: ignore[operator]
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
+                return ()
+            continue
+        if kind in _PLAIN:
+            continue
+        if kind is tuple:
+            found = _unbounded_items(item, depth + 1) if depth < 12 else None  # type: ignore[arg-type]
+        elif _shape(kind) == _LEAF:  # type: ignore[arg-type]
+            continue
+        else:
+            found = _unbounded(item, depth)
+        if found is not None:
+            return found
+    return None
+
+
+_INT_ONLY: Final = frozenset({int})
 
 
 @lru_cache(maxsize=64)
 def _fields_reader(
     kind: type,
-) -> tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]] | None:
+) -> tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]]:
     """An attrs class's field names and a function giving a value's fields (a pure function
-    of the class), or ``None`` for any other class."""
-    if not attrs.has(kind):
-        return None
+    of the class)."""
     names = tuple(field.name for field in attrs.fields(kind))
     if len(names) > 1:
         return names, operator.attrgetter(*names)
