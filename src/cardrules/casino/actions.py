@@ -66,6 +66,8 @@ _INDEX: Final = operator.attrgetter("index")
 
 
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if type(cards) is tuple and len(cards) < 2:
+        return cards  # already in order (most steps name one card or none)
     if isinstance(cards, str | Card):
         raise TypeError("cards must be a sequence of Card values")
     return tuple(sorted(cards, key=_INDEX))
