@@ -74,10 +74,12 @@ def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if type(builds) is tuple and not builds:
+        return ()  # most captures take no build
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
     if isinstance(builds, tuple | list) and len(builds) < 2:
-        # (most captures take no build, and a step takes at most one)
+        # (a step takes at most one build)
         return (_card_set(builds[0]),) if builds else ()
     return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
 

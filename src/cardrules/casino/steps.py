@@ -458,6 +458,16 @@ class Context:
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
         ]
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
+        # The items any capture may add, whichever owned builds it takes.
+        optional = tuple(
+            sorted(
+                self.elements[p]
+                for p in pool
+                if roles[p] == _SUMMABLE and p not in self.owned_values
+            )
+        )
+        if not best:
+            optional = _flat(optional)
         result: int | None = None
         for k in range(len(owned_pool) + 1):
             for extra in combinations(owned_pool, k):
@@ -468,15 +478,8 @@ class Context:
                     continue
                 taken = [*chosen, *extra]
                 forced = tuple(sorted(self.elements[p] for p in taken if roles[p] == _SUMMABLE))
-                optional = tuple(
-                    sorted(
-                        self.elements[p]
-                        for p in pool
-                        if roles[p] == _SUMMABLE and p not in self.owned_values
-                    )
-                )
                 if not best:
-                    forced, optional = _flat(forced), _flat(optional)
+                    forced = _flat(forced)
                 more = completion(forced, optional, self.value, best=best)
                 if more is None:
                     continue
