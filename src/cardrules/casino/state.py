@@ -88,7 +88,7 @@ class TableSummary:
     a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
     some set of the loose cards from position ``p`` on adds up to ``s`` (up to
     14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
-    to ``s`` and ``t``. A play's :class:`~cardrules.casino.steps.Context` reads
+    to ``s`` and ``t``. A play's ``steps.Context`` reads
     which items can complete it from these masks.
 
     >>> from cardrules.cards import parse_cards
@@ -167,7 +167,7 @@ class State:
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
     summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
-    """The table as the rules read it (:class:`TableSummary`), made with the state: not a
+    """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made with the state: not a
     field of its JSON or notation, not compared."""
 
     @stacked.validator
