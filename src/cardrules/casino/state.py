@@ -167,8 +167,8 @@ class State:
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
     summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
-    """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made with the state: not a
-    field of its JSON or notation, not compared."""
+    """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made
+    with the state: not a field of its JSON or notation, not compared."""
 
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
