@@ -66,28 +66,37 @@ _INDEX: Final = operator.attrgetter("index")
 
 
 def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if type(cards) is tuple and len(cards) < 2:
+        return cards  # already in order (most steps name one card or none)
     if isinstance(cards, str | Card):
         raise TypeError("cards must be a sequence of Card values")
     return tuple(sorted(cards, key=_INDEX))
 
 
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    if type(builds) is tuple and not builds:
+        return ()  # most captures take no build
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
-    if isinstance(builds, tuple | list) and not builds:
-        return ()  # (most captures take no build)
+    if isinstance(builds, tuple | list) and len(builds) < 2:
+        # (a step takes at most one build)
+        return (_card_set(builds[0]),) if builds else ()
     return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
 
 
 def _is_card(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, Card) or value.is_joker:
+    if not isinstance(value, Card) or value.rank is Rank.JOKER:
         raise TypeError(f"{attribute.name} must be a natural Card, not {value!r}")
 
 
 def _cards_ok(_inst: Any, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
+    _check_natural(attribute.name, value)
+
+
+def _check_natural(name: str, value: tuple[Any, ...]) -> None:
     for card in value:
-        if not isinstance(card, Card) or card.is_joker:
-            raise TypeError(f"{attribute.name} must hold natural Card values, not {card!r}")
+        if not isinstance(card, Card) or card.rank is Rank.JOKER:
+            raise TypeError(f"{name} must hold natural Card values, not {card!r}")
 
 
 def _bracket(cards: tuple[Card, ...]) -> str:
@@ -114,7 +123,7 @@ class Capture:
         if self.ace_high and self.card.rank is not Rank.ACE:
             raise ValueError("only an ace can capture as 14")
         for build in self.builds:
-            _cards_ok(self, attrs.fields(Capture).builds, build)
+            _check_natural("builds", build)
 
     def __str__(self) -> str:
         head = str(self.card) + (" as 14" if self.ace_high else "")
@@ -205,7 +214,7 @@ def _card_tuple(value: object, name: str) -> str | None:
         return f"{name} must be a tuple of cards, not {type(value).__name__}"
     previous = -1
     for card in value:
-        if not isinstance(card, Card) or card.is_joker:
+        if not isinstance(card, Card) or card.rank is Rank.JOKER:
             return f"{name} must hold natural Card values, not {card!r}"
     for card in value:  # in card order: what sorting by index would leave unchanged
         if card.index < previous:

@@ -258,7 +258,7 @@ def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
     ``ValueError`` for an item not on the table: only a state changed in place
     after it was made can name one in its play in progress.
     """
-    order = item_order(state)
+    order = state.summary.items
     positions = []
     for item in named_items(play):
         if item not in order:
@@ -300,14 +300,15 @@ class _Header(NamedTuple):
     base: int = 0
 
 
-def _headers(state: State, seat: int, card: Card) -> list[_Header]:
+def _headers(state: State, seat: int, card: Card, *, builds_too: bool = True) -> list[_Header]:
     """Every way the player to act may start a capture or build with ``card``.
 
     The rules that do not depend on the items taken (CA-7, CA-9 … CA-11, CA-17)
     decide which headers exist; the play's :class:`~cardrules.casino.steps.Context`
     (:func:`_context`) says which items may follow. In the order of
     :func:`legal_actions`: captures (a Royal ace's at 1 before those at 14), new
-    builds by value, raises by target then value, adds by target.
+    builds by value, raises by target then value, adds by target. Without
+    ``builds_too``, only the captures (judging a capture, or whether one exists).
     """
     config = state.config
     a = table_value(card, config.royal)
@@ -315,6 +316,8 @@ def _headers(state: State, seat: int, card: Card) -> list[_Header]:
         return [_Header("capture", 0)]
     values_of = capture_value_table(config)
     out = [_Header("capture", value) for value in values_of[card.index]]
+    if not builds_too:
+        return out
     rest = _without(state.hands[seat], card)
     builds = state.builds
     owned = [j for j, b in enumerate(builds) if b.owner == seat]
@@ -377,15 +380,19 @@ def _opening(
     state: State,
     card: Card,
     header: _Header,
-    item: tuple[Card, ...] = (),
-    loose: tuple[Card, ...] = (),
+    position: int | None = None,
 ) -> Capture | Build:
-    """The first step of the play ``header`` starts, naming the table ``item`` (or none)."""
+    """The first step of the play ``header`` starts, naming the table item at ``position``
+    (in table order; ``None``: no item)."""
+    items = state.summary.items
+    item = () if position is None else items[position]
     if header.kind == "capture":
         high = header.value == 14
-        if len(item) == 1 and item[0] in loose:
+        if position is None:
+            return Capture(card, ace_high=high)
+        if position < len(state.loose):
             return Capture(card, item, ace_high=high)
-        return Capture(card, (), (item,) if item else (), ace_high=high)
+        return Capture(card, (), (item,), ace_high=high)
     target = () if header.target is None else state.builds[header.target].cards
     kind: Literal["new", "raise", "add"] = (
         "new" if header.kind == "new" else "raise" if header.kind == "raise" else "add"
@@ -432,10 +439,14 @@ def _card_steps(
     items ``like`` names are made: what judging ``like`` needs, from the same rules.
     """
     items = state.summary.items
-    loose = state.loose
     captures: list[_Step] = []
     others: list[_Step] = []
-    for header in _headers(state, seat, card):
+    headers: list[_Header]
+    if isinstance(like, Trail):
+        headers = []  # a trail starts no capture or build
+    else:
+        headers = _headers(state, seat, card, builds_too=not isinstance(like, Capture))
+    for header in headers:
         if like is not None and not _starts(state, header, like):
             continue
         # The Context of a play is made only where it is needed: to judge an action
@@ -462,7 +473,7 @@ def _card_steps(
         found = captures if header.kind == "capture" else others
         if whole_alone:
             found.append((_opening(state, card, header), ctx))
-        found += [(_opening(state, card, header, items[p], loose), ctx) for p in following]
+        found += [(_opening(state, card, header, p), ctx) for p in following]
     if (like is None or isinstance(like, Trail)) and _may_trail(state, seat, card):
         others.append((Trail(card), None))
     return captures, others
@@ -473,8 +484,7 @@ def _can_capture(state: State, seat: int) -> bool:
     return any(
         _context(state, card, header).next_items(())
         for card in state.hands[seat]
-        for header in _headers(state, seat, card)
-        if header.kind == "capture"
+        for header in _headers(state, seat, card, builds_too=False)
     )
 
 
@@ -721,7 +731,7 @@ def _step(state: State, action: object) -> State:
         current = action
     assert ctx is not None
     chosen = _positions(state, current)
-    if not chosen or not ctx.next_items(chosen):  # complete, and nothing more can be taken
+    if not chosen or not ctx.goes_on(chosen):  # complete, and nothing more can be taken
         return _perform(state, current)
     return _evolve(state, pending=current)  # the play in progress goes on
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import operator
 
 import attrs
 
@@ -15,6 +16,8 @@ from cardrules.casino.scoring import HandScore
 from cardrules.events import Event
 
 __all__ = ["Phase", "State", "TableBuild", "TableSummary", "summarize"]
+
+_INDEX = operator.attrgetter("index")
 
 
 class Phase(enum.Enum):
@@ -47,11 +50,17 @@ class TableBuild:
     value: int
     groups: tuple[tuple[Card, ...], ...]
     owner: int
+    cards: tuple[Card, ...] = attrs.field(init=False, eq=False, repr=False)
+    """All its cards, sorted; this is how actions name the build. Worked out from
+    ``groups`` when the build is made (the rules ask for it at every step): not a
+    field of its JSON or notation, not compared."""
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """All its cards, sorted; this is how actions name the build."""
-        return tuple(sorted((c for g in self.groups for c in g), key=lambda c: c.index))
+    def __attrs_post_init__(self) -> None:
+        try:
+            cards = tuple(sorted((c for g in self.groups for c in g), key=_INDEX))
+        except (TypeError, AttributeError):  # not cards: validate_state says what is wrong
+            cards = ()
+        object.__setattr__(self, "cards", cards)
 
     @property
     def is_single(self) -> bool:
@@ -79,7 +88,7 @@ class TableSummary:
     a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
     some set of the loose cards from position ``p`` on adds up to ``s`` (up to
     14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
-    to ``s`` and ``t``. A play's :class:`~cardrules.casino.steps.Context` reads
+    to ``s`` and ``t``. A play's ``steps.Context`` reads
     which items can complete it from these masks.
 
     >>> from cardrules.cards import parse_cards
@@ -158,8 +167,8 @@ class State:
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
     summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
-    """The table as the rules read it (:class:`TableSummary`), made with the state: not a
-    field of its JSON or notation, not compared."""
+    """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made
+    with the state: not a field of its JSON or notation, not compared."""
 
     @stacked.validator
     def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
@@ -458,6 +458,16 @@ class Context:
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
         ]
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
+        # The items any capture may add, whichever owned builds it takes.
+        optional = tuple(
+            sorted(
+                self.elements[p]
+                for p in pool
+                if roles[p] == _SUMMABLE and p not in self.owned_values
+            )
+        )
+        if not best:
+            optional = _flat(optional)
         result: int | None = None
         for k in range(len(owned_pool) + 1):
             for extra in combinations(owned_pool, k):
@@ -468,15 +478,8 @@ class Context:
                     continue
                 taken = [*chosen, *extra]
                 forced = tuple(sorted(self.elements[p] for p in taken if roles[p] == _SUMMABLE))
-                optional = tuple(
-                    sorted(
-                        self.elements[p]
-                        for p in pool
-                        if roles[p] == _SUMMABLE and p not in self.owned_values
-                    )
-                )
                 if not best:
-                    forced, optional = _flat(forced), _flat(optional)
+                    forced = _flat(forced)
                 more = completion(forced, optional, self.value, best=best)
                 if more is None:
                     continue
@@ -534,6 +537,15 @@ class Context:
 
     def next_items(self, chosen: tuple[int, ...]) -> list[int]:
         """The items that may be taken next, in table order."""
+        return list(self._following(chosen))
+
+    def goes_on(self, chosen: tuple[int, ...]) -> bool:
+        """True if some item may be taken next (:meth:`next_items` is not empty), found
+        without working out the others."""
+        return next(iter(self._following(chosen)), None) is not None
+
+    def _following(self, chosen: tuple[int, ...]) -> Iterable[int]:
+        """:meth:`next_items`, worked out as they are asked for."""
         if not chosen:
             base = self.base[0][0] if self.base else 0
             first = first_items(
@@ -554,24 +566,24 @@ class Context:
                 return []
             if self.kind != "capture":
                 forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
-                return [
+                return (
                     p
                     for p in range(start, self.size)
                     if roles[p] != _UNUSABLE and self._possible([*forced, elements[p][0]], p + 1)
-                ]
+                )
             if self._owner_free:
                 forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
-                return [
+                return (
                     p
                     for p in range(start, self.size)
                     if (roles[p] == _ALONE and self._possible(forced, p + 1))
                     or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
-                ]
-        return [
+                )
+        return (
             p
             for p in range(start, self.size)
             if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
-        ]
+        )
 
 def first_items(
     position: Position, *, card: Card, kind: str, value: int, base: int, face: bool
