@@ -7,13 +7,12 @@ ones still working for one release with a ``DeprecationWarning``.
 
 from __future__ import annotations
 
-import inspect
 import json
 
 import pytest
 
 import cardrules
-from cardrules import records, rummy500
+from cardrules import rummy500
 from cardrules.cards import parse_card
 from cardrules.rummy500 import Config, Phase, State
 from cardrules.rummy500.actions import Discard, TakeDiscard, malformed
@@ -55,12 +54,6 @@ def test_old_notation_options_are_read_with_a_warning() -> None:
         assert cardrules.from_notation(text.replace("num_decks", "decks")) == state
 
 
-def _codec_honours_renames() -> bool:
-    return "RENAMED_FIELDS" in inspect.getsource(records)
-
-
-@pytest.mark.xfail(not _codec_honours_renames(), strict=True,
-                   reason="the JSON codec (records.py, another branch) reads RENAMED_FIELDS")
 def test_an_old_save_loads_with_a_warning() -> None:
     state = rummy500.new_game(Config(num_decks=2, num_players=5,
                                      forbid_rediscard_of_taken_card=True), seed=2)

@@ -277,16 +277,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
         hand = _hand(state)
-        actions: list[Action] = [
-            action
-            for action, made in _placements_made(state, hand)
-            if (
-                _meld_reason(state, action, hand)
-                if isinstance(action, Meld)
-                else _layoff_reason(state, action, hand, made)
-            )
-            is None
-        ]
+        # Each candidate is made of held cards and is a meld, or fits its meld, by
+        # construction: of the reasons of _meld_reason and _layoff_reason only the
+        # turn's obligations (_owed_reason) are left to ask.
+        owed = state.owed
+        new_meld = len(state.melds)
+        actions: list[Action] = []
+        for action, made in _placements_made(state, hand):
+            if isinstance(action, Meld):
+                cards = action.meld.cards
+                reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
+            else:
+                cards = (action.card,)
+                reason = _owed_reason(state, hand, cards, action.target, made, owed is action.card)
+            if reason is None:
+                actions.append(action)
         if _discard_turn_reason(state) is None:
             actions += [
                 Discard(card)
@@ -308,7 +313,7 @@ def _draw_actions(state: State) -> list[Action]:
     for count in range(1, len(pile) + 1):
         card = pile[-count]
         held |= 1 << card.index  # the hand with every card down to this one taken
-        if _take_reason(state, card, count, held, size) is None:
+        if _can_take(state, card, count, held, size):
             actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
         actions.append(EndRound())
@@ -579,9 +584,17 @@ def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> 
     ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
     number of cards in the hand before.
     """
+    if _can_take(state, card, count, held, size):
+        return None
+    return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
+
+
+def _can_take(state: State, card: Card, count: int, held: int, size: int) -> bool:
+    """Whether taking ``card`` is legal: :func:`_take_reason` without its words (the
+    listing asks it of every depth of the pile)."""
     config = state.config
     if count == 1 and not config.top_discard_must_be_used:
-        return None  # R5-3 option: the top card alone is an ordinary draw
+        return True  # R5-3 option: the top card alone is an ordinary draw
     keep = 0 if config.go_out_without_discard else 1
     rules = config.meld_rules
     if rules.wilds:
@@ -595,9 +608,7 @@ def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> 
         placeable = can_place_natural(
             card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
         )
-    if not placeable:
-        return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
-    return None
+    return placeable
 
 
 def _place_directly(
@@ -625,24 +636,29 @@ def _end_round_reason(state: State) -> str | None:
 
 def _owed_reason(
     state: State,
-    hand_after: Sequence[Card],
+    hand: tuple[Card, ...],
+    cards: tuple[Card, ...],
     changed: int,
     made: TableMeld,
     placed_owed: bool,
 ) -> str | None:
     """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
 
-    The play leaves ``hand_after`` and puts ``made`` on the table as meld number
-    ``changed`` (a new meld when that is the number of melds before).
+    The play takes ``cards`` (all held) from ``hand`` and puts ``made`` on the
+    table as meld number ``changed`` (a new meld when that is the number of
+    melds before).
     """
     owed = state.owed
     config = state.config
-    if not hand_after:
+    if len(cards) >= len(hand):
         if not config.go_out_without_discard:
             return "you must keep a card to discard: going out needs a discard (R5-9)"
         return None
     if owed is None or placed_owed:
         return None
+    hand_after = _remove(hand, cards)
+    if hand_after is None:  # pragma: no cover - the callers found the cards held
+        return "you do not hold those cards"
     if config.strict_immediate:
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
@@ -688,7 +704,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
             f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
         )
     placed_owed = state.owed is not None and state.owed in meld.cards
-    return _owed_reason(state, rest, len(state.melds), meld, placed_owed)
+    return _owed_reason(state, hand, meld.cards, len(state.melds), meld, placed_owed)
 
 
 def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Card, ...]]:
@@ -732,10 +748,7 @@ def _layoff_reason(
         new = _layoff_result(state, action)
     if new is None:
         return _misfit_reason(state, action)
-    rest = _remove(hand, (action.card,))
-    if rest is None:  # pragma: no cover - the card is held (above)
-        return f"you do not hold the {action.card}"
-    return _owed_reason(state, rest, target, new, state.owed == action.card)
+    return _owed_reason(state, hand, (action.card,), target, new, state.owed == action.card)
 
 
 def _misfit_reason(state: State, action: LayOff) -> str:
