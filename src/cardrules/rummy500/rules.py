@@ -49,8 +49,10 @@ from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.evolve import evolver
+from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
     MeldRules,
+    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
@@ -293,11 +295,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if reason is None:
                 actions.append(action)
         if _discard_turn_reason(state) is None:
-            actions += [
-                Discard(card)
-                for card in _distinct(hand)
-                if _discard_card_reason(state, card, hand) is None
-            ]
+            if _rediscard_rule_applies(state):
+                actions += [
+                    Discard(card)
+                    for card in _distinct(hand)
+                    if _discard_card_reason(state, card, hand) is None
+                ]
+            else:
+                actions += [Discard(card) for card in _distinct(hand)]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -308,12 +313,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
-    held = _held(state)
     size = len(_hand(state))
+    held = _held(state)
+    table = _masks(state).table
     for count in range(1, len(pile) + 1):
         card = pile[-count]
         held |= 1 << card.index  # the hand with every card down to this one taken
-        if _can_take(state, card, count, held, size):
+        if _can_take(state, card, count, held, size, table):
             actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
         actions.append(EndRound())
@@ -340,7 +346,7 @@ def _placements_made(
 ) -> list[tuple[Meld | LayOff, TableMeld]]:
     """:func:`_placements`, each with the meld it puts on the table."""
     rules = state.config.meld_rules
-    held = _held(state)
+    held = _held(state)  # of ``hand``
     if rules.wilds:
         melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
     else:
@@ -400,10 +406,11 @@ def _masks(state: State) -> Masks:
 
 def _held(state: State) -> int:
     """The mask of the hand of the player to act."""
-    _hand(state)  # the seat is one
-    seat: Any = state.to_act
-    held: int = _masks(state).hands[seat]
-    return held
+    seat = state.to_act
+    hands = _masks(state).hands  # one mask for each of state.hands
+    if seat is None or not 0 <= seat < len(hands):
+        raise ValueError("this state has no player to act: it was changed after it was made")
+    return hands[seat]
 
 
 def _can_draw_stock(state: State) -> bool:
@@ -514,11 +521,14 @@ def check(state: State, action: object) -> str | None:
     return _check(state, _canonical(state, well_formed))
 
 
-def _check(state: State, action: Action) -> str | None:
-    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form."""
+def _check(state: State, action: Action, made: TableMeld | None = None) -> str | None:
+    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form.
+
+    ``made``, when given, is the meld a lay-off makes (:func:`_layoff_result`),
+    so that :func:`apply` works it out once for the check and the move."""
     if state.phase is Phase.OVER:
         return "the game is over"
-    reason = _reason(state, action)
+    reason = _reason(state, action, made)
     if (
         reason is not None
         and isinstance(action, Discard)
@@ -540,7 +550,7 @@ def _stuck(state: State) -> bool:
     return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
-def _reason(state: State, action: Action) -> str | None:
+def _reason(state: State, action: Action, made: TableMeld | None = None) -> str | None:
     if state.phase is Phase.DRAW:
         if isinstance(action, Draw):
             if _can_draw_stock(state):
@@ -551,17 +561,19 @@ def _reason(state: State, action: Action) -> str | None:
         if isinstance(action, EndRound):
             return _end_round_reason(state)
         return "you must draw first: from the stock or the discard pile"
-    return _play_reason(state, action, _hand(state))
+    return _play_reason(state, action, _hand(state), made)
 
 
-def _play_reason(state: State, action: Action, hand: tuple[Card, ...]) -> str | None:
+def _play_reason(
+    state: State, action: Action, hand: tuple[Card, ...], made: TableMeld | None = None
+) -> str | None:
     """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
     if isinstance(action, Discard):
         return _discard_reason(state, action.card, hand)
     if isinstance(action, Meld):
         return _meld_reason(state, action, hand)
     if isinstance(action, LayOff):
-        return _layoff_reason(state, action, hand)
+        return _layoff_reason(state, action, hand, made)
     if isinstance(action, EndRound):
         return "the round can only be ended instead of drawing from an empty stock"
     return "you have already drawn this turn"
@@ -575,21 +587,25 @@ def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
     held = _held(state) | card_mask(pile[-count:])
-    return _take_reason(state, action.card, count, held, len(_hand(state)))
+    return _take_reason(state, action.card, count, held, len(_hand(state)), _masks(state).table)
 
 
-def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> str | None:
+def _take_reason(
+    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
+) -> str | None:
     """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
 
     ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
-    number of cards in the hand before.
+    number of cards in the hand before, ``table`` the state's ``masks.table``.
     """
-    if _can_take(state, card, count, held, size):
+    if _can_take(state, card, count, held, size, table):
         return None
     return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
 
 
-def _can_take(state: State, card: Card, count: int, held: int, size: int) -> bool:
+def _can_take(
+    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
+) -> bool:
     """Whether taking ``card`` is legal: :func:`_take_reason` without its words (the
     listing asks it of every depth of the pile)."""
     config = state.config
@@ -604,7 +620,6 @@ def _can_take(state: State, card: Card, count: int, held: int, size: int) -> boo
         else:
             placeable = can_place(card, hand, state.melds, rules, keep=keep)
     else:
-        table = _masks(state).table
         placeable = can_place_natural(
             card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
         )
@@ -694,7 +709,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
         missing = _remove(meld.cards, hand) or meld.cards
         return f"you do not hold {' '.join(str(c) for c in sort_cards(missing))}"
     rules = state.config.meld_rules
-    error = meld_error(meld, rules)
+    error = None if is_natural_meld(meld, rules) else meld_error(meld, rules)
     if error is not None:
         return f"{describe(meld)} is not a meld: {error}"
     if rules.wilds and len(meld.cards) > MAX_JOKER_MELD:
@@ -797,11 +812,14 @@ def _discard_turn_reason(state: State) -> str | None:
     return None
 
 
+def _rediscard_rule_applies(state: State) -> bool:
+    """Whether :func:`_discard_card_reason` can refuse a card in this turn (R5-5 option)."""
+    return bool(state.taken) and state.config.forbid_rediscard_of_taken_card
+
+
 def _discard_card_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
     """The part of :func:`_discard_reason` that depends on the card (held, ``card``)."""
-    if state.taken and state.config.forbid_rediscard_of_taken_card and (
-        hand.count(card) <= state.taken.count(card)
-    ):
+    if _rediscard_rule_applies(state) and hand.count(card) <= state.taken.count(card):
         return f"you took the {card} from the discard pile this turn and may not discard it (R5-5)"
     return None
 
@@ -831,7 +849,14 @@ def apply(state: State, action: object) -> State:
 
 @logs_events(new_log)  # the public event log (cardrules.events)
 def _apply_logged(state: State, action: Action) -> State:
-    reason = _check(state, action)
+    made = None
+    if (
+        isinstance(action, LayOff)
+        and state.phase is Phase.PLAY
+        and 0 <= action.target < len(state.melds)
+    ):
+        made = _layoff_result(state, action)
+    reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
     _hand(state)  # a seat to act (ValueError for a state changed in place)
@@ -845,10 +870,9 @@ def _apply_logged(state: State, action: Action) -> State:
     if isinstance(action, Meld):
         return _apply_placement(state, seat, action.meld, None, action.meld.cards, action)
     if isinstance(action, LayOff):
-        new = _layoff_result(state, action)
-        if new is None:  # pragma: no cover - _check found it
+        if made is None:  # pragma: no cover - _check found it
             raise IllegalActionError(_misfit_reason(state, action), action)
-        return _apply_placement(state, seat, new, action.target, (action.card,), action)
+        return _apply_placement(state, seat, made, action.target, (action.card,), action)
     return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 

@@ -68,7 +68,7 @@ from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.config import MAX_TARGET, Config
-from cardrules.rummy500.rules import _draw_actions, legal_actions, meld_rules
+from cardrules.rummy500.rules import _can_draw_stock, _draw_actions, legal_actions, meld_rules
 from cardrules.rummy500.state import Phase, RoundResult, State
 from cardrules.rummy500.view import View
 
@@ -115,7 +115,8 @@ def validate_state(state: State) -> None:
     everything: list[Card] = [c for hand in state.hands for c in hand]
     everything += state.stock + state.discard
     everything += [c for meld in state.melds for c in meld.cards]
-    if not _same_multiset(deck, everything):
+    # The same cards as often as the pack: as many in all, none more often than the pack.
+    if len(everything) != len(deck) or not _within(everything, config):
         try:
             check_same_cards(deck, everything, "R-8")
         except ValueError as exc:
@@ -182,7 +183,8 @@ def _has_legal_action(state: State) -> bool:
     all the same: ``rules._legal_actions``), so a card in hand settles it.
     """
     if state.phase is Phase.DRAW:
-        return next(iter(_draw_actions(state)), None) is not None
+        # The draw from the stock comes first in the list when there is one.
+        return _can_draw_stock(state) or bool(_draw_actions(state))
     if state.phase is Phase.PLAY and state.to_act is not None:
         return len(state.hands[state.to_act]) > 0
     return bool(legal_actions(state))
@@ -534,7 +536,6 @@ def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> Non
     players = config.num_players
     if len(history) > config.max_rounds:
         fail("R-4: more rounds than max_rounds")
-    deck = _deck_counts(config)
     totals = list(config.starting_scores or (0,) * players)
     limit = _score_limit(config, 1)
     for number, result in enumerate(history, start=1):
@@ -570,8 +571,8 @@ def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> Non
             totals[seat] += part.round_score
             if part.total != totals[seat]:
                 fail(f"R-6: {where}: running total is wrong")
-        if not _within(cards, config) and Counter(cards) - deck:
-            extra = Counter(cards) - deck
+        if not _within(cards, config) and Counter(cards) - _deck_counts(config):
+            extra = Counter(cards) - _deck_counts(config)
             fail(f"R-4: {where} holds cards the pack does not "
                  f"({' '.join(str(c) for c in sorted(extra.elements()))})")
         if number < len(history) and scoring.winners_after_round(totals, config, number):
