@@ -643,7 +643,7 @@ def _runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     return _find_runs_of(suit, row, wraparound) if row.bit_count() >= 3 else ()
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=16384)  # about every row a hand of up to 13 cards holds
 def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     top = 26 if wraparound else 14
     held = [False] + [bool(row >> (rank_at(position) - 1) & 1) for position in range(1, top + 1)]
