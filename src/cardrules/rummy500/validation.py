@@ -162,8 +162,12 @@ def validate_state(state: State) -> None:
     # R-10: the dug card.
     hand = state.hands[acting]
     if state.phase is Phase.PLAY and state.taken:
-        mine = Counter(hand) + Counter(state.placed[acting])
-        if Counter(state.taken) - mine:
+        placed = state.placed[acting]
+        # Each card taken, as often as it was taken, is in the hand or among the placed.
+        if any(
+            state.taken.count(card) > hand.count(card) + placed.count(card)
+            for card in state.taken
+        ):
             fail("R-10: the cards taken from the pile are not in the player's hand or melds")
         must_use = len(state.taken) > 1 or config.top_discard_must_be_used
         if state.owed is None and must_use and state.taken[0] not in state.placed[acting]:
@@ -435,7 +439,7 @@ def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fai
         obj.hand_sizes if isinstance(obj, View) else tuple(len(h) for h in hands if h is not None)
     )
     for hand in hands:
-        if hand is not None and list(hand) != sorted(hand):
+        if hand is not None and not _in_card_order(hand):
             fail("R-8: hands are kept in card order")
     if any(size == 0 for size in sizes):
         fail("R-8: an empty hand ends the round")
@@ -474,6 +478,15 @@ def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fai
         fail("R-10: the stock-ran-out flag does not match the stock")
     if config.stock_exhausted == "end" and not stock and not ran_out:
         fail("R-10: with stock_exhausted='end' an empty stock ends the round")
+
+
+def _in_card_order(hand: Sequence[Card]) -> bool:
+    """Whether ``hand`` is in card order (``sorted``): the order of ``Card.index``."""
+    try:
+        indexes = [card.index for card in hand]
+    except AttributeError:
+        return list(hand) == sorted(hand)
+    return all(map(operator.le, indexes, indexes[1:]))
 
 
 def _check_melds(obj: Any, fail: _Fail) -> None:
