@@ -259,6 +259,15 @@ def canonical_meld(meld: TableMeld) -> TableMeld:
     """
     if type(meld) is not SetMeld:
         return meld
+    # Most sets are natural cards with their suits rising: already in order.
+    rising = -1
+    for card, suit in zip(meld.cards, meld.suits):
+        if type(card) is not Card or suit is None or card.suit is not suit or suit <= rising:
+            break
+        rising = suit
+    else:
+        if len(meld.cards) == len(meld.suits):
+            return meld
     pairs = tuple(zip(meld.cards, meld.suits))
     if not all(isinstance(card, Card) for card, _ in pairs) or not all(
         suit is None or isinstance(suit, Suit) for _, suit in pairs
@@ -634,7 +643,7 @@ def _runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     return _find_runs_of(suit, row, wraparound) if row.bit_count() >= 3 else ()
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=16384)  # about every row a hand of up to 13 cards holds
 def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     top = 26 if wraparound else 14
     held = [False] + [bool(row >> (rank_at(position) - 1) & 1) for position in range(1, top + 1)]
@@ -736,24 +745,18 @@ def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
     if not table:
         return _EMPTY_TABLE
     wrap = rules.allow_wraparound
-    fits_each = []
+    # Every state sums up its table when it is made: the masks of each meld's
+    # shape come from the small caches below rather than being worked out again.
+    fits_each = tuple([
+        _run_fits(meld.suit, meld.start, len(meld.cards), wrap)
+        if isinstance(meld, RunMeld)
+        else _set_fits(meld.rank, meld.suits)
+        for meld in table
+    ])
     fits = 0
-    for meld in table:
-        mask = 0
-        if isinstance(meld, RunMeld):  # the cards just below and above, if the run has room
-            start = meld.start
-            end = start + len(meld.cards) - 1
-            if end - start < MAX_RUN - 1:
-                line = _CARD_AT[meld.suit]
-                if start > 1 or wrap:
-                    mask = 1 << line[start - 1 or 13].index
-                if end < 14 or wrap:
-                    mask |= 1 << line[end + 1].index
-        else:
-            mask = _set_fits(meld.rank, meld.suits)
-        fits_each.append(mask)
+    for mask in fits_each:
         fits |= mask
-    return NaturalTable(tuple(fits_each), fits, tuple(table))
+    return NaturalTable(fits_each, fits, tuple(table))
 
 
 _EMPTY_TABLE: Final = NaturalTable((), 0, ())

@@ -49,8 +49,10 @@ from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 from cardrules.evolve import evolver
+from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
     MeldRules,
+    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
@@ -288,22 +290,30 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return tuple(_draw_actions(state))
     if state.phase is Phase.PLAY:
         hand = _hand(state)
-        actions: list[Action] = [
-            action
-            for action, made in _placements_made(state, hand)
-            if (
-                _meld_reason(state, action, hand)
-                if isinstance(action, Meld)
-                else _layoff_reason(state, action, hand, made)
-            )
-            is None
-        ]
+        # Each candidate is made of held cards and is a meld, or fits its meld, by
+        # construction: of the reasons of _meld_reason and _layoff_reason only the
+        # turn's obligations (_owed_reason) are left to ask.
+        owed = state.owed
+        new_meld = len(state.melds)
+        actions: list[Action] = []
+        for action, made in _placements_made(state, hand):
+            if isinstance(action, Meld):
+                cards = action.meld.cards
+                reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
+            else:
+                cards = (action.card,)
+                reason = _owed_reason(state, hand, cards, action.target, made, owed is action.card)
+            if reason is None:
+                actions.append(action)
         if _discard_turn_reason(state) is None:
-            actions += [
-                Discard(card)
-                for card in _distinct(hand)
-                if _discard_card_reason(state, card, hand) is None
-            ]
+            if _rediscard_rule_applies(state):
+                actions += [
+                    Discard(card)
+                    for card in _distinct(hand)
+                    if _discard_card_reason(state, card, hand) is None
+                ]
+            else:
+                actions += [Discard(card) for card in _distinct(hand)]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
             actions = [Discard(card) for card in _distinct(_hand(state))]
@@ -314,12 +324,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
-    held = _held(state)
     size = len(_hand(state))
+    held = _held(state)
+    table = _masks(state).table
     for count in range(1, len(pile) + 1):
         card = pile[-count]
         held |= 1 << card.index  # the hand with every card down to this one taken
-        if _take_reason(state, card, count, held, size) is None:
+        if _can_take(state, card, count, held, size, table):
             actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
         actions.append(EndRound())
@@ -346,7 +357,7 @@ def _placements_made(
 ) -> list[tuple[Meld | LayOff, TableMeld]]:
     """:func:`_placements`, each with the meld it puts on the table."""
     rules = state.config.meld_rules
-    held = _held(state)
+    held = _held(state)  # of ``hand``
     if rules.wilds:
         melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
     else:
@@ -406,10 +417,11 @@ def _masks(state: State) -> Masks:
 
 def _held(state: State) -> int:
     """The mask of the hand of the player to act."""
-    _hand(state)  # the seat is one
-    seat: Any = state.to_act
-    held: int = _masks(state).hands[seat]
-    return held
+    seat = state.to_act
+    hands = _masks(state).hands  # one mask for each of state.hands
+    if seat is None or not 0 <= seat < len(hands):
+        raise ValueError("this state has no player to act: it was changed after it was made")
+    return hands[seat]
 
 
 def _can_draw_stock(state: State) -> bool:
@@ -520,11 +532,14 @@ def check(state: State, action: object) -> str | None:
     return _check(state, _canonical(state, well_formed))
 
 
-def _check(state: State, action: Action) -> str | None:
-    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form."""
+def _check(state: State, action: Action, made: TableMeld | None = None) -> str | None:
+    """:func:`check` of a well-formed action (:func:`malformed`) in canonical form.
+
+    ``made``, when given, is the meld a lay-off makes (:func:`_layoff_result`),
+    so that :func:`apply` works it out once for the check and the move."""
     if state.phase is Phase.OVER:
         return "the game is over"
-    reason = _reason(state, action)
+    reason = _reason(state, action, made)
     if (
         reason is not None
         and isinstance(action, Discard)
@@ -546,7 +561,7 @@ def _stuck(state: State) -> bool:
     return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
-def _reason(state: State, action: Action) -> str | None:
+def _reason(state: State, action: Action, made: TableMeld | None = None) -> str | None:
     if state.phase is Phase.DRAW:
         if isinstance(action, Draw):
             if _can_draw_stock(state):
@@ -557,17 +572,19 @@ def _reason(state: State, action: Action) -> str | None:
         if isinstance(action, EndRound):
             return _end_round_reason(state)
         return "you must draw first: from the stock or the discard pile"
-    return _play_reason(state, action, _hand(state))
+    return _play_reason(state, action, _hand(state), made)
 
 
-def _play_reason(state: State, action: Action, hand: tuple[Card, ...]) -> str | None:
+def _play_reason(
+    state: State, action: Action, hand: tuple[Card, ...], made: TableMeld | None = None
+) -> str | None:
     """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
     if isinstance(action, Discard):
         return _discard_reason(state, action.card, hand)
     if isinstance(action, Meld):
         return _meld_reason(state, action, hand)
     if isinstance(action, LayOff):
-        return _layoff_reason(state, action, hand)
+        return _layoff_reason(state, action, hand, made)
     if isinstance(action, EndRound):
         return "the round can only be ended instead of drawing from an empty stock"
     return "you have already drawn this turn"
@@ -581,18 +598,30 @@ def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
     held = _held(state) | card_mask(pile[-count:])
-    return _take_reason(state, action.card, count, held, len(_hand(state)))
+    return _take_reason(state, action.card, count, held, len(_hand(state)), _masks(state).table)
 
 
-def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> str | None:
+def _take_reason(
+    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
+) -> str | None:
     """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
 
     ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
-    number of cards in the hand before.
+    number of cards in the hand before, ``table`` the state's ``masks.table``.
     """
+    if _can_take(state, card, count, held, size, table):
+        return None
+    return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
+
+
+def _can_take(
+    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
+) -> bool:
+    """Whether taking ``card`` is legal: :func:`_take_reason` without its words (the
+    listing asks it of every depth of the pile)."""
     config = state.config
     if count == 1 and not config.top_discard_must_be_used:
-        return None  # R5-3 option: the top card alone is an ordinary draw
+        return True  # R5-3 option: the top card alone is an ordinary draw
     keep = 0 if config.go_out_without_discard else 1
     rules = config.meld_rules
     if rules.wilds:
@@ -602,13 +631,10 @@ def _take_reason(state: State, card: Card, count: int, held: int, size: int) -> 
         else:
             placeable = can_place(card, hand, state.melds, rules, keep=keep)
     else:
-        table = _masks(state).table
         placeable = can_place_natural(
             card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
         )
-    if not placeable:
-        return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
-    return None
+    return placeable
 
 
 def _place_directly(
@@ -636,24 +662,29 @@ def _end_round_reason(state: State) -> str | None:
 
 def _owed_reason(
     state: State,
-    hand_after: Sequence[Card],
+    hand: tuple[Card, ...],
+    cards: tuple[Card, ...],
     changed: int,
     made: TableMeld,
     placed_owed: bool,
 ) -> str | None:
     """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
 
-    The play leaves ``hand_after`` and puts ``made`` on the table as meld number
-    ``changed`` (a new meld when that is the number of melds before).
+    The play takes ``cards`` (all held) from ``hand`` and puts ``made`` on the
+    table as meld number ``changed`` (a new meld when that is the number of
+    melds before).
     """
     owed = state.owed
     config = state.config
-    if not hand_after:
+    if len(cards) >= len(hand):
         if not config.go_out_without_discard:
             return "you must keep a card to discard: going out needs a discard (R5-9)"
         return None
     if owed is None or placed_owed:
         return None
+    hand_after = _remove(hand, cards)
+    if hand_after is None:  # pragma: no cover - the callers found the cards held
+        return "you do not hold those cards"
     if config.strict_immediate:
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
@@ -689,7 +720,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
         missing = _remove(meld.cards, hand) or meld.cards
         return f"you do not hold {' '.join(str(c) for c in sort_cards(missing))}"
     rules = state.config.meld_rules
-    error = meld_error(meld, rules)
+    error = None if is_natural_meld(meld, rules) else meld_error(meld, rules)
     if error is not None:
         return f"{describe(meld)} is not a meld: {error}"
     if rules.wilds and len(meld.cards) > MAX_JOKER_MELD:
@@ -699,7 +730,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
             f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
         )
     placed_owed = state.owed is not None and state.owed in meld.cards
-    return _owed_reason(state, rest, len(state.melds), meld, placed_owed)
+    return _owed_reason(state, hand, meld.cards, len(state.melds), meld, placed_owed)
 
 
 def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Card, ...]]:
@@ -743,10 +774,7 @@ def _layoff_reason(
         new = _layoff_result(state, action)
     if new is None:
         return _misfit_reason(state, action)
-    rest = _remove(hand, (action.card,))
-    if rest is None:  # pragma: no cover - the card is held (above)
-        return f"you do not hold the {action.card}"
-    return _owed_reason(state, rest, target, new, state.owed == action.card)
+    return _owed_reason(state, hand, (action.card,), target, new, state.owed == action.card)
 
 
 def _misfit_reason(state: State, action: LayOff) -> str:
@@ -795,11 +823,14 @@ def _discard_turn_reason(state: State) -> str | None:
     return None
 
 
+def _rediscard_rule_applies(state: State) -> bool:
+    """Whether :func:`_discard_card_reason` can refuse a card in this turn (R5-5 option)."""
+    return bool(state.taken) and state.config.forbid_rediscard_of_taken_card
+
+
 def _discard_card_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
     """The part of :func:`_discard_reason` that depends on the card (held, ``card``)."""
-    if state.taken and state.config.forbid_rediscard_of_taken_card and (
-        hand.count(card) <= state.taken.count(card)
-    ):
+    if _rediscard_rule_applies(state) and hand.count(card) <= state.taken.count(card):
         return f"you took the {card} from the discard pile this turn and may not discard it (R5-5)"
     return None
 
@@ -829,7 +860,14 @@ def apply(state: State, action: object) -> State:
 
 @logs_events(new_log)  # the public event log (cardrules.events)
 def _apply_logged(state: State, action: Action) -> State:
-    reason = _check(state, action)
+    made = None
+    if (
+        isinstance(action, LayOff)
+        and state.phase is Phase.PLAY
+        and 0 <= action.target < len(state.melds)
+    ):
+        made = _layoff_result(state, action)
+    reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
     _hand(state)  # a seat to act (ValueError for a state changed in place)
@@ -843,10 +881,9 @@ def _apply_logged(state: State, action: Action) -> State:
     if isinstance(action, Meld):
         return _apply_placement(state, seat, action.meld, None, action.meld.cards, action)
     if isinstance(action, LayOff):
-        new = _layoff_result(state, action)
-        if new is None:  # pragma: no cover - _check found it
+        if made is None:  # pragma: no cover - _check found it
             raise IllegalActionError(_misfit_reason(state, action), action)
-        return _apply_placement(state, seat, new, action.target, (action.card,), action)
+        return _apply_placement(state, seat, made, action.target, (action.card,), action)
     return _end_round(state, ended_by="stock_exhausted", went_out=None)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -82,15 +82,20 @@ class Masks:
     table: NaturalTable
 
 
+_BITS: Final = tuple(1 << index for index in range(53))
+"""``_BITS[card.index]``: the card's bit (a look-up is cheaper than the shift, at every state)."""
+
+
 def _masks_of(state: State) -> Masks | None:
     """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
     their declared types (the loader's validation then says what is wrong)."""
     try:
         hands = []
+        bits = _BITS
         for hand in state.hands:
             mask = 0
             for card in hand:
-                mask |= 1 << card.index
+                mask |= bits[card.index]
             hands.append(mask)
         return Masks(tuple(hands), natural_table(state.melds, state.config.meld_rules))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):

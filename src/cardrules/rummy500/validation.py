@@ -68,7 +68,13 @@ from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import RunMeld, TableMeld, meld_error
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.config import MAX_TARGET, Config
-from cardrules.rummy500.rules import _draw_actions, first_dealer, legal_actions, meld_rules
+from cardrules.rummy500.rules import (
+    _can_draw_stock,
+    _draw_actions,
+    first_dealer,
+    legal_actions,
+    meld_rules,
+)
 from cardrules.rummy500.state import Phase, RoundResult, State
 from cardrules.rummy500.view import View
 
@@ -115,7 +121,8 @@ def validate_state(state: State) -> None:
     everything: list[Card] = [c for hand in state.hands for c in hand]
     everything += state.stock + state.discard
     everything += [c for meld in state.melds for c in meld.cards]
-    if not _same_multiset(deck, everything):
+    # The same cards as often as the pack: as many in all, none more often than the pack.
+    if len(everything) != len(deck) or not _within(everything, config):
         try:
             check_same_cards(deck, everything, "R-8")
         except ValueError as exc:
@@ -159,8 +166,12 @@ def validate_state(state: State) -> None:
     # R-10: the dug card.
     hand = state.hands[acting]
     if state.phase is Phase.PLAY and state.taken:
-        mine = Counter(hand) + Counter(state.placed[acting])
-        if Counter(state.taken) - mine:
+        placed = state.placed[acting]
+        # Each card taken, as often as it was taken, is in the hand or among the placed.
+        if any(
+            state.taken.count(card) > hand.count(card) + placed.count(card)
+            for card in state.taken
+        ):
             fail("R-10: the cards taken from the pile are not in the player's hand or melds")
         must_use = len(state.taken) > 1 or config.top_discard_must_be_used
         if state.owed is None and must_use and state.taken[0] not in state.placed[acting]:
@@ -180,7 +191,8 @@ def _has_legal_action(state: State) -> bool:
     all the same: ``rules._legal_actions``), so a card in hand settles it.
     """
     if state.phase is Phase.DRAW:
-        return next(iter(_draw_actions(state)), None) is not None
+        # The draw from the stock comes first in the list when there is one.
+        return _can_draw_stock(state) or bool(_draw_actions(state))
     if state.phase is Phase.PLAY and state.to_act is not None:
         return len(state.hands[state.to_act]) > 0
     return bool(legal_actions(state))
@@ -431,7 +443,7 @@ def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fai
         obj.hand_sizes if isinstance(obj, View) else tuple(len(h) for h in hands if h is not None)
     )
     for hand in hands:
-        if hand is not None and list(hand) != sorted(hand):
+        if hand is not None and not _in_card_order(hand):
             fail("R-8: hands are kept in card order")
     if any(size == 0 for size in sizes):
         fail("R-8: an empty hand ends the round")
@@ -470,6 +482,15 @@ def _check_public(obj: Any, hands: Sequence[tuple[Card, ...] | None], fail: _Fai
         fail("R-10: the stock-ran-out flag does not match the stock")
     if config.stock_exhausted == "end" and not stock and not ran_out:
         fail("R-10: with stock_exhausted='end' an empty stock ends the round")
+
+
+def _in_card_order(hand: Sequence[Card]) -> bool:
+    """Whether ``hand`` is in card order (``sorted``): the order of ``Card.index``."""
+    try:
+        indexes = [card.index for card in hand]
+    except AttributeError:
+        return list(hand) == sorted(hand)
+    return all(map(operator.le, indexes, indexes[1:]))
 
 
 def _check_melds(obj: Any, fail: _Fail) -> None:
@@ -532,7 +553,6 @@ def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> Non
     players = config.num_players
     if len(history) > config.max_rounds:
         fail("R-4: more rounds than max_rounds")
-    deck = _deck_counts(config)
     totals = list(config.starting_scores or (0,) * players)
     limit = _score_limit(config, 1)
     for number, result in enumerate(history, start=1):
@@ -568,8 +588,8 @@ def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> Non
             totals[seat] += part.round_score
             if part.total != totals[seat]:
                 fail(f"R-6: {where}: running total is wrong")
-        if not _within(cards, config) and Counter(cards) - deck:
-            extra = Counter(cards) - deck
+        if not _within(cards, config) and Counter(cards) - _deck_counts(config):
+            extra = Counter(cards) - _deck_counts(config)
             fail(f"R-4: {where} holds cards the pack does not "
                  f"({' '.join(str(c) for c in sorted(extra.elements()))})")
         if number < len(history) and scoring.winners_after_round(totals, config, number):
