@@ -28,8 +28,16 @@ from cardrules.rummy500.actions import (
 from cardrules.rummy500.builder import position
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.parse import parse_action
-from cardrules.rummy500.rules import apply, check, legal_actions, max_game_length, new_game
-from cardrules.rummy500.state import Phase, RoundResult, SeatScore, State
+from cardrules.rummy500.rules import (
+    apply,
+    canonical,
+    check,
+    legal_actions,
+    max_game_length,
+    meld_rules,
+    new_game,
+)
+from cardrules.rummy500.state import Masks, Phase, RoundResult, SeatScore, State
 from cardrules.rummy500.validation import validate_state, validate_view
 from cardrules.rummy500.view import View, view
 
@@ -41,6 +49,7 @@ __all__ = [
     "Draw",
     "EndRound",
     "LayOff",
+    "Masks",
     "Meld",
     "Phase",
     "RoundResult",
@@ -49,9 +58,11 @@ __all__ = [
     "TakeDiscard",
     "View",
     "apply",
+    "canonical",
     "check",
     "legal_actions",
     "max_game_length",
+    "meld_rules",
     "new_game",
     "parse_action",
     "position",

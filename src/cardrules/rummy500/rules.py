@@ -33,7 +33,7 @@ Order of :func:`legal_actions`:
 
 The questions the rules ask again and again (which cards a hand holds, which
 natural cards fit the table) are answered from the state's
-:class:`~cardrules.rummy500.state.Masks`, worked out once when the state is made.
+:class:`~cardrules.rummy500.Masks`, worked out once when the state is made.
 """
 
 from __future__ import annotations
