@@ -32,6 +32,7 @@ __all__ = [
     "exact_money",
     "game_over",
     "hand_points",
+    "runners_up_ranked",
     "settle",
     "split_pot",
     "winners_of",
@@ -152,6 +153,22 @@ class Settlement:
         return exact_money(sum((Fraction(p) for p in self.payouts), Fraction(0)))
 
 
+def runners_up_ranked(
+    scores: Sequence[int], active: Sequence[bool], winners: Sequence[int]
+) -> list[tuple[int, ...]]:
+    """The seats that may share the runner-up money (LV-15), best first: active
+    non-winners grouped by final score, lowest score first (ties share a group).
+
+    >>> runners_up_ranked((0, 40, 40, 12), (True, True, True, False), (0,))
+    [(1, 2)]
+    """
+    others = sorted({scores[i] for i, on in enumerate(active) if on and i not in winners})
+    return [
+        tuple(i for i, on in enumerate(active) if on and i not in winners and scores[i] == score)
+        for score in others
+    ]
+
+
 def settle(state: object) -> Settlement:
     """The pot settlement of a finished game (LV-15).
 
@@ -164,17 +181,7 @@ def settle(state: object) -> Settlement:
         raise TypeError("settle takes a Las Vegas Rummy state")
     if not state.is_over:
         raise ValueError("the game is not over yet")
-    others = sorted(
-        {state.scores[i] for i, on in enumerate(state.active) if on and i not in state.winners}
-    )
-    ranked = [
-        tuple(
-            i
-            for i, on in enumerate(state.active)
-            if on and i not in state.winners and state.scores[i] == score
-        )
-        for score in others
-    ]
+    ranked = runners_up_ranked(state.scores, state.active, state.winners)
     payouts = split_pot(
         state.pot,
         state.config,

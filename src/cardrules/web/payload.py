@@ -175,7 +175,7 @@ def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
     """The pot, what each seat paid in, what a rebuy costs and restarts at, and at the end
     the pot's split (LV-12, LV-15): all public."""
     from cardrules.vegas_rummy.betting import rebuy_score
-    from cardrules.vegas_rummy.scoring import split_pot
+    from cardrules.vegas_rummy.scoring import runners_up_ranked, split_pot
 
     config = view.config
     seats = len(view.hand_sizes)
@@ -196,17 +196,7 @@ def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
             "score": rebuy_score(view.scores, view.active, config.max_score),
         }
     if view.is_over:
-        others = sorted(
-            {view.scores[i] for i, on in enumerate(view.active) if on and i not in view.winners}
-        )
-        ranked = [
-            tuple(
-                i
-                for i, on in enumerate(view.active)
-                if on and i not in view.winners and view.scores[i] == score
-            )
-            for score in others
-        ]
+        ranked = runners_up_ranked(view.scores, view.active, view.winners)
         payouts = split_pot(
             view.pot, config, winners=view.winners, ranked=ranked, buy_in=config.buy_in
         )
