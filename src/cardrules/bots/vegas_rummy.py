@@ -74,7 +74,7 @@ from cardrules.vegas_rummy.actions import (
     TakeDiscard,
 )
 from cardrules.vegas_rummy.config import Config
-from cardrules.vegas_rummy.state import wild_cards
+from cardrules.vegas_rummy.rules import round_meld_rules
 from cardrules.vegas_rummy.view import View
 
 __all__ = [
@@ -116,14 +116,9 @@ class WorkBudget:
 
 
 def round_rules(config: Config, upcard: Card) -> MeldRules:
-    """The meld rules of a round with ``upcard`` turned (LV-2, LV-6, LV-8, LV-9)."""
-    return MeldRules(
-        wilds=wild_cards(config, upcard),
-        allow_wraparound=config.allow_wraparound,
-        max_wilds=1 if config.meld_strictness else None,
-        require_natural=config.require_natural,
-        declare_set_suits=config.set_wild_suit == "declare_or_open",
-    )
+    """The meld rules of a round with ``upcard`` turned (LV-2, LV-6, LV-8, LV-9): the
+    rules' own ``vegas_rummy.rules.round_meld_rules``."""
+    return round_meld_rules(config, upcard)
 
 
 @attrs.frozen

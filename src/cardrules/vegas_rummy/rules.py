@@ -101,6 +101,7 @@ __all__ = [
     "max_game_length",
     "meld_rules",
     "new_game",
+    "round_meld_rules",
 ]
 
 _evolve: Final = evolver(State)
@@ -145,14 +146,25 @@ def meld_rules(state: State) -> MeldRules:
     """
     if state.upcard is None:
         raise ValueError("no round is being played")
-    config = state.config
+    return round_meld_rules(state.config, state.upcard)
+
+
+def round_meld_rules(config: Config, upcard: Card) -> MeldRules:
+    """The meld rules of a round under ``config`` with ``upcard`` turned up
+    (LV-2, LV-6, LV-8, LV-9): what :func:`meld_rules` gives, for a bot's view too.
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> from cardrules.cards import parse_card
+    >>> round_meld_rules(vr.Config(), parse_card("9D")).max_wilds is None
+    True
+    """
     return _rules(
         config.wild_scope,
         config.allow_wraparound,
         config.meld_strictness,
         config.require_natural,
         config.set_wild_suit,
-        state.upcard,
+        upcard,
     )
 
 
