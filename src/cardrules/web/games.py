@@ -21,6 +21,7 @@ from cardrules import bots, engine, records
 from cardrules.cli.errors import CliError
 from cardrules.cli.options import build_config
 from cardrules.cli.players import LEVELS, derive_seed
+from cardrules.events import with_events
 from cardrules.records import GameRecord, from_json, to_json
 from cardrules.wire.server import MAX_MOVES, RequestError, read_act
 
@@ -232,16 +233,41 @@ class WebGame:
     def play_bots(self) -> None:
         """The computer players' moves, up to the player's turn or the end of the game."""
         while not self.state.is_over and self.state.to_act != self.seat:
+            bot = self._bot_for(self.state.to_act)
+            self._apply(bot.choose(self.rules.view(self.state, self.state.to_act)))
+
+    def _bot_for(self, seat: int) -> bots.Bot:
+        bot = self.bots.get(seat)
+        if bot is None:  # a seat that joined later (Las Vegas Rummy): the hardest level
+            level = max((lv for lv in self.levels if lv), key=_LEVEL_ORDER.index)
+            while len(self.levels) <= seat:
+                self.levels.append(level)
+                self.names.append(f"Bot {len(self.names)} ({level})")
+            bot = bots.make(self.game, level, seed=self._bot_seed(seat))
+            self.bots[seat] = bot
+        return bot
+
+    def bot_move(self) -> tuple[Any, ...]:
+        """One move of the computer player to act, in a game where it is not the player's
+        turn (a game of computer players only, which a spectator watches): the events it
+        logged. A Casino play made in steps is played to its end, so one call is one move
+        as everybody saw it. Nothing is done once the game is over.
+
+        Raises :class:`~cardrules.wire.server.RequestError` (``too_long``) past the game's
+        move bound.
+        """
+        events: tuple[Any, ...] = ()
+        while not events and not self.state.is_over:
             seat = self.state.to_act
-            bot = self.bots.get(seat)
-            if bot is None:  # a seat that joined later (Las Vegas Rummy): the hardest level
-                level = max((lv for lv in self.levels if lv), key=_LEVEL_ORDER.index)
-                while len(self.levels) <= seat:
-                    self.levels.append(level)
-                    self.names.append(f"Bot {len(self.names)} ({level})")
-                bot = bots.make(self.game, level, seed=self._bot_seed(seat))
-                self.bots[seat] = bot
-            self._apply(bot.choose(self.rules.view(self.state, seat)))
+            if seat == self.seat and self.levels[self.seat] is None:
+                raise RequestError("not_your_turn", "it is the player's turn, not a computer's")
+            bot = self._bot_for(seat)
+            action = bot.choose(self.rules.view(self.state, seat))
+            # The same move applied to the state with an empty log logs exactly this
+            # move's events (the real log is trimmed from the front as it grows).
+            events = self.rules.apply(with_events(self.state, ()), action).events
+            self._apply(action)
+        return events
 
     def standing(self) -> tuple[bool, list[str]]:
         """Whether the player won, and the levels of the computer players they played against

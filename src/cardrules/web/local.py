@@ -85,6 +85,13 @@ def _shown(game: WebGame, status: int = 200) -> str:
     return _answer(status, table_payload(table, game.view(game.seat)), game)
 
 
+def _watched(game: WebGame, events: tuple[Any, ...] | None, status: int = 200) -> str:
+    """A watched game as a spectator sees it (``view(state, None)``), with ``events`` (the
+    moves not shown yet) in place of the view's log; no document: nothing is kept."""
+    table = Table(game.id, game.game, tuple(game.names), game.practice, game.version)
+    return _answer(status, table_payload(table, game.view(None), events=events))
+
+
 class LocalTables:
     """The games of one browser tab's worker, answering the web app's game requests.
 
@@ -96,6 +103,7 @@ class LocalTables:
 
     def __init__(self) -> None:
         self.games: dict[str, WebGame] = {}
+        self.watched: dict[str, WebGame] = {}
 
     def _keep(self, game: WebGame) -> None:
         self.games.pop(game.id, None)
@@ -134,6 +142,34 @@ class LocalTables:
         self._keep(game)
         return game
 
+    def watch(self, options: object) -> WebGame:
+        """A new game of computer players only, for the spectator's page: the lobby's form
+        (its ``name`` unused), every seat at its ``level``. It is not saved and earns nothing.
+        """
+        game_name, config, level, _name, seed = read_lobby(options)
+        seed = rng.draw_seed() if seed is None else seed
+        state = engine.new_game(game_name, config, seed=seed)
+        seats = len(state.hands)
+        record = GameRecord(game_name, state.config, seed, None, ())
+        game = WebGame(
+            secrets.token_urlsafe(12),
+            "browser",
+            record,
+            [f"Bot {seat} ({level})" for seat in range(seats)],
+            [level] * seats,
+            practice=True,
+        )
+        self.watched[game.id] = game
+        while len(self.watched) > MAX_LOCAL_GAMES:
+            del self.watched[next(iter(self.watched))]
+        return game
+
+    def _watched_game(self, game_id: str) -> WebGame:
+        game = self.watched.get(game_id)
+        if game is None:
+            raise RequestError("no_game", "no such watched game (it is not kept after a reload)")
+        return game
+
     def handle(self, method: str, path: str, body: str | None, saved: str | None = None) -> str:
         """The answer to one request, as JSON text: ``{"status", "data"}`` and, for a game,
         its ``document`` (to keep) and ``summary`` (for the list of games and the leaderboard).
@@ -142,6 +178,8 @@ class LocalTables:
         """
         parts = path.strip("/").split("/")
         try:
+            if parts[:2] == ["api", "watch"]:
+                return self._handle_watch(method, parts, body)
             if parts[:2] != ["api", "games"] or len(parts) > 4:
                 raise RequestError("no_game", f"no such request: {method} {path}")
             if len(parts) == 2 and method == "POST":
@@ -165,6 +203,30 @@ class LocalTables:
             raise RequestError("bad_request", f"no such request: {method} {path}")
         except RequestError as exc:
             return _refuse(exc.code, exc.message)
+
+    def _handle_watch(self, method: str, parts: list[str], body: str | None) -> str:
+        """``POST /api/watch`` (a new game of computer players), ``GET /api/watch/{id}``,
+        and ``POST /api/watch/{id}/next`` (``{"version": n}`` optional): the next move,
+        whose events are the answer's ``events``."""
+        if len(parts) == 2 and method == "POST":
+            game = self.watch(_body(body))
+            return _watched(game, None, 201)
+        if len(parts) == 3 and method == "GET":
+            return _watched(self._watched_game(parts[2]), None)
+        if len(parts) == 4 and parts[3] == "next" and method == "POST":
+            game = self._watched_game(parts[2])
+            args = _body(body)
+            if args is not None and not isinstance(args, dict):
+                raise RequestError("bad_request", "a request to go on is a JSON object")
+            version = (args or {}).get("version")
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                raise RequestError("bad_request", "version must be a whole number")
+            if version is not None and version != game.version:
+                raise RequestError("stale", "the table has changed since; look again")
+            if game.state.is_over:
+                raise RequestError("game_over", "the game is over")
+            return _watched(game, game.bot_move())
+        raise RequestError("bad_request", f"no such request: {method} /{'/'.join(parts)}")
 
 
 def bot_think_times(game: str, level: str, moves: int, seed: int) -> list[float]:

@@ -171,6 +171,59 @@ def _board(game: str, view: Any, names: Sequence[str], sides: Sequence[str]) -> 
     return board
 
 
+def _item_text(item: tuple[Any, ...]) -> str:
+    """A table item as the notation writes it: a loose card, or a build's cards in brackets."""
+    return str(item[0]) if len(item) == 1 else "[" + " ".join(str(c) for c in item) + "]"
+
+
+def _casino_steps(view: Any) -> list[dict[str, Any] | None]:
+    """For each of the view's moves, what a first step starts when it does not finish the play.
+
+    A Casino capture or build taking several table items is made one item at a
+    time: ``A♣ builds 8 with 6♣`` may only start a build of 8, which then takes
+    another item (``and 2♦``) and perhaps ends with ``done``. For such a first
+    step: ``kind`` (``capture``, ``new``, ``raise``, ``add``), ``value``, the
+    items that may come next (``then``, in table order) and whether the play
+    could end right after this step (``can_end``: ``done`` would be listed).
+    ``None`` for a move that is whole by itself. Worked out from the view alone
+    (the seat's own hand and the table), exactly as the rules decide whether a
+    step leaves the play in progress.
+    """
+    from cardrules.casino.actions import Build, Capture
+    from cardrules.casino.steps import context_of, item_order, named_items
+
+    steps: list[dict[str, Any] | None] = []
+    if view.pending is not None:
+        return [None] * len(view.legal_actions)
+    order = item_order(view)
+    for action in view.legal_actions:
+        step = None
+        if isinstance(action, Capture | Build):
+            chosen = tuple(sorted(order.index(item) for item in named_items(action)))
+            context = context_of(view, action)
+            if chosen and context.goes_on(chosen):
+                step = {
+                    "kind": "capture" if isinstance(action, Capture) else action.kind,
+                    "value": context.value,
+                    "then": [_item_text(order[p]) for p in context.next_items(chosen)],
+                    "can_end": context.complete(chosen),
+                }
+        steps.append(step)
+    return steps
+
+
+def _moves(game: str, view: Any) -> list[dict[str, Any]]:
+    """The view's legal moves: index and text, and (Casino) what a first step starts."""
+    moves: list[dict[str, Any]] = [
+        {"index": i, "text": text} for i, text in enumerate(view.legal_texts)
+    ]
+    if game == "casino" and moves:
+        for move, step in zip(moves, _casino_steps(view), strict=True):
+            if step is not None:
+                move["step"] = step
+    return moves
+
+
 def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
     """The pot, what each seat paid in, what a rebuy costs and restarts at, and at the end
     the pot's split (LV-12, LV-15): all public."""
@@ -210,10 +263,12 @@ def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
     return money
 
 
-def table_payload(table: Table, view: Any) -> dict[str, Any]:
+def table_payload(table: Table, view: Any, *, events: Sequence[Any] | None = None) -> dict[str, Any]:
     """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
 
     Everything in it comes from ``view`` and ``table``; see the module docstring.
+    ``events`` (public events, such as the one move a spectator has not seen yet)
+    replace the view's own events since the seat's last move.
     """
     game = table.game
     seats = len(view.hand_sizes)
@@ -237,8 +292,8 @@ def table_payload(table: Table, view: Any) -> dict[str, Any]:
         "to_act_name": None if to_act is None else name_of(names, to_act),
         "your_turn": view.seat is not None and to_act == view.seat and over is None,
         "hand": [str(card) for card in hand],
-        "moves": [{"index": i, "text": text} for i, text in enumerate(view.legal_texts)],
-        "events": [_event(e, names, sides) for e in view.events],
+        "moves": _moves(game, view),
+        "events": [_event(e, names, sides) for e in (view.events if events is None else events)],
         "table": TABLES[game](view, names),
         "scoring": scoring,
         "round_count": len(history),

@@ -269,6 +269,14 @@ def build_site(out: Path, *, pyodide_dir: Path | None = None) -> list[Path]:
         text = (_STATIC / page).read_text(encoding="utf-8")
         (out / page).write_text(_static_page(text), encoding="utf-8")
         (out / "static" / page).unlink()
+    # The spectator's page: the table page watching a game of computer players.
+    table = (out / "table.html").read_text(encoding="utf-8")
+    (out / "watch.html").write_text(
+        table.replace('data-page="table"', 'data-page="watch"').replace(
+            "<title>cardrules — table</title>", "<title>cardrules — watch</title>"
+        ),
+        encoding="utf-8",
+    )
     (out / "manifest.webmanifest").write_text(_manifest(), encoding="utf-8")
     (out / "static" / "sw.js").unlink()
     (out / "sw.js").unlink(missing_ok=True)

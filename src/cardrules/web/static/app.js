@@ -210,6 +210,7 @@ function lobby() {
       set.hidden = !set.dataset.games.split(" ").includes(game.value);
     }
   }
+  document.getElementById("watch").hidden = !STATIC;
   game.addEventListener("change", showOptions);
   showOptions();
   form.addEventListener("submit", async (event) => {
@@ -235,6 +236,12 @@ function lobby() {
     }
     if (value("seed")) body.seed = Number(value("seed"));
     const speed = SPEED !== 450 ? `speed=${SPEED}` : "";
+    if (STATIC && event.submitter && event.submitter.id === "watch") {
+      // Every seat a computer player of the chosen level; the worker deals on the page.
+      sessionStorage.setItem("cardrules.watch", JSON.stringify(body));
+      location.href = `watch.html${speed ? `?${speed}` : ""}`;
+      return;
+    }
     if (STATIC) {
       // The engine starts in the table page's worker: the deal happens there, once.
       sessionStorage.setItem("cardrules.new", JSON.stringify(body));
@@ -274,6 +281,13 @@ function cardName(card) {
   const rank = card.slice(0, -1);
   const suit = SUITS[card.slice(-1)];
   return `${RANK_NAMES[rank] || rank} of ${suit ? suit[1] : card.slice(-1)}`;
+}
+
+// Text with its cards named for a screen reader: "discard K♠" -> "discard king of spades";
+// a build named by its cards, "[3♣ 4♦]", is "the build of 3 of clubs and 4 of diamonds".
+function spokenText(text) {
+  return text.replace(/\[([^\]]*)\]/g, (_, inner) => `the build of ${(inner.match(CARD_RE) || []).map(cardName).join(" and ")}`)
+    .replace(CARD_RE, (card) => cardName(card));
 }
 
 function svgNode(tag, attrs) {
@@ -332,7 +346,10 @@ const MOVE_KEYS = [..."123456789abcdefghijklmnopqrstuvwxyz"];
 
 function tablePage() {
   const parts = location.pathname.split("/");
-  const spectator = !STATIC && parts[1] === "watch";
+  // A spectator: of a player's game on the server (/watch/{id}), or, on the static site,
+  // of a game of computer players the worker plays move by move (watch.html).
+  const watchingBots = STATIC && document.body.dataset.page === "watch";
+  const spectator = watchingBots || (!STATIC && parts[1] === "watch");
   let id = STATIC ? params.get("id") : parts[2];
   const $ = (name) => document.getElementById(name);
   let current = null;
@@ -352,7 +369,8 @@ function tablePage() {
   function visibleMoves() {
     if (!current) return [];
     return current.moves.filter((m) => {
-      const cards = cardsOf(m.text);
+      // A first step matches the table cards it may take next as well.
+      const cards = [...cardsOf(m.text), ...(m.step ? m.step.then.flatMap(cardsOf) : [])];
       for (const c of selected) if (!cards.includes(c)) return false;
       for (const c of picked) if (!cards.includes(c)) return false;
       return true;
@@ -593,6 +611,30 @@ function tablePage() {
     $("hand-area").hidden = spectator;
   }
 
+  // What a move's button says, and what a screen reader says for it. A Casino capture or
+  // build that takes several table items is made one item at a time: its first step reads
+  // as a start (what it starts, what it may take next, whether it could end there), not as
+  // a whole move; the later steps say they go on with it.
+  function moveLabel(move) {
+    const step = move.step;
+    if (step) {
+      const next = step.then.join(" or ");
+      const text = `start: ${move.text} … then take ${next}${step.can_end ? ", or done" : ""}`;
+      const what = step.kind === "capture" ? "a capture"
+        : step.kind === "new" ? `a build of ${step.value}`
+        : step.kind === "raise" ? `raising a build to ${step.value}` : `adding to a build of ${step.value}`;
+      const spoken = `first step of ${what}: ${spokenText(move.text)}. It is not finished: ` +
+        `next take ${step.then.map(spokenText).join(" or ")}` +
+        `${step.can_end ? ", or end it there with done" : " to go on"}.`;
+      return { text, spoken };
+    }
+    if (move.text === "done") return { text: "done", spoken: "done: end the play in progress as it is" };
+    if (move.text.startsWith("and ")) {
+      return { text: move.text, spoken: `go on with the play in progress: also take ${spokenText(move.text.slice(4))}` };
+    }
+    return { text: move.text, spoken: spokenText(move.text) };
+  }
+
   function moveKind(text) {
     if (text.startsWith("lay off")) return "lay off";
     if (text.startsWith("and ") || text === "done") return "go on";
@@ -603,9 +645,12 @@ function tablePage() {
   }
 
   function moveButton(move, key) {
-    const button = el("button", { type: "button", class: "move", "data-index": String(move.index), "data-text": move.text });
+    const label = moveLabel(move);
+    const button = el("button", { type: "button", class: `move${move.step ? " first-step" : ""}`,
+      "data-index": String(move.index), "data-text": move.text });
     if (key) { button.append(el("kbd", {}, key), " "); button.dataset.key = key; }
-    cardText(button, move.text);
+    cardText(button, label.text);
+    button.setAttribute("aria-label", `${key ? `key ${key}: ` : ""}${label.spoken}`);
     button.disabled = busy || !current.your_turn;
     button.addEventListener("click", () => play({ index: move.index }));
     return button;
@@ -708,23 +753,74 @@ function tablePage() {
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  // The opponents' moves, one by one: each is shown at the table (who, what, the cards)
-  // and in the log, with the page's speed between them.
+  // The opponents' moves, one by one: each is shown at the table — its cards travel from
+  // where they come from (a hand, the stock, the discard pile, the table) to where they go
+  // (a meld, the pile, the table, a hand) — and in the log, and said in the page's live
+  // region for screen readers, with the page's speed between them. The cards that travel
+  // are the event's own, which are public (a card drawn from the stock is never named,
+  // so it travels face down); nothing else is drawn.
+  const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+  function seatRect(seat) {
+    const box = document.querySelector(`#opponents .seat[data-seat="${seat}"]`) ||
+      (current && seat === current.seat ? $("hand") : null) || $("opponents");
+    return box.getBoundingClientRect();
+  }
+
+  function flightPaths(event) {
+    const seat = seatRect(event.seat);
+    const stock = $("stock").getBoundingClientRect();
+    const pile = $("pile").getBoundingClientRect();
+    let melds = $("melds").getBoundingClientRect();
+    const onMeld = / on #(\d+)/.exec(event.text);
+    const target = onMeld ? document.querySelector(`#melds .meld[data-number="${onMeld[1]}"]`) : null;
+    if (target) melds = target.getBoundingClientRect();
+    const cards = event.cards || [];
+    switch (event.kind) {
+      case "draw": return [{ cards: [null], from: stock, to: seat }];
+      case "take": return [{ cards, from: pile, to: seat }];
+      case "meld": case "lay_off": case "swap": return [{ cards, from: seat, to: melds }];
+      case "discard": case "build": case "trail": return [{ cards, from: seat, to: pile }];
+      case "capture": return [{ cards: cards.slice(0, 1), from: seat, to: pile }, { cards: cards.slice(1), from: pile, to: seat }];
+      default: return [];
+    }
+  }
+
+  async function fly(path, ms) {
+    if (!path.cards.length || ms <= 0) return;
+    const layer = $("flights");
+    const flights = path.cards.map((card, i) => {
+      const node = el("span", { class: "card-img flying", "aria-hidden": "true", "data-card": card || "" });
+      node.append(card ? cardFace(card) : cardBack());
+      const x0 = path.from.left + path.from.width / 2 - 19 + i * 14;
+      const y0 = path.from.top + path.from.height / 2 - 27;
+      const x1 = path.to.left + path.to.width / 2 - 19 + i * 14;
+      const y1 = path.to.top + path.to.height / 2 - 27;
+      node.style.left = `${x0}px`;
+      node.style.top = `${y0}px`;
+      layer.append(node);
+      return node.animate([{ transform: "translate(0, 0)" }, { transform: `translate(${x1 - x0}px, ${y1 - y0}px)` }],
+        { duration: ms, easing: "ease-in-out", fill: "forwards" }).finished.catch(() => null);
+    });
+    await Promise.all(flights);
+    layer.textContent = "";
+  }
+
+  function eventLine(event) { return `${event.who ? `${event.who}: ` : ""}${event.text}`; }
+
   async function showEvents(events, animate) {
     const list = $("events");
+    const moving = animate && speed > 0;
     for (const event of events) {
       const item = el("li", { class: animate ? "event new" : "event" });
-      const who = event.who ? `${event.who}: ` : "";
-      cardText(item, who + event.text);
+      cardText(item, eventLine(event));
       list.prepend(item);
       while (list.children.length > 60) list.lastChild.remove();
-      if (animate && speed) {
+      if (moving) {
+        $("announce").textContent = spokenText(eventLine(event));
         const banner = $("last-move");
         banner.textContent = "";
-        banner.append(el("span", { class: "who" }, who), cardText(el("span"), event.text));
-        const cards = el("span", { class: "move-cards" });
-        for (const card of event.cards || []) cards.append(cardImage(card));
-        banner.append(cards);
+        banner.append(el("span", { class: "who" }, event.who ? `${event.who}: ` : ""), cardText(el("span"), event.text));
         banner.hidden = false;
         banner.classList.remove("flash");
         void banner.offsetWidth;  // restart the animation
@@ -732,9 +828,15 @@ function tablePage() {
         for (const seat of document.querySelectorAll("#opponents .seat")) {
           seat.classList.toggle("moving", seat.dataset.seat === String(event.seat));
         }
-        await sleep(speed);
+        const begun = performance.now();
+        if (!reducedMotion.matches) {
+          for (const path of flightPaths(event)) await fly(path, Math.round(speed * 0.7));
+        }
+        await sleep(Math.max(0, speed - (performance.now() - begun)));
       }
     }
+    // At once (speed off, or a page loaded afresh): the moves are said together.
+    if (animate && !moving && events.length) $("announce").textContent = events.map((e) => spokenText(eventLine(e))).join(". ");
     $("last-move").hidden = true;
     for (const seat of document.querySelectorAll("#opponents .seat")) seat.classList.remove("moving");
   }
@@ -809,7 +911,35 @@ function tablePage() {
     if (reply.data.over && polling !== null) { clearInterval(polling); polling = null; }
   }
 
+  // The static site's spectator page: the worker plays the computers' moves one at a time,
+  // each asked for when the one before has been shown (at the page's speed), and the page
+  // stops asking when the game is over. Nothing polls.
+  async function watchBots() {
+    const options = sessionStorage.getItem("cardrules.watch");
+    if (options === null) {
+      $("status").textContent = "Nothing to watch: choose a game in the lobby and press “Watch the computer play”.";
+      document.body.dataset.state = "error";
+      return;
+    }
+    $("status").textContent = "Starting the game engine on this device…";
+    let reply = await api("POST", "/api/watch", JSON.parse(options));
+    if (!reply.ok) { $("status").textContent = errorText(reply); document.body.dataset.state = "error"; return; }
+    id = reply.data.id;
+    draw(reply.data);
+    while (!current.over) {
+      document.body.dataset.state = "watching";
+      reply = await api("POST", `/api/watch/${id}/next`, { version: current.version });
+      if (!reply.ok) { $("status").textContent = errorText(reply); document.body.dataset.state = "error"; return; }
+      await showEvents(reply.data.events, true);
+      draw(reply.data);
+      // At speed "off" the moves come as fast as the engine plays them; the page still
+      // draws each one (a frame apart).
+      if (speed === 0) await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    }
+  }
+
   async function start() {
+    if (watchingBots) { await watchBots(); return; }
     if (STATIC) {
       $("status").textContent = "Starting the game engine on this device…";
       const options = params.has("new") ? sessionStorage.getItem("cardrules.new") : null;
@@ -918,7 +1048,7 @@ async function leaderboardPage() {
 
 const modeNote = document.getElementById("mode-note");
 if (modeNote) modeNote.hidden = !STATIC;
-const pages = { lobby, table: tablePage, leaderboard: leaderboardPage };
+const pages = { lobby, table: tablePage, watch: tablePage, leaderboard: leaderboardPage };
 pages[document.body.dataset.page]();
 // The static site keeps its files in the browser's cache (sw.js): it loads and plays offline.
 if (STATIC && "serviceWorker" in navigator) {
