@@ -32,15 +32,18 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from cardrules.bots.base import Bot, RandomBot, legal_actions_of
+from cardrules.bots.hint import Hint, hint
 from cardrules.bots.simulate import SimulationResult, simulate, wilson_interval
 from cardrules.engine import GAMES
 
 __all__ = [
     "LEVELS",
     "Bot",
+    "Hint",
     "RandomBot",
     "SimulationResult",
     "available_levels",
+    "hint",
     "legal_actions_of",
     "make",
     "simulate",

@@ -497,6 +497,14 @@ class _CasinoBot(abc.ABC):
         with the next step of the one it picks; in the middle of a play it
         weighs the plays that complete it.
         """
+        return self.choose_play(view)[0]
+
+    def choose_play(self, view: View) -> tuple[Action, Action]:
+        """The action to play in ``view`` and the whole play it starts or goes on with.
+
+        A hint names the whole play ("9♠ takes [4♣ 5♦] 3♥") where the action is
+        only its next step.
+        """
         if not isinstance(view, View):
             raise TypeError(f"expected a casino View, not {type(view).__name__}")
         legal = legal_actions_of(view)
@@ -506,10 +514,9 @@ class _CasinoBot(abc.ABC):
         whole = options[0] if len(options) == 1 else self._pick(view, options)
         action = next_step(view, whole)
         if action not in legal:  # never happens by design; stay legal regardless
-            action = legal[0]
-        else:
-            self.memory.note(view, whole)
-        return action
+            return legal[0], legal[0]
+        self.memory.note(view, whole)
+        return action, whole
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
