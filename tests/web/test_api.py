@@ -39,7 +39,7 @@ def test_every_game_payload_holds_exactly_the_players_view(client, store, game):
         expected = json.loads(records.to_json(cardrules.view(server.state, 0)))
         assert data["view"] == expected
         assert data["seat"] == 0
-        assert data["moves"] == [
+        assert [{"index": m["index"], "text": m["text"]} for m in data["moves"]] == [
             {"index": i, "text": t} for i, t in enumerate(expected["data"]["legal_texts"])
         ]
         if data["over"]:
@@ -161,6 +161,41 @@ def test_playing_after_the_end_is_409(client, store):
         data = client.post(f"/api/games/{gid}/act", json={"index": 0}).json()
     error = _bad(client, store, gid, {"index": 0})
     assert error["status"] == 409 and error["code"] == "game_over"
+    reply = client.get(f"/api/games/{gid}/hint")
+    assert reply.status_code == 409 and reply.json()["error"]["code"] == "game_over"
+
+
+@pytest.mark.parametrize("game", cardrules.GAMES)
+def test_the_hint_names_a_move_of_the_players_list_and_only_the_owner_gets_one(
+    client, store, game, monkeypatch
+):
+    """Issue 31: the hint is the expert's move from the requesting seat's view, with its reason;
+    another session gets 403 and asking changes nothing."""
+    from cardrules import bots
+    from cardrules.web import games
+
+    asked: list[Any] = []
+    real_hint = bots.hint
+
+    def spy(name: str, view: Any, **options: Any) -> Any:
+        asked.append(view)
+        return real_hint(name, view, **options)
+
+    monkeypatch.setattr(games.bots, "hint", spy)
+    data = new_game(client, game=game, seed=5)
+    gid = data["id"]
+    before = _snapshot(store, gid)
+    reply = client.get(f"/api/games/{gid}/hint")
+    # The search was given the player's own view and nothing else.
+    assert asked == [cardrules.view(store.games[gid].state, 0)]
+    assert reply.status_code == 200, reply.text
+    hint = reply.json()["hint"]
+    assert data["moves"][hint["index"]]["text"] == hint["text"] and hint["reason"]
+    assert reply.json()["version"] == data["version"]
+    assert _snapshot(store, gid) == before
+    stranger = client.__class__(client.app)
+    assert stranger.get(f"/api/games/{gid}/hint").status_code == 403
+    assert client.get("/api/games/nope/hint").status_code == 404
 
 
 @pytest.mark.parametrize(

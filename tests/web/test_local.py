@@ -21,6 +21,7 @@ from cardrules import ranking
 from cardrules.cli.main import main
 from cardrules.web import games, local, site
 from cardrules.web.local import LocalTables
+from cardrules.web.payload import Table, table_payload
 
 
 def ask(tables: LocalTables, method: str, path: str, body: Any = None, saved: str | None = None):
@@ -262,3 +263,98 @@ def test_the_board_marks_who_placed_each_meld_card_and_a_casino_move_in_steps():
             break
     view = cardrules.view(state, state.to_act)
     assert _board("casino", view)["pending"] == str(view.pending)
+
+
+def test_a_casino_first_step_that_leaves_the_play_in_progress_says_so():
+    """Issue 28: "3♦ builds 10 with 6♦" only starts a build of 10 (it must take A♥ too); the
+    payload says what it starts and what may come next, exactly when the rules keep the play
+    in progress (CA steps: a step that can take more items leaves the play pending)."""
+    from cardrules.casino import Build, Capture
+
+    seen = 0
+    for seed in range(1, 30):
+        state = cardrules.new_game("casino", seed=seed)
+        view = cardrules.view(state, state.to_act)
+        table = Table("g", "casino", ("Ada", "Bot"), practice=True, version=0)
+        moves = table_payload(table, view)["moves"]
+        for move, action in zip(moves, view.legal_actions, strict=True):
+            after = cardrules.apply(state, action)
+            goes_on = after.pending is not None
+            assert ("step" in move) == goes_on, (seed, move)
+            if not goes_on:
+                continue
+            seen += 1
+            step = move["step"]
+            assert isinstance(action, Capture | Build)
+            assert step["kind"] == ("capture" if isinstance(action, Capture) else action.kind)
+            # What may come next is what the rules list next, and "done" is there when can_end.
+            following = cardrules.view(after, after.to_act).legal_texts
+            assert [f"and {item}" for item in step["then"]] == [
+                t for t in following if t.startswith("and ")
+            ]
+            assert step["can_end"] == ("done" in following)
+    assert seen >= 3
+
+
+def test_the_spectators_game_of_computers_goes_move_by_move_and_stops_at_the_end():
+    tables = LocalTables()
+    reply = ask(tables, "POST", "/api/watch", {"game": "casino", "level": "easy", "players": 3})
+    assert reply["status"] == 201 and "document" not in reply and "summary" not in reply
+    data = reply["data"]
+    assert data["seat"] is None and data["hand"] == [] and data["moves"] == []
+    assert len(data["names"]) == 3 and all(n.startswith("Bot ") for n in data["names"])
+    game = tables.watched[data["id"]]
+    moves = 0
+    while not data["over"]:
+        before = game.version
+        reply = ask(tables, "POST", f"/api/watch/{data['id']}/next", {"version": data["version"]})
+        assert reply["status"] == 200, reply
+        data = reply["data"]
+        moves += 1
+        # One move as everybody saw it: the events of exactly the actions just played.
+        played = [e for e in data["events"] if e["kind"] != "round_end"]
+        assert len(played) == 1 and data["version"] > before, data["events"]
+        assert data["view"] == json.loads(cardrules.to_json(cardrules.view(game.state, None)))
+        assert moves < 2000
+    assert ask(tables, "POST", f"/api/watch/{data['id']}/next", None)["status"] == 409
+    stale = ask(tables, "POST", f"/api/watch/{data['id']}/next", {"version": 0})
+    assert stale["data"]["error"]["code"] in ("stale", "game_over")
+    assert ask(tables, "GET", "/api/watch/nope", None)["status"] == 404
+    assert ask(tables, "POST", "/api/watch", {"game": "chess"})["status"] == 400
+    assert tables.games == {}  # nothing of it is kept as the player's game
+
+
+def test_a_hint_comes_from_the_players_own_view_and_names_a_listed_move():
+    tables = LocalTables()
+    for game_name in cardrules.GAMES:
+        reply = ask(tables, "POST", "/api/games", {"game": game_name, "level": "easy", "seed": 8})
+        game_id = reply["data"]["id"]
+        for _ in range(3):
+            data = reply["data"]
+            tip = ask(tables, "GET", f"/api/games/{game_id}/hint")
+            assert tip["status"] == 200 and "summary" not in tip and "document" not in tip
+            hint = tip["data"]["hint"]
+            assert data["moves"][hint["index"]]["text"] == hint["text"] and hint["reason"]
+            assert tip["data"]["version"] == data["version"]
+            # The same view and seed give the same hint: a pure function of what the seat sees.
+            game = tables.games[game_id]
+            view, seed = game.hint_request()
+            assert view == cardrules.view(game.state, 0)
+            reply = ask(
+                tables,
+                "POST",
+                f"/api/games/{game_id}/act",
+                {"index": hint["index"], "version": data["version"]},
+            )
+            assert reply["status"] == 200
+    assert ask(tables, "GET", "/api/games/nope/hint")["status"] == 404
+    # No hint out of turn or after the end (a game of computers stands in for both).
+    watched = tables.watch({"game": "rummy500", "level": "random", "players": 2, "seed": 2})
+    while watched.state.to_act == 0:
+        watched.bot_move()
+    with pytest.raises(games.RequestError, match="your turn"):
+        watched.hint_request()
+    while not watched.state.is_over:
+        watched.bot_move()
+    with pytest.raises(games.RequestError, match="over"):
+        watched.hint_request()

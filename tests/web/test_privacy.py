@@ -77,6 +77,9 @@ def _play(
         assert reply.status_code == 200
         data = reply.json()
         _check_last_reply(recorder, store.games[game_id])
+        if not data["over"]:  # the hint: the expert's move from the seat's own view
+            assert client.get(f"/api/games/{game_id}/hint").status_code == 200
+            _check_last_reply(recorder, store.games[game_id])
         for path in (f"/api/games/{game_id}", f"/api/games/{game_id}/watch"):
             client.get(path)
             _check_last_reply(recorder, store.games[game_id], seat=None if "watch" in path else 0)

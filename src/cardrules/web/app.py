@@ -14,6 +14,8 @@ of a view):
 ``GET /api/games/{id}``                your view of a game
 ``POST /api/games/{id}/act``           ``{"index": n}`` or ``{"text": "..."}``, and
                                        optionally ``"version"``: play a move
+``GET /api/games/{id}/hint``           the expert's suggested move for you, with
+                                       its reason (from your view only)
 ``GET /api/games/{id}/watch``          the spectator's view
 ``GET /api/leaderboard``               the leaderboard's tables
 =====================================  ==========================================
@@ -42,7 +44,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardrules import bots, engine, ranking, records
-from cardrules.web.games import STATUS, WebGame
+from cardrules.web.games import STATUS, WebGame, hint_payload
 from cardrules.web.payload import Table, table_payload
 from cardrules.web.store import GameStore, owner_key
 from cardrules.wire.server import RequestError
@@ -244,6 +246,17 @@ def create_app(store: GameStore | None = None) -> Starlette:
             return _error(exc.code, exc.message)
         return await _shown(game, game.seat)
 
+    async def hint(request: Request) -> Response:
+        try:
+            game = games.get(request.path_params["id"], owner=owner(request))
+            with game.lock:
+                view, seed = game.hint_request()
+                version = game.version
+        except RequestError as exc:
+            return _error(exc.code, exc.message)
+        # The search sees only the player's view, so its time tells nothing hidden.
+        return JSONResponse(await run_in_threadpool(hint_payload, game.game, view, seed, version))
+
     async def watch(request: Request) -> Response:
         try:
             game = games.find(request.path_params["id"])
@@ -292,6 +305,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
         Route("/api/games", my_games, methods=["GET"]),
         Route("/api/games/{id}", show),
         Route("/api/games/{id}/act", act, methods=["POST"]),
+        Route("/api/games/{id}/hint", hint),
         Route("/api/games/{id}/watch", watch),
         Route("/api/leaderboard", leaderboard),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),

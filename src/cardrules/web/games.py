@@ -25,7 +25,15 @@ from cardrules.events import with_events
 from cardrules.records import GameRecord, from_json, to_json
 from cardrules.wire.server import MAX_MOVES, RequestError, read_act
 
-__all__ = ["FILE_FORMAT", "MAX_NAME_LENGTH", "STATUS", "WebGame", "check_name", "read_lobby"]
+__all__ = [
+    "FILE_FORMAT",
+    "MAX_NAME_LENGTH",
+    "STATUS",
+    "WebGame",
+    "check_name",
+    "hint_payload",
+    "read_lobby",
+]
 
 FILE_FORMAT: Final = "cardrules-web-game"
 """The ``format`` of a saved web game file."""
@@ -269,6 +277,21 @@ class WebGame:
             self._apply(action)
         return events
 
+    def hint_request(self) -> tuple[Any, int]:
+        """What a hint for the player is worked out from: the player's own view and a seed
+        for the expert's search (a pure function of the game's seed and its version, so
+        asking again gives the same hint). Take it under the game's lock; the search
+        itself (:func:`hint_payload`) needs no lock.
+
+        Raises :class:`~cardrules.wire.server.RequestError` when the game is over or it is
+        not the player's turn.
+        """
+        if self.state.is_over:
+            raise RequestError("game_over", "the game is over")
+        if self.state.to_act != self.seat:
+            raise RequestError("not_your_turn", "a hint is for your turn")
+        return self.view(self.seat), derive_seed(self.seed, "hint", self.version) % 2**32
+
     def standing(self) -> tuple[bool, list[str]]:
         """Whether the player won, and the levels of the computer players they played against
         (partners in a Casino partnership are not rivals): what the leaderboard records."""
@@ -332,3 +355,22 @@ class WebGame:
             result=data.get("result"),
             touched=float(data.get("touched", 0.0)),
         )
+
+
+def hint_payload(game: str, view: Any, seed: int, version: int) -> dict[str, Any]:
+    """The hint button's answer: the expert's move for ``view`` (the asking seat's own view,
+    nothing else) with its reason, as ``{"hint": {"index", "text", "reason"}, "version"}``;
+    ``index`` is the move's place in the view's list (``moves`` of the table's payload).
+
+    >>> from cardrules import engine
+    >>> state = engine.new_game("rummy500", seed=4)
+    >>> answer = hint_payload("rummy500", engine.definition("rummy500").view(state, 0), 1, 0)
+    >>> answer["hint"]["text"], bool(answer["hint"]["reason"])
+    ('draw', True)
+    """
+    tip = bots.hint(game, view, seed=seed)
+    index = list(view.legal_actions).index(tip.action)
+    return {
+        "hint": {"index": index, "text": view.legal_texts[index], "reason": tip.reason},
+        "version": version,
+    }

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from cardrules import bots, engine, rng
 from cardrules.records import GameRecord
-from cardrules.web.games import STATUS, WebGame, read_lobby
+from cardrules.web.games import STATUS, WebGame, hint_payload, read_lobby
 from cardrules.web.payload import Table, table_payload
 from cardrules.wire.server import RequestError
 
@@ -186,6 +186,10 @@ class LocalTables:
                 return _shown(self.create(_body(body)), 201)
             if len(parts) == 3 and method == "GET":
                 return _shown(self._game(parts[2], saved))
+            if len(parts) == 4 and parts[3] == "hint" and method == "GET":
+                game = self._game(parts[2], saved)
+                view, seed = game.hint_request()
+                return _answer(200, hint_payload(game.game, view, seed, game.version))
             if len(parts) == 4 and parts[3] == "act" and method == "POST":
                 game = self._game(parts[2], saved)
                 args = _body(body)

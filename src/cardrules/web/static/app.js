@@ -359,6 +359,7 @@ function tablePage() {
   let shownRounds = -1;
   let retryNow = null;
   let shownMoves = [];        // the moves as listed, in key order
+  let hinted = null;          // the hint for this version of the table: {version, index, text, reason}
   let sortBy = localStorage.getItem("cardrules.sort") || "suit";
   let speed = params.has("speed") ? SPEED : Number(localStorage.getItem("cardrules.speed") || SPEED);
 
@@ -650,7 +651,9 @@ function tablePage() {
       "data-index": String(move.index), "data-text": move.text });
     if (key) { button.append(el("kbd", {}, key), " "); button.dataset.key = key; }
     cardText(button, label.text);
-    button.setAttribute("aria-label", `${key ? `key ${key}: ` : ""}${label.spoken}`);
+    const isHint = hinted !== null && hinted.version === current.version && hinted.index === move.index;
+    if (isHint) { button.classList.add("hinted"); button.setAttribute("aria-describedby", "hint-text"); }
+    button.setAttribute("aria-label", `${key ? `key ${key}: ` : ""}${label.spoken}${isHint ? " (the hint)" : ""}`);
     button.disabled = busy || !current.your_turn;
     button.addEventListener("click", () => play({ index: move.index }));
     return button;
@@ -693,6 +696,18 @@ function tablePage() {
         ? "No listed move uses all the selected cards (type a move to learn why)."
         : "Not your turn."));
     }
+    const hintBox = $("hint-text");
+    if (hinted !== null && hinted.version === data.version) {
+      hintBox.textContent = "";
+      const shown = data.moves.find((m) => m.index === hinted.index);
+      hintBox.append("Hint: ", cardText(el("strong"), shown ? moveLabel(shown).text : hinted.text), ` — ${hinted.reason}.`);
+      hintBox.hidden = false;
+    } else {
+      hintBox.hidden = true;
+      hintBox.textContent = "";
+    }
+    $("hint").disabled = busy || !data.your_turn;
+    $("hint").hidden = spectator;
     const compose = $("compose");
     const verb = data.game === "casino" ? "trail" : (selected.size > 1 ? "meld" : "discard");
     compose.hidden = selected.size === 0 || !data.your_turn;
@@ -863,6 +878,31 @@ function tablePage() {
     }
   }
 
+  // The hint: the expert's move for your turn, worked out from your own view only (by the
+  // server for your seat, or by the worker on this device), shown highlighted with why.
+  async function askHint() {
+    if (!playable() || spectator) return;
+    const version = current.version;
+    $("hint").disabled = true;
+    say("");
+    $("hint-text").hidden = false;
+    $("hint-text").textContent = "Thinking…";
+    const reply = await steady(() => api("GET", `/api/games/${id}/hint`));
+    if (!current || current.version !== version) return;  // the table moved on meanwhile
+    if (!reply.ok) {
+      $("hint-text").textContent = "";
+      say(`No hint: ${errorText(reply)}`);
+      drawMoves(current);
+      return;
+    }
+    hinted = { version, ...reply.data.hint };
+    // The suggested move must be on the list: the selection that would hide it is cleared.
+    if (!visibleMoves().some((m) => m.index === hinted.index)) { selected.clear(); picked.clear(); draw(current); }
+    else drawMoves(current);
+    const button = document.querySelector("#moves button.move.hinted, #choice-moves button.move.hinted");
+    if (button) button.focus();
+  }
+
   async function play(args) {
     if (busy || !current) return;
     busy = true;
@@ -993,6 +1033,7 @@ function tablePage() {
     if (event.key === "/") { event.preventDefault(); $("move-text").focus(); return; }
     if (event.key === "Escape") { selected.clear(); picked.clear(); if (current) draw(current); return; }
     if (event.key === ".") { $("sort").click(); return; }
+    if (event.key === "?") { event.preventDefault(); askHint(); return; }
     if (event.key === "[" || event.key === "]") {
       const values = [...speeds.options].map((o) => Number(o.value)).sort((x, y) => x - y);
       const at = values.indexOf(speed);
@@ -1007,6 +1048,7 @@ function tablePage() {
     }
   });
   $("retry-now").addEventListener("click", () => { if (retryNow) retryNow(); });
+  $("hint").addEventListener("click", () => askHint());
   // For tests and the benchmark: the listed moves and the melds as the page holds them.
   window.cardrulesMoves = () => (current ? current.moves : []);
   window.cardrulesMelds = () => (current && current.board.melds ? current.board.melds : []);
