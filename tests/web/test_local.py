@@ -340,6 +340,7 @@ def test_a_hint_comes_from_the_players_own_view_and_names_a_listed_move():
             game = tables.games[game_id]
             view, seed = game.hint_request()
             assert view == cardrules.view(game.state, 0)
+            assert games.hint_payload(game_name, view, seed, game.version) == tip["data"]
             reply = ask(
                 tables,
                 "POST",

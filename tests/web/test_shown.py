@@ -42,7 +42,9 @@ new MutationObserver((records) => {
 
 
 def recording_page(chromium: Any, **options: Any) -> tuple[Any, Any]:
-    context = chromium.new_context(viewport={"width": 1000, "height": 900}, bypass_csp=True, **options)
+    context = chromium.new_context(
+        viewport={"width": 1000, "height": 900}, bypass_csp=True, **options
+    )
     context.set_default_timeout(20_000)
     context.add_init_script(RECORD)
     return context, context.new_page()

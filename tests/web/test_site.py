@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+import cardrules
 from cardrules import bots, engine
 from cardrules.web import site
 
@@ -227,3 +228,88 @@ def test_the_browser_can_install_the_site_as_an_app(chromium, site_url, tmp_path
         assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     finally:
         context.close()
+
+
+def test_the_static_spectators_page_plays_computers_to_the_end_then_stops(site_page, site_url):
+    """Issue 28: the static site's spectator page — computers against each other on this
+    device, the same table and speed control (cards travel at a speed, none when it is
+    off) — ends with the game and asks nothing more."""
+    from tests.web.test_shown import RECORD
+
+    page = site_page
+    page.add_init_script(RECORD)
+    page.goto(f"{site_url}index.html?speed=120")
+    assert page.is_visible("#watch")
+    page.select_option("#game", "casino")
+    page.select_option("#opponents", "2")
+    page.select_option("#level", "easy")
+    page.fill("#target", "3")
+    page.click("#watch")
+    page.wait_for_url("**/watch.html*", timeout=BOOT_MS)
+    page.wait_for_function("window.flights.length > 0", timeout=BOOT_MS)
+    assert "(watching)" in page.inner_text("#title")
+    assert page.locator("#opponents .seat").count() == 3  # every seat, as card backs
+    assert not page.is_visible("#hand-area") and not page.is_visible("#moves-area")
+    assert len(page.evaluate("window.said")) > 0
+    page.select_option("#speed", "0")  # off: the rest at once
+    page.wait_for_function("document.body.dataset.state === 'over'", timeout=BOOT_MS)
+    assert "Game over" in page.inner_text("#over")
+    # Nothing asks the engine any more: no loop, no polling.
+    page.evaluate(
+        """() => { window.asked = 0; const real = window.askWorker;
+                   window.askWorker = (m) => { window.asked += 1; return real(m); }; }"""
+    )
+    version = page.evaluate("document.body.dataset.version")
+    page.wait_for_timeout(2500)
+    assert page.evaluate("window.asked") == 0
+    assert page.evaluate("document.body.dataset.version") == version
+    page.evaluate("api('GET', '/api/games/nope')")  # the counter does count a request
+    assert page.evaluate("window.asked") == 1
+
+
+def test_the_static_table_a_first_step_travelling_cards_and_the_hint(site_page, site_url):
+    """Issues 28 and 31 in the static site: the Casino first step reads as a step, the hint
+    (from the worker's view of your seat) highlights a move with why and Enter plays it,
+    and the opponent's cards travel face up only when the move showed them."""
+    from cardrules.web.games import WebGame
+    from tests.web.test_privacy import card_tokens
+    from tests.web.test_shown import RECORD
+
+    page = site_page
+    page.add_init_script(RECORD)
+    start(page, site_url, "casino", seed=3)
+    page.goto(page.url.replace("speed=0", "speed=120"))
+    page.wait_for_function(_READY, timeout=BOOT_MS)
+    step = page.locator("#moves button.move[data-text='3♦ builds 10 with 6♦']")
+    assert "start: 3♦ builds 10 with 6♦" in step.inner_text()
+    assert "first step of a build of 10" in step.get_attribute("aria-label")
+    game_id = page.evaluate("new URLSearchParams(location.search).get('id')")
+
+    def game() -> WebGame:
+        return WebGame.from_document(
+            page.evaluate(f"localStorage.getItem('cardrules.game.{game_id}')")
+        )
+
+    for _ in range(3):
+        page.wait_for_function(_READY)
+        if page.evaluate("document.body.dataset.state") != "your-turn":
+            break
+        page.keyboard.press("?")
+        page.wait_for_selector("#moves button.move.hinted", timeout=BOOT_MS)
+        answer = page.evaluate(f"api('GET', '/api/games/{game_id}/hint').then((r) => r.data)")
+        before = game()
+        seen = card_tokens(cardrules.to_json(cardrules.view(before.state, 0)))
+        assert set(card_tokens(json.dumps(answer, ensure_ascii=False))) <= set(seen)
+        hinted = page.locator("#moves button.move.hinted")
+        assert hinted.get_attribute("data-index") == str(answer["hint"]["index"])
+        assert answer["hint"]["reason"] in page.inner_text("#hint-text")
+        version = page.evaluate("document.body.dataset.version")
+        page.keyboard.press("Enter")
+        page.wait_for_function(_MOVED, arg=version)
+        page.wait_for_function(_READY)
+        assert str(game().actions[before.version]) == answer["hint"]["text"]
+    flights = page.evaluate("window.flights")
+    assert flights and not any(f["back"] for f in flights)  # Casino draws nothing unseen
+    state = game().state
+    hidden = {str(c) for c in state.stock} | {str(c) for c in state.hands[1]}
+    assert not {f["card"] for f in flights} & hidden

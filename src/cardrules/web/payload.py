@@ -263,7 +263,9 @@ def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
     return money
 
 
-def table_payload(table: Table, view: Any, *, events: Sequence[Any] | None = None) -> dict[str, Any]:
+def table_payload(
+    table: Table, view: Any, *, events: Sequence[Any] | None = None
+) -> dict[str, Any]:
     """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
 
     Everything in it comes from ``view`` and ``table``; see the module docstring.
