@@ -11,6 +11,7 @@ from the stock is never drawn face up, and no card travels that the move did not
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -217,3 +218,67 @@ def test_the_hint_button_and_its_key_show_the_experts_move_with_why(page, live):
         page.wait_for_function(_MOVED, arg=version)
         assert str(live.store.games[game_id].actions[before]) == tip["text"]
         assert page.locator("#moves button.move.hinted").count() == 0  # a hint is for one turn
+
+
+def test_a_spectator_on_the_server_sees_each_move_travel_once(page, live, chromium):
+    """The served spectator's page (/watch/{id}) shows the moves played since its last look
+    one by one, as cards travelling (face down from the stock), each said once and in order.
+    (It sees the moves the spectator's view still holds: about one trip round the table.)"""
+    from cardrules.cli.render import name_of
+
+    game_id = start(page, live, "rummy500", opponents=1, seed=6)
+    context, watcher = recording_page(chromium)
+    try:
+        watcher.goto(f"{live.url}/watch/{game_id}?speed=100")
+        watcher.wait_for_function("document.body.dataset.version !== undefined")
+        first = live.store.games[game_id].version
+        for _ in range(3):
+            play_turn(page)
+            watcher.wait_for_function(
+                "v => document.body.dataset.version === v"
+                " && document.body.dataset.state !== 'animating'",
+                arg=str(live.store.games[game_id].version),
+                timeout=30_000,
+            )
+        game = live.store.games[game_id]
+        said = watcher.evaluate("window.said")
+        # Each line is one move played since the first look, in order, none twice.
+        played = [
+            f"{name_of(game.names, seat)}: {action}"
+            for seat, action in _seats_and_actions(game)[first:]
+        ]
+        spoken = [cardrules_spoken(line) for line in played]
+        at = 0
+        for line in said:
+            assert line in spoken[at:], (line, spoken[at:])
+            at = spoken.index(line, at) + 1
+        assert len(said) >= 6  # at least the opponent's draw and discard of each turn
+        backs = [f for f in watcher.evaluate("window.flights") if f["back"]]
+        assert len(backs) == sum(1 for line in said if line.endswith(": draw"))
+        assert all(f["card"] == "" for f in backs)
+    finally:
+        context.close()
+
+
+def _seats_and_actions(game: Any) -> list[tuple[int, Any]]:
+    """Who played each action of a served game (replayed from its record)."""
+    state = cardrules.new_game(game.game, game.config, seed=game.seed)
+    out = []
+    for action in game.actions:
+        out.append((state.to_act, action))
+        state = cardrules.apply(state, action)
+    return out
+
+
+def cardrules_spoken(line: str) -> str:
+    """A line as the page says it: cards by name ("K♠" is "king of spades")."""
+    names = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades"}
+
+    def name(match: Any) -> str:
+        card = match.group(0)
+        return (
+            "joker" if card == "JK" else f"{names.get(card[:-1], card[:-1])} of {suits[card[-1]]}"
+        )
+
+    return re.sub(r"(?:10|[2-9AJQK])[♣♦♥♠]|JK", name, line)

@@ -930,25 +930,49 @@ function tablePage() {
     draw(data);
   }
 
-  let polling = null;
+  // A spectator's view carries the moves of about one trip round the table, a window that
+  // slides as the game goes on: the moves not shown yet are those after the longest run
+  // that ends the old window and starts the new one.
+  function unseen(before, after) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    for (let overlap = Math.min(before.length, after.length); overlap > 0; overlap--) {
+      let matches = true;
+      for (let i = 0; i < overlap && matches; i++) matches = same(before[before.length - overlap + i], after[i]);
+      if (matches) return after.slice(overlap);
+    }
+    return after;
+  }
 
+  // Returns false when the page should stop asking (an error it cannot get past).
   async function refresh(first) {
     const path = spectator ? `/api/games/${id}/watch` : `/api/games/${id}`;
     const reply = await steady(() => api("GET", path));
     if (!reply.ok) {
       $("status").textContent = errorText(reply);
       document.body.dataset.state = "error";
-      if (polling !== null) { clearInterval(polling); polling = null; }
-      return;
+      return false;
     }
     if (first) await showEvents(reply.data.events, false);
     else if (current && reply.data.version !== current.version) {
-      const fresh = reply.data.events.filter((e) => spectator || e.seat !== reply.data.seat);
-      await showEvents(fresh, false);
+      if (spectator) {
+        // The spectator sees the moves played since the last look travel, one by one.
+        document.body.dataset.state = "animating";
+        await showEvents(unseen(current.events, reply.data.events), true);
+      } else {
+        await showEvents(reply.data.events.filter((e) => e.seat !== reply.data.seat), false);
+      }
     }
     draw(reply.data);
-    // The spectator's page stops asking once the game is over.
-    if (reply.data.over && polling !== null) { clearInterval(polling); polling = null; }
+    return true;
+  }
+
+  // The spectator of a game on the server looks again 1.5 s after each look (and after its
+  // moves have been shown), and stops once the game is over.
+  async function spectate() {
+    while (current && !current.over) {
+      await sleep(1500);
+      if (!(await refresh(false))) return;
+    }
   }
 
   // The static site's spectator page: the worker plays the computers' moves one at a time,
@@ -999,7 +1023,7 @@ function tablePage() {
       if (!id) { $("status").textContent = "No game here: start one from the lobby."; return; }
     }
     await refresh(true);
-    if (spectator && current && !current.over) polling = setInterval(() => refresh(false), 1500);
+    if (spectator) await spectate();
   }
 
   $("typed").addEventListener("submit", (event) => {
