@@ -67,3 +67,17 @@ def test_screenshot_of_the_table(chromium, live, game, size):
             page.screenshot(path=str(IMAGES / "web-lobby.png"))
     finally:
         context.close()
+
+
+def test_screenshot_of_casino_first_steps_and_a_hint(chromium, live):
+    """The move list of a Casino turn with first steps that read as steps, and a hint shown."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        start(page, live, "casino", opponents=1, seed=3, level="normal")
+        page.click("#hint")
+        page.wait_for_selector("#moves button.move.hinted")
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.locator("#moves-area").screenshot(path=str(IMAGES / "web-casino-moves.png"))
+    finally:
+        context.close()

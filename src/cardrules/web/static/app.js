@@ -925,6 +925,7 @@ function tablePage() {
     if (mine) await showEvents([{ who: before.names[before.seat], text: mine }], false);
     const others = data.events.filter((e) => e.seat !== data.seat);
     document.body.dataset.state = "animating";
+    if (others.length && speed > 0) $("status").textContent = "The others are playing…";
     await showEvents(others, true);
     busy = false;
     draw(data);
