@@ -16,6 +16,12 @@ plain static file server on loopback. In headless Chromium (``/usr/bin/chromium`
   mean, not a median: the browser's clock ticks in 0.1 ms steps, which the mean of many
   decisions smooths and a median of one decision's time would not.)
 
+- **hint**: the wait for the hint button's answer (issue 31) — the page's own request
+  (``GET /api/games/{id}/hint``, answered by the worker) at each of your first turns of a
+  seeded game of each game against normal bots, each hint's move then played — beside the
+  same requests answered by ``cardrules.web.local.LocalTables`` in this CPython (the same
+  games, the same hints): median ms per hint.
+
 Three interleaved rounds, medians reported. Run::
 
     .venv/bin/python benchmarks/web_static.py [--pyodide DIR] [--rounds 3] [--moves 40]
@@ -26,6 +32,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import statistics
 import sys
@@ -38,7 +45,7 @@ from typing import Any, ClassVar
 from playwright.sync_api import sync_playwright
 
 from cardrules import bots, engine
-from cardrules.web.local import bot_think_times
+from cardrules.web.local import LocalTables, bot_think_times
 from cardrules.web.site import build_site
 
 CHROMIUM = "/usr/bin/chromium"
@@ -100,11 +107,50 @@ def _browser_think(page: Any, game: str, level: str, moves: int, seed: int) -> l
     return times
 
 
+_HINT_GAME = """async ([game, seed, turns]) => {
+  let reply = await api("POST", "/api/games", { game, level: "normal", seed, name: "Bench" });
+  const id = reply.data.id;
+  const times = [];
+  for (let turn = 0; turn < turns && !reply.data.over; turn++) {
+    const begun = performance.now();
+    const tip = await api("GET", `/api/games/${id}/hint`);
+    times.push((performance.now() - begun) / 1000);
+    reply = await api("POST", `/api/games/${id}/act`,
+                      { index: tip.data.hint.index, version: reply.data.version });
+  }
+  return times;
+}"""
+
+
+def _cpython_hints(game: str, seed: int, turns: int) -> list[float]:
+    """The same hints as ``_HINT_GAME`` asks for, answered by the worker's code in CPython."""
+    tables = LocalTables()
+    reply = json.loads(
+        tables.handle(
+            "POST",
+            "/api/games",
+            json.dumps({"game": game, "level": "normal", "seed": seed, "name": "Bench"}),
+        )
+    )
+    game_id = reply["data"]["id"]
+    times = []
+    for _ in range(turns):
+        if reply["data"]["over"]:
+            break
+        begun = time.perf_counter()
+        tip = json.loads(tables.handle("GET", f"/api/games/{game_id}/hint", None))
+        times.append(time.perf_counter() - begun)
+        act = {"index": tip["data"]["hint"]["index"], "version": reply["data"]["version"]}
+        reply = json.loads(tables.handle("POST", f"/api/games/{game_id}/act", json.dumps(act)))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pyodide", default=os.environ.get("CARDRULES_PYODIDE"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=40, help="bot decisions per game and level")
+    parser.add_argument("--hints", type=int, default=15, help="hints asked per game")
     args = parser.parse_args()
     out = Path(tempfile.mkdtemp()) / "site"
     build_site(out, pyodide_dir=Path(args.pyodide) if args.pyodide else None)
@@ -117,6 +163,7 @@ def main() -> None:
     cold: list[float] = []
     cached: list[float] = []
     think: dict[tuple[str, str], dict[str, list[float]]] = {}
+    hints: dict[str, dict[str, list[float]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for round_number in range(args.rounds):
@@ -138,6 +185,15 @@ def main() -> None:
                     entry["cpython"].append(
                         statistics.fmean(bot_think_times(game, level, args.moves, seed))
                     )
+            # The page's own request function: a table page of the site, no game shown.
+            again.goto(f"{url}table.html")
+            for game in engine.GAMES:
+                seed = 200 + round_number
+                entry = hints.setdefault(game, {"browser": [], "cpython": []})
+                entry["browser"].append(
+                    statistics.median(again.evaluate(_HINT_GAME, [game, seed, args.hints]))
+                )
+                entry["cpython"].append(statistics.median(_cpython_hints(game, seed, args.hints)))
             context.close()
         browser.close()
     server.shutdown()
@@ -151,6 +207,14 @@ def main() -> None:
         cpython_ms = statistics.median(entry["cpython"]) * 1000
         ratio = browser_ms / cpython_ms if cpython_ms else float("nan")
         print(f"{game:12} {level:7} {browser_ms:11.3f} {cpython_ms:11.3f} {ratio:6.2f}")
+
+    print("hint: median ms from the page's request to its answer (median of the rounds)")
+    print(f"{'game':12} {'browser ms':>11} {'CPython ms':>11} {'ratio':>6}")
+    for game, entry in hints.items():
+        browser_ms = statistics.median(entry["browser"]) * 1000
+        cpython_ms = statistics.median(entry["cpython"]) * 1000
+        ratio = browser_ms / cpython_ms if cpython_ms else float("nan")
+        print(f"{game:12} {browser_ms:11.2f} {cpython_ms:11.2f} {ratio:6.2f}")
 
 
 if __name__ == "__main__":
