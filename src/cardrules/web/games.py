@@ -281,7 +281,7 @@ class WebGame:
         """What a hint for the player is worked out from: the player's own view and a seed
         for the expert's search (a pure function of the game's seed and its version, so
         asking again gives the same hint). Take it under the game's lock; the search
-        itself (:func:`hint_payload`) needs no lock.
+        itself (:func:`~cardrules.web.games.hint_payload`) needs no lock.
 
         Raises :class:`~cardrules.wire.server.RequestError` when the game is over or it is
         not the player's turn.
