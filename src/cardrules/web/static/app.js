@@ -935,10 +935,11 @@ function tablePage() {
   // slides as the game goes on: the moves not shown yet are those after the longest run
   // that ends the old window and starts the new one.
   function unseen(before, after) {
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    for (let overlap = Math.min(before.length, after.length); overlap > 0; overlap--) {
+    const old = before.map((e) => JSON.stringify(e));
+    const now = after.map((e) => JSON.stringify(e));
+    for (let overlap = Math.min(old.length, now.length); overlap > 0; overlap--) {
       let matches = true;
-      for (let i = 0; i < overlap && matches; i++) matches = same(before[before.length - overlap + i], after[i]);
+      for (let i = 0; i < overlap && matches; i++) matches = old[old.length - overlap + i] === now[i];
       if (matches) return after.slice(overlap);
     }
     return after;
