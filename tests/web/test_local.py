@@ -147,10 +147,13 @@ def test_site_build_writes_pages_wheels_runtime_and_the_offline_list(tmp_path):
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert set(info["files"]) - {"./"} == files - {"sw.js"}
     assert {p.relative_to(out).as_posix() for p in written} == files
-    for page in ("index.html", "table.html", "leaderboard.html"):
+    for page in ("index.html", "table.html", "leaderboard.html", "watch.html"):
         text = (out / page).read_text()
         assert 'data-mode="static"' in text and '"/static/' not in text
         assert 'href="/' not in text
+    # The spectator's page is the table page watching computers (and kept offline too).
+    assert 'data-page="watch"' in (out / "watch.html").read_text()
+    assert "watch.html" in info["files"]
     assert '<link rel="manifest"' in (out / "index.html").read_text()
     assert info["build"] in (out / "sw.js").read_text()
     manifest = json.loads((out / "manifest.webmanifest").read_text())
