@@ -282,3 +282,31 @@ def test_any_body_gets_a_4xx_or_a_move_never_a_500(client, store, body, raw):
             assert reply.json()["error"]["message"]
             assert _snapshot(store, gid) == before
             assert len(store.games) == count
+
+
+@pytest.mark.parametrize("game", cardrules.GAMES)
+def test_the_answer_to_a_move_holds_the_players_view_right_after_it(client, store, game):
+    """While the opponents' moves travel, the page shows the table as the player's own move
+    left it: the answer's after_your_move is the board and hand of view(state, 0) just after
+    that move (the player saw it), never anything later or another seat's."""
+    from cardrules.web.payload import _board
+
+    data = new_game(client, game=game, seed=9)
+    gid = data["id"]
+    for _ in range(8):
+        if data["over"]:
+            break
+        before = store.games[gid].version
+        data = client.post(f"/api/games/{gid}/act", json={"index": 0}).json()
+        server = store.games[gid]
+        state = cardrules.new_game(game, server.config, seed=server.seed)
+        for action in server.actions[: before + 1]:
+            state = cardrules.apply(state, action)
+        mine = cardrules.view(state, 0)
+        after = data["after_your_move"]
+        assert after["hand"] == [str(c) for c in sorted(mine.hand)]
+        assert after["board"] == json.loads(
+            json.dumps(_board(game, mine, data["names"], data["sides"]))
+        )
+    # A plain look carries none.
+    assert "after_your_move" not in client.get(f"/api/games/{gid}").json()

@@ -73,10 +73,17 @@ def _play(
     for _ in range(moves):
         if data["over"]:
             return
+        before = store.games[game_id].version
         reply = client.post(f"/api/games/{game_id}/act", json={"index": 0})
         assert reply.status_code == 200
         data = reply.json()
-        _check_last_reply(recorder, store.games[game_id])
+        # The answer to a move also shows the table as the move left it: the player's own
+        # view at that moment, replayed here from the record.
+        game = store.games[game_id]
+        state = cardrules.new_game(game.game, game.config, seed=game.seed)
+        for action in game.actions[: before + 1]:
+            state = cardrules.apply(state, action)
+        _check_last_reply(recorder, game, also=cardrules.view(state, 0))
         if not data["over"]:  # the hint: the expert's move from the seat's own view
             assert client.get(f"/api/games/{game_id}/hint").status_code == 200
             _check_last_reply(recorder, store.games[game_id])
@@ -85,12 +92,16 @@ def _play(
             _check_last_reply(recorder, store.games[game_id], seat=None if "watch" in path else 0)
 
 
-def _check_last_reply(recorder: Recorder, game: Any, seat: int | None = 0) -> None:
+def _check_last_reply(
+    recorder: Recorder, game: Any, seat: int | None = 0, also: Any | None = None
+) -> None:
     body = recorder.sent[-1].decode("utf-8")
     state = game.state
     shown = card_tokens(records.to_json(cardrules.view(state, seat)))
+    if also is not None:  # an earlier view of the same seat, which it saw then
+        shown += card_tokens(records.to_json(also))
     sent = card_tokens(body)
-    # Every card the reply names is a card the seat's view names (the view of the server's state).
+    # Every card the reply names is a card the seat's views name (of the server's states).
     assert set(sent) <= set(shown), set(sent) - set(shown)
     hidden_only = set(_hidden(state, seat if seat is not None else -1)) - set(shown)
     assert not hidden_only & set(sent)

@@ -130,17 +130,21 @@ async def _json_body(request: Request) -> Any:
         raise RequestError("bad_request", f"not JSON: {exc}") from None
 
 
-def _payload(game: WebGame, seat: int | None) -> dict[str, Any]:
-    """The game as ``seat`` sees it (under the game's lock; run it off the event loop)."""
+def _payload(game: WebGame, seat: int | None, moved: bool = False) -> dict[str, Any]:
+    """The game as ``seat`` sees it (under the game's lock; run it off the event loop);
+    ``moved``: the answer to the player's move, with their view right after it."""
     with game.lock:
         table = Table(
             game.id, game.game, tuple(game.names), game.practice, game.version, game.result
         )
-        return table_payload(table, game.view(seat))
+        after = game.view_after_move() if moved else None
+        return table_payload(table, game.view(seat), after_move=after)
 
 
-async def _shown(game: WebGame, seat: int | None, status: int = 200) -> JSONResponse:
-    return JSONResponse(await run_in_threadpool(_payload, game, seat), status)
+async def _shown(
+    game: WebGame, seat: int | None, status: int = 200, *, moved: bool = False
+) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(_payload, game, seat, moved), status)
 
 
 def _meta() -> dict[str, Any]:
@@ -244,7 +248,7 @@ def create_app(store: GameStore | None = None) -> Starlette:
             )
         except RequestError as exc:
             return _error(exc.code, exc.message)
-        return await _shown(game, game.seat)
+        return await _shown(game, game.seat, moved=True)
 
     async def hint(request: Request) -> Response:
         try:

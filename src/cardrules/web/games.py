@@ -205,6 +205,7 @@ class WebGame:
         if self.rules.max_game_length is not None:
             self.max_moves = min(MAX_MOVES, self.rules.max_game_length(self.config))
         self.bots: dict[int, bots.Bot] = {}
+        self._after_move: tuple[int, Any] | None = None
         for seat, level in enumerate(levels):
             if level is not None:
                 self.bots[seat] = bots.make(self.game, level, seed=self._bot_seed(seat))
@@ -230,7 +231,17 @@ class WebGame:
         """
         action = read_act(self.rules, self.state, self.seat, args)
         self._apply(action)
+        mine = self.view(self.seat)
         self.play_bots()
+        self._after_move = (self.version, mine)
+
+    def view_after_move(self) -> Any | None:
+        """The player's own view right after their last move, before the computer players
+        answered it (the table the page shows while their moves travel), or ``None`` if the
+        game has moved on since (or no move was made here)."""
+        if self._after_move is None or self._after_move[0] != self.version:
+            return None
+        return self._after_move[1]
 
     def _apply(self, action: Any) -> None:
         if len(self.actions) >= self.max_moves:

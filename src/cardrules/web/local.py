@@ -80,9 +80,10 @@ def _body(text: str | None) -> Any:
         raise RequestError("bad_request", f"not JSON: {exc}") from None
 
 
-def _shown(game: WebGame, status: int = 200) -> str:
+def _shown(game: WebGame, status: int = 200, *, moved: bool = False) -> str:
     table = Table(game.id, game.game, tuple(game.names), game.practice, game.version, game.result)
-    return _answer(status, table_payload(table, game.view(game.seat)), game)
+    after = game.view_after_move() if moved else None
+    return _answer(status, table_payload(table, game.view(game.seat), after_move=after), game)
 
 
 def _watched(game: WebGame, events: tuple[Any, ...] | None, status: int = 200) -> str:
@@ -203,7 +204,7 @@ class LocalTables:
                 if version is not None and version != game.version:
                     raise RequestError("stale", "the table has changed since; look again")
                 game.act(args)
-                return _shown(game)
+                return _shown(game, moved=True)
             raise RequestError("bad_request", f"no such request: {method} {path}")
         except RequestError as exc:
             return _refuse(exc.code, exc.message)

@@ -264,13 +264,19 @@ def _vegas_money(view: Any, names: Sequence[str]) -> dict[str, Any]:
 
 
 def table_payload(
-    table: Table, view: Any, *, events: Sequence[Any] | None = None
+    table: Table,
+    view: Any,
+    *,
+    events: Sequence[Any] | None = None,
+    after_move: Any | None = None,
 ) -> dict[str, Any]:
     """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
 
     Everything in it comes from ``view`` and ``table``; see the module docstring.
     ``events`` (public events, such as the one move a spectator has not seen yet)
-    replace the view's own events since the seat's last move.
+    replace the view's own events since the seat's last move. ``after_move``, the
+    same seat's view right after its own move, adds ``after_your_move`` (its hand
+    and board): the table the page shows while the other players' moves travel.
     """
     game = table.game
     seats = len(view.hand_sizes)
@@ -306,4 +312,9 @@ def table_payload(
     }
     if game == "vegas_rummy":
         payload["pot"] = str(view.pot)
+    if after_move is not None:
+        payload["after_your_move"] = {
+            "hand": [str(card) for card in sorted(after_move.hand or ())],
+            "board": _board(game, after_move, names, sides),
+        }
     return payload

@@ -925,7 +925,18 @@ function tablePage() {
     if (mine) await showEvents([{ who: before.names[before.seat], text: mine }], false);
     const others = data.events.filter((e) => e.seat !== data.seat);
     document.body.dataset.state = "animating";
-    if (others.length && speed > 0) $("status").textContent = "The others are playing…";
+    if (others.length && speed > 0) {
+      // While the others' moves travel, the table is as your move left it (your own view
+      // just after it), with no move of yours to play.
+      const after = data.after_your_move;
+      if (after) {
+        current = { ...before, hand: after.hand, board: after.board, moves: [], your_turn: false };
+        drawTable(current);
+        drawHand(current);
+        drawMoves(current);
+      }
+      $("status").textContent = "The others are playing…";
+    }
     await showEvents(others, true);
     busy = false;
     draw(data);
