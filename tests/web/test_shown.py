@@ -282,3 +282,19 @@ def cardrules_spoken(line: str) -> str:
         )
 
     return re.sub(r"(?:10|[2-9AJQK])[♣♦♥♠]|JK", name, line)
+
+
+def test_first_steps_and_the_hint_fit_a_phone(chromium, live):
+    """The longer labels of first steps and the hint's box wrap on a 360-pixel screen."""
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, bypass_csp=True
+    )
+    try:
+        page = context.new_page()
+        start(page, live, "casino", opponents=1, seed=3)
+        page.click("#hint")
+        page.wait_for_selector("#moves button.move.hinted")
+        assert page.locator("#moves button.move.first-step").count() >= 2
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
