@@ -802,7 +802,7 @@ function tablePage() {
   }
 
   async function fly(path, ms) {
-    if (!path.cards.length || ms <= 0) return;
+    if (!path.cards.length || ms <= 0 || !Element.prototype.animate) return;
     const layer = $("flights");
     const flights = path.cards.map((card, i) => {
       const node = el("span", { class: "card-img flying", "aria-hidden": "true", "data-card": card || "" });
