@@ -285,15 +285,16 @@ def test_any_body_gets_a_4xx_or_a_move_never_a_500(client, store, body, raw):
 
 
 @pytest.mark.parametrize("game", cardrules.GAMES)
-def test_the_answer_to_a_move_holds_the_players_view_right_after_it(client, store, game):
-    """While the opponents' moves travel, the page shows the table as the player's own move
-    left it: the answer's after_your_move is the board and hand of view(state, 0) just after
-    that move (the player saw it), never anything later or another seat's."""
+def test_the_answer_to_a_move_holds_the_players_views_while_the_others_answer(client, store, game):
+    """While the opponents' moves travel, the page shows the table as the player's move left
+    it, then as each of their moves left it: the answer's ``between`` holds the hand and
+    board of view(state, 0) right after the player's move and after each opponent move
+    that logged events (the player saw each), and which of them follows each event."""
     from cardrules.web.payload import _board
 
-    data = new_game(client, game=game, seed=9)
+    data = new_game(client, game=game, seed=9, players=3)
     gid = data["id"]
-    for _ in range(8):
+    for _ in range(10):
         if data["over"]:
             break
         before = store.games[gid].version
@@ -302,11 +303,50 @@ def test_the_answer_to_a_move_holds_the_players_view_right_after_it(client, stor
         state = cardrules.new_game(game, server.config, seed=server.seed)
         for action in server.actions[: before + 1]:
             state = cardrules.apply(state, action)
-        mine = cardrules.view(state, 0)
-        after = data["after_your_move"]
-        assert after["hand"] == [str(c) for c in sorted(mine.hand)]
-        assert after["board"] == json.loads(
-            json.dumps(_board(game, mine, data["names"], data["sides"]))
-        )
+        expected = [cardrules.view(state, 0)]
+        for action in server.actions[before + 1 :]:
+            state = cardrules.apply(state, action)
+            expected.append(cardrules.view(state, 0))
+        between = data["between"]
+        tables = between["tables"]
+        # One index for each event logged since the move: the last events of the view.
+        logged = sum(len(e) for e in _logged_since(game, server, before))
+        assert len(between["after_event"]) == logged <= len(data["events"])
+        assert between["after_event"] == sorted(between["after_event"])
+        # Each table is one of the player's own views since the move, in order, the first
+        # right after it, the last the one the answer shows.
+        boards = [
+            {
+                "hand": [str(c) for c in sorted(v.hand)],
+                "board": _board(game, v, data["names"], data["sides"]),
+            }
+            for v in expected
+        ]
+        boards = json.loads(json.dumps(boards))
+        assert tables[0] == boards[0]
+        at = 0
+        for table in tables[1:]:
+            at = boards.index(table, at + 1)
+        if len(tables) > 1:
+            assert tables[-1]["board"] == data["board"] and tables[-1]["hand"] == data["hand"]
     # A plain look carries none.
-    assert "after_your_move" not in client.get(f"/api/games/{gid}").json()
+    assert "between" not in client.get(f"/api/games/{gid}").json()
+
+
+def _logged_since(game: str, server: Any, before: int) -> list[tuple[Any, ...]]:
+    """The events each action from ``before`` on logged (after the player's own Move in the
+    first), replayed on a log kept empty."""
+    from cardrules.events import Move, with_events
+
+    state = cardrules.new_game(game, server.config, seed=server.seed)
+    for action in server.actions[:before]:
+        state = cardrules.apply(state, action)
+    out = []
+    for number, action in enumerate(server.actions[before:]):
+        logged = cardrules.apply(with_events(state, ()), action).events
+        if number == 0:
+            own = [i for i, e in enumerate(logged) if isinstance(e, Move) and e.seat == 0]
+            logged = logged[own[-1] + 1 :] if own else ()
+        out.append(logged)
+        state = cardrules.apply(state, action)
+    return out

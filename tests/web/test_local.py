@@ -93,8 +93,8 @@ def test_a_reloaded_page_hands_back_the_document_and_the_game_resumes():
     fresh = LocalTables()  # a new worker: it knows nothing until the page hands the game back
     assert ask(fresh, "GET", f"/api/games/{game_id}")["status"] == 404
     again = ask(fresh, "GET", f"/api/games/{game_id}", saved=moved["document"])
-    # The same table (the answer to a move also held the table as the move left it).
-    assert again["data"] == {k: v for k, v in moved["data"].items() if k != "after_your_move"}
+    # The same table (the answer to a move also held the tables since the move).
+    assert again["data"] == {k: v for k, v in moved["data"].items() if k != "between"}
     other = ask(fresh, "GET", "/api/games/someone-else", saved=moved["document"])
     assert other["status"] == 404
     assert ask(LocalTables(), "GET", f"/api/games/{game_id}", saved="{}")["status"] == 404

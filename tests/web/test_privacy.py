@@ -77,13 +77,16 @@ def _play(
         reply = client.post(f"/api/games/{game_id}/act", json={"index": 0})
         assert reply.status_code == 200
         data = reply.json()
-        # The answer to a move also shows the table as the move left it: the player's own
-        # view at that moment, replayed here from the record.
+        # The answer to a move also shows the tables since the move: the player's own views
+        # of those moments, replayed here from the record.
         game = store.games[game_id]
         state = cardrules.new_game(game.game, game.config, seed=game.seed)
-        for action in game.actions[: before + 1]:
+        earlier = []
+        for number, action in enumerate(game.actions):
             state = cardrules.apply(state, action)
-        _check_last_reply(recorder, game, also=cardrules.view(state, 0))
+            if number >= before:
+                earlier.append(cardrules.view(state, 0))
+        _check_last_reply(recorder, game, also=earlier)
         if not data["over"]:  # the hint: the expert's move from the seat's own view
             assert client.get(f"/api/games/{game_id}/hint").status_code == 200
             _check_last_reply(recorder, store.games[game_id])
@@ -93,13 +96,13 @@ def _play(
 
 
 def _check_last_reply(
-    recorder: Recorder, game: Any, seat: int | None = 0, also: Any | None = None
+    recorder: Recorder, game: Any, seat: int | None = 0, also: list[Any] | None = None
 ) -> None:
     body = recorder.sent[-1].decode("utf-8")
     state = game.state
     shown = card_tokens(records.to_json(cardrules.view(state, seat)))
-    if also is not None:  # an earlier view of the same seat, which it saw then
-        shown += card_tokens(records.to_json(also))
+    for view in also or ():  # earlier views of the same seat, which it saw then
+        shown += card_tokens(records.to_json(view))
     sent = card_tokens(body)
     # Every card the reply names is a card the seat's views name (of the server's states).
     assert set(sent) <= set(shown), set(sent) - set(shown)

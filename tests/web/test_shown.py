@@ -32,8 +32,9 @@ new MutationObserver((records) => {
   for (const r of records) {
     for (const n of r.addedNodes) {
       if (n.nodeType === 1 && n.classList.contains('flying')) {
+        const stock = document.querySelector('#stock .count');
         window.flights.push({ card: n.dataset.card, back: !!n.querySelector('svg.back'),
-                              text: n.textContent });
+                              text: n.textContent, stock: stock ? stock.textContent : '' });
       }
     }
     if (r.target.id === 'announce' && r.target.textContent) window.said.push(r.target.textContent);
@@ -148,6 +149,11 @@ def test_the_opponents_moves_travel_as_cards_and_are_announced(chromium, live):
         shown = {card for e in events for card in e["cards"]}
         faces = [f for f in flights if not f["back"]]
         assert faces and all(f["card"] in shown for f in faces)
+        # The table follows the moves as they land: each draw leaves one card fewer in the
+        # stock for the next (the player's own views of those moments).
+        stocks = [int(f["stock"].split()[-1]) for f in backs]
+        assert len(backs) >= 2 and len(set(stocks)) > 1
+        assert stocks == sorted(stocks, reverse=True)
         # Every move is said, who and what, cards by name.
         assert len(said) == len(events)
         names = live.store.games[game_id].names

@@ -132,13 +132,13 @@ async def _json_body(request: Request) -> Any:
 
 def _payload(game: WebGame, seat: int | None, moved: bool = False) -> dict[str, Any]:
     """The game as ``seat`` sees it (under the game's lock; run it off the event loop);
-    ``moved``: the answer to the player's move, with their view right after it."""
+    ``moved``: the answer to the player's move, with their views since it."""
     with game.lock:
         table = Table(
             game.id, game.game, tuple(game.names), game.practice, game.version, game.result
         )
-        after = game.view_after_move() if moved else None
-        return table_payload(table, game.view(seat), after_move=after)
+        since = game.views_since_move() if moved else None
+        return table_payload(table, game.view(seat), since_move=since)
 
 
 async def _shown(

@@ -21,7 +21,7 @@ from cardrules import bots, engine, records
 from cardrules.cli.errors import CliError
 from cardrules.cli.options import build_config
 from cardrules.cli.players import LEVELS, derive_seed
-from cardrules.events import with_events
+from cardrules.events import Move, with_events
 from cardrules.records import GameRecord, from_json, to_json
 from cardrules.wire.server import MAX_MOVES, RequestError, read_act
 
@@ -205,7 +205,7 @@ class WebGame:
         if self.rules.max_game_length is not None:
             self.max_moves = min(MAX_MOVES, self.rules.max_game_length(self.config))
         self.bots: dict[int, bots.Bot] = {}
-        self._after_move: tuple[int, Any] | None = None
+        self._since_move: tuple[int, tuple[tuple[int, Any], ...]] | None = None
         for seat, level in enumerate(levels):
             if level is not None:
                 self.bots[seat] = bots.make(self.game, level, seed=self._bot_seed(seat))
@@ -230,18 +230,45 @@ class WebGame:
         action is not legal.
         """
         action = read_act(self.rules, self.state, self.seat, args)
+        logged = self._logged(action)
         self._apply(action)
-        mine = self.view(self.seat)
-        self.play_bots()
-        self._after_move = (self.version, mine)
+        # What the player's own move logged after its Move (a round's end) is shown with
+        # the table as that move left it.
+        own = max(
+            (i for i, e in enumerate(logged) if isinstance(e, Move) and e.seat == self.seat),
+            default=-1,
+        )
+        steps = [(len(logged) - own - 1, self.view(self.seat))]
+        self.play_bots(steps)
+        self._since_move = (self.version, tuple(steps))
 
-    def view_after_move(self) -> Any | None:
-        """The player's own view right after their last move, before the computer players
-        answered it (the table the page shows while their moves travel), or ``None`` if the
-        game has moved on since (or no move was made here)."""
-        if self._after_move is None or self._after_move[0] != self.version:
+    def views_since_move(self) -> tuple[tuple[Any, ...], tuple[int, ...]] | None:
+        """The player's own views since their last move, as the page shows the table while
+        the computer players' answers travel: right after the move, then after each
+        computer move that logged events; and, for each event logged since the move (the
+        last ones of the player's view now), the index of the view right after it.
+        ``None`` if the game has moved on since the move (or it was not made here), or
+        the view no longer holds every event since.
+
+        A Casino step that leaves its play in progress logs nothing: no event since.
+        """
+        if self._since_move is None or self._since_move[0] != self.version:
             return None
-        return self._after_move[1]
+        steps = self._since_move[1]
+        views = [steps[0][1]]
+        after = [0] * steps[0][0]
+        for count, view in steps[1:]:
+            if count:
+                views.append(view)
+                after += [len(views) - 1] * count
+        if len(after) > len(self.view(self.seat).events):
+            return None
+        return tuple(views), tuple(after)
+
+    def _logged(self, action: Any) -> tuple[Any, ...]:
+        """The events ``action`` logs, played now: it is applied to the state with an empty
+        log (the real log is trimmed from the front as it grows)."""
+        return self.rules.apply(with_events(self.state, ()), action).events
 
     def _apply(self, action: Any) -> None:
         if len(self.actions) >= self.max_moves:
@@ -249,11 +276,19 @@ class WebGame:
         self.state = self.rules.apply(self.state, action)
         self.actions.append(action)
 
-    def play_bots(self) -> None:
-        """The computer players' moves, up to the player's turn or the end of the game."""
+    def play_bots(self, steps: list[tuple[int, Any]] | None = None) -> None:
+        """The computer players' moves, up to the player's turn or the end of the game.
+
+        With ``steps``, each move's number of logged events and the player's view after it
+        are added to it.
+        """
         while not self.state.is_over and self.state.to_act != self.seat:
-            bot = self._bot_for(self.state.to_act)
-            self._apply(bot.choose(self.rules.view(self.state, self.state.to_act)))
+            seat = self.state.to_act
+            action = self._bot_for(seat).choose(self.rules.view(self.state, seat))
+            logged = self._logged(action) if steps is not None else ()
+            self._apply(action)
+            if steps is not None:
+                steps.append((len(logged), self.view(self.seat)))
 
     def _bot_for(self, seat: int) -> bots.Bot:
         bot = self.bots.get(seat)
@@ -282,9 +317,7 @@ class WebGame:
                 raise RequestError("not_your_turn", "it is the player's turn, not a computer's")
             bot = self._bot_for(seat)
             action = bot.choose(self.rules.view(self.state, seat))
-            # The same move applied to the state with an empty log logs exactly this
-            # move's events (the real log is trimmed from the front as it grows).
-            events = self.rules.apply(with_events(self.state, ()), action).events
+            events = self._logged(action)
             self._apply(action)
         return events
 

@@ -82,8 +82,8 @@ def _body(text: str | None) -> Any:
 
 def _shown(game: WebGame, status: int = 200, *, moved: bool = False) -> str:
     table = Table(game.id, game.game, tuple(game.names), game.practice, game.version, game.result)
-    after = game.view_after_move() if moved else None
-    return _answer(status, table_payload(table, game.view(game.seat), after_move=after), game)
+    since = game.views_since_move() if moved else None
+    return _answer(status, table_payload(table, game.view(game.seat), since_move=since), game)
 
 
 def _watched(game: WebGame, events: tuple[Any, ...] | None, status: int = 200) -> str:

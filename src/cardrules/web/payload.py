@@ -268,15 +268,19 @@ def table_payload(
     view: Any,
     *,
     events: Sequence[Any] | None = None,
-    after_move: Any | None = None,
+    since_move: tuple[Sequence[Any], Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """The JSON object sent to a browser for ``view`` (a player's or a spectator's).
 
     Everything in it comes from ``view`` and ``table``; see the module docstring.
     ``events`` (public events, such as the one move a spectator has not seen yet)
-    replace the view's own events since the seat's last move. ``after_move``, the
-    same seat's view right after its own move, adds ``after_your_move`` (its hand
-    and board): the table the page shows while the other players' moves travel.
+    replace the view's own events since the seat's last move. ``since_move`` (the
+    seat's own views since its last move, and for each of the view's events the
+    index of the view right after it; see :meth:`~cardrules.web.games.WebGame.views_since_move`)
+    adds ``between``: ``tables`` (the hand and board of each of those views, the
+    first right after the seat's move) and ``after_event`` (those indexes, one for
+    each of the last events: the ones logged since the move) — the tables the page
+    shows while the other players' moves travel.
     """
     game = table.game
     seats = len(view.hand_sizes)
@@ -312,9 +316,16 @@ def table_payload(
     }
     if game == "vegas_rummy":
         payload["pot"] = str(view.pot)
-    if after_move is not None:
-        payload["after_your_move"] = {
-            "hand": [str(card) for card in sorted(after_move.hand or ())],
-            "board": _board(game, after_move, names, sides),
+    if since_move is not None:
+        views, after_event = since_move
+        payload["between"] = {
+            "tables": [
+                {
+                    "hand": [str(card) for card in sorted(earlier.hand or ())],
+                    "board": _board(game, earlier, names, sides),
+                }
+                for earlier in views
+            ],
+            "after_event": list(after_event),
         }
     return payload

@@ -823,7 +823,9 @@ function tablePage() {
 
   function eventLine(event) { return `${event.who ? `${event.who}: ` : ""}${event.text}`; }
 
-  async function showEvents(events, animate) {
+  // landed(event), when given, is called as each move's cards arrive (to draw the table as
+  // that move left it).
+  async function showEvents(events, animate, landed) {
     const list = $("events");
     const moving = animate && speed > 0;
     for (const event of events) {
@@ -840,13 +842,17 @@ function tablePage() {
         banner.classList.remove("flash");
         void banner.offsetWidth;  // restart the animation
         banner.classList.add("flash");
-        for (const seat of document.querySelectorAll("#opponents .seat")) {
-          seat.classList.toggle("moving", seat.dataset.seat === String(event.seat));
-        }
+        const lightSeat = () => {
+          for (const seat of document.querySelectorAll("#opponents .seat")) {
+            seat.classList.toggle("moving", seat.dataset.seat === String(event.seat));
+          }
+        };
+        lightSeat();
         const begun = performance.now();
         if (!reducedMotion.matches) {
           for (const path of flightPaths(event)) await fly(path, Math.round(speed * 0.7));
         }
+        if (landed) { landed(event); lightSeat(); }
         await sleep(Math.max(0, speed - (performance.now() - begun)));
       }
     }
@@ -923,21 +929,30 @@ function tablePage() {
     const data = reply.data;
     const mine = args.text || (before.moves.find((m) => m.index === args.index) || {}).text;
     if (mine) await showEvents([{ who: before.names[before.seat], text: mine }], false);
-    const others = data.events.filter((e) => e.seat !== data.seat);
+    // The moves since yours: the last events of the answer (a Casino step that leaves its
+    // play in progress has none; the events before it were shown already).
+    const between = data.between;
+    const fresh = between ? data.events.slice(data.events.length - between.after_event.length) : data.events;
+    const others = fresh.filter((e) => e.seat !== data.seat);
     document.body.dataset.state = "animating";
+    let landed = null;
     if (others.length && speed > 0) {
-      // While the others' moves travel, the table is as your move left it (your own view
-      // just after it), with no move of yours to play.
-      const after = data.after_your_move;
-      if (after) {
-        current = { ...before, hand: after.hand, board: after.board, moves: [], your_turn: false };
+      // While the others' moves travel, the table is as your move left it, then as each
+      // of their moves leaves it (your own views of those moments), with no move of yours.
+      const shown = (table) => {
+        current = { ...before, hand: table.hand, board: table.board, moves: [], your_turn: false };
         drawTable(current);
         drawHand(current);
         drawMoves(current);
+        $("status").textContent = "The others are playing…";
+      };
+      if (between) {
+        shown(between.tables[0]);
+        landed = (event) => shown(between.tables[between.after_event[fresh.indexOf(event)]]);
       }
       $("status").textContent = "The others are playing…";
     }
-    await showEvents(others, true);
+    await showEvents(others, true, landed);
     busy = false;
     draw(data);
   }
