@@ -268,7 +268,8 @@ class WebGame:
     def _logged(self, action: Any) -> tuple[Any, ...]:
         """The events ``action`` logs, played now: it is applied to the state with an empty
         log (the real log is trimmed from the front as it grows)."""
-        return self.rules.apply(with_events(self.state, ()), action).events
+        events: tuple[Any, ...] = self.rules.apply(with_events(self.state, ()), action).events
+        return events
 
     def _apply(self, action: Any) -> None:
         if len(self.actions) >= self.max_moves:
