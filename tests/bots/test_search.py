@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +13,7 @@ from cardrules import bots, casino, rummy500
 from cardrules import vegas_rummy as vr
 from cardrules.bots import search
 from cardrules.bots.rummy_search import in_hand_melds, sample_vegas_world
-from cardrules.cards import parse_card, parse_cards, sort_cards
+from cardrules.cards import parse_card, parse_cards
 
 GAMES = {
     "rummy500": (rummy500, rummy500.Config(target=1)),

@@ -43,6 +43,7 @@ import attrs
 __all__ = [
     "DEADLINE_FACTOR",
     "DEFAULT_THINK_TIME",
+    "ExpertFactory",
     "STEPS_PER_SECOND",
     "SearchGame",
     "SearchResult",
@@ -231,3 +232,35 @@ def search_think_time(think_time: object) -> float:
     if isinstance(think_time, int | float) and not isinstance(think_time, bool) and think_time == 0:
         return 0.0
     return check_think_time(think_time)
+
+
+@attrs.frozen
+class ExpertFactory:
+    """Makes experts of ``game`` thinking ``think_time`` seconds: a bot spec for ``simulate``.
+
+    ``simulate`` calls a spec with a seed, and its worker processes need one they
+    can pickle, which a lambda is not.
+
+    >>> from cardrules.bots import simulate
+    >>> from cardrules import casino
+    >>> quick = ExpertFactory("casino", 0.001)
+    >>> quick(5).think_time
+    0.001
+    >>> simulate("casino", [quick, "random"], games=2, seed=1,
+    ...          config=casino.Config(target=1)).games
+    2
+    """
+
+    game: str
+    think_time: float
+
+    def __call__(self, seed: int | None) -> Any:
+        """A new expert with ``seed``."""
+        from cardrules.bots import make  # cardrules.bots imports this module
+
+        return make(self.game, "expert", seed=seed, think_time=self.think_time)
+
+    @property
+    def __name__(self) -> str:
+        """The label ``simulate`` shows for this spec."""
+        return f"expert@{self.think_time:g}s"
