@@ -9,8 +9,9 @@ import attrs
 import pytest
 
 from cardrules import casino
-from cardrules.bots import available_levels, make, simulate
+from cardrules.bots import available_levels, make, search, simulate
 from cardrules.bots.casino import CasinoMemory, EasyBot, NormalBot, card_worth, sample_hands
+from cardrules.bots.search import ExpertFactory
 from cardrules.cards import make_deck, parse_card, parse_cards, sort_cards
 
 # Measured over 400 games (docs/bots.rst): every level beats random in 90 %+ of
@@ -21,7 +22,8 @@ TRIPWIRES = [("easy", 40, 0.7), ("normal", 30, 0.75), ("expert", 20, 0.75)]
 
 @pytest.mark.parametrize(("level", "games", "threshold"), TRIPWIRES)
 def test_each_level_beats_random(level: str, games: int, threshold: float) -> None:
-    result = simulate("casino", [level, "random"], games=games, seed=77)
+    spec = ExpertFactory("casino", search.DEFAULT_THINK_TIME) if level == "expert" else level
+    result = simulate("casino", [spec, "random"], games=games, seed=77)
     assert result.win_rates[0] >= threshold, result.table()
 
 

@@ -9,8 +9,9 @@ import attrs
 import pytest
 
 from cardrules import rummy500
-from cardrules.bots import make, simulate
+from cardrules.bots import make, search, simulate
 from cardrules.bots.rummy500 import ExpertBot, best_plan
+from cardrules.bots.search import ExpertFactory
 from cardrules.bots.worlds import Memory, sample_world, unseen_cards
 from cardrules.cards import parse_cards, sort_cards
 
@@ -22,7 +23,8 @@ TRIPWIRES = [("easy", 40, 0.55), ("normal", 20, 0.65), ("expert", 20, 0.65)]
 
 @pytest.mark.parametrize(("level", "games", "threshold"), TRIPWIRES)
 def test_each_level_beats_random(level: str, games: int, threshold: float) -> None:
-    result = simulate("rummy500", [level, "random"], games=games, seed=2024, workers=2)
+    spec = ExpertFactory("rummy500", search.DEFAULT_THINK_TIME) if level == "expert" else level
+    result = simulate("rummy500", [spec, "random"], games=games, seed=2024, workers=2)
     assert result.win_rates[0] >= threshold, result.table()
 
 

@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 from cardrules import vegas_rummy as vr
-from cardrules.bots import available_levels, make, simulate
+from cardrules.bots import available_levels, make, search, simulate
+from cardrules.bots.search import ExpertFactory
 from cardrules.bots.vegas_rummy import (
     EasyBot,
     ExpertBot,
@@ -36,7 +37,8 @@ def test_levels_are_registered() -> None:
 
 @pytest.mark.parametrize(("level", "games", "threshold"), TRIPWIRES)
 def test_each_level_beats_random(level: str, games: int, threshold: float) -> None:
-    result = simulate("vegas_rummy", [level, "random"], games=games, seed=2024, config=SHORT)
+    spec = ExpertFactory("vegas_rummy", search.DEFAULT_THINK_TIME) if level == "expert" else level
+    result = simulate("vegas_rummy", [spec, "random"], games=games, seed=2024, config=SHORT)
     assert result.unfinished == 0
     assert result.win_rates[0] >= threshold, result.table()
 

@@ -1,7 +1,9 @@
 """Computer players for every game: ``make(game, level, seed=...)``.
 
 Levels, weakest first: ``"random"`` (a uniformly random legal action, the floor),
-``"easy"``, ``"normal"`` and ``"expert"``. A bot has ``choose(view) -> action``:
+``"easy"``, ``"normal"`` and ``"expert"``; the expert searches for
+``think_time`` seconds a decision (:mod:`cardrules.bots.search`) and
+:func:`hint` asks it what a player should do. A bot has ``choose(view) -> action``:
 it is given the :func:`view <cardrules.view>` of its own seat each time that
 seat is to act and never sees the full state. It may remember what it saw
 between calls, so **one bot instance plays one seat of one game**: use
@@ -33,6 +35,7 @@ from typing import Any, Final
 
 from cardrules.bots.base import Bot, RandomBot, legal_actions_of
 from cardrules.bots.hint import Hint, hint
+from cardrules.bots.search import search_think_time
 from cardrules.bots.simulate import SimulationResult, simulate, wilson_interval
 from cardrules.engine import GAMES
 
@@ -84,11 +87,23 @@ def _check_game(game: object) -> str:
     return game
 
 
-def make(game: str, level: str, *, seed: int | None = None) -> Bot:
+def make(
+    game: str, level: str, *, seed: int | None = None, think_time: float | None = None
+) -> Bot:
     """A new bot playing ``game`` at ``level`` (one of :data:`LEVELS`).
 
-    ``seed`` makes its play reproducible; ``None`` lets it vary. Unknown games
+    ``seed`` makes its play reproducible; ``None`` lets it vary. ``think_time``
+    is the expert's search budget per decision in seconds (``None``: the
+    default :data:`~cardrules.bots.search.DEFAULT_THINK_TIME`; 0: no search, its
+    heuristic alone); other levels do not think and refuse it. Unknown games
     or levels raise ``ValueError``, and so does a level a game has no bot for.
+
+    >>> make("casino", "expert", seed=1, think_time=0.05).think_time
+    0.05
+    >>> make("casino", "normal", think_time=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: only the expert searches: think_time is for level 'expert', not 'normal'
     """
     _check_game(game)
     if not isinstance(level, str):
@@ -97,6 +112,12 @@ def make(game: str, level: str, *, seed: int | None = None) -> Bot:
         raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"a bot seed is a whole number or None, not {seed!r}")
+    if think_time is not None:
+        if level != "expert":
+            raise ValueError(
+                f"only the expert searches: think_time is for level 'expert', not {level!r}"
+            )
+        search_think_time(think_time)
     if level == "random":
         return RandomBot(game, seed=seed)
     classes = _level_classes(game)
@@ -104,5 +125,8 @@ def make(game: str, level: str, *, seed: int | None = None) -> Bot:
         raise ValueError(
             f"no {level!r} bot for {game!r} yet; available: {', '.join(available_levels(game))}"
         )
+    if think_time is not None:
+        expert: Bot = classes[level](seed=seed, think_time=think_time)
+        return expert
     bot: Bot = classes[level](seed=seed)
     return bot

@@ -55,6 +55,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules.bots.base import legal_actions_of
+from cardrules.bots.search import SearchResult, decide, search_think_time
 from cardrules.cards import Card, Rank, Suit, make_deck
 from cardrules.casino.actions import Action, Build, Capture, Play, Trail
 from cardrules.casino.captures import Table, capture_values, partition, table_value
@@ -67,6 +68,7 @@ __all__ = [
     "EXACT_ITEMS",
     "LEVEL_CLASSES",
     "CasinoMemory",
+    "CasinoPieces",
     "EasyBot",
     "ExpertBot",
     "NormalBot",
@@ -681,14 +683,24 @@ class NormalBot(_CasinoBot):
 
 
 class ExpertBot(NormalBot):
-    """Expert: card memory, sampled deals of the hidden cards, the deal played out."""
+    """Expert: card memory, sampled deals of the hidden cards, the deal played out.
+
+    Its best few plays by the one-move score are searched
+    (:mod:`cardrules.bots.search`): each is played out greedily to the end of
+    the deal in deals of the hidden cards sampled from what it has seen, for
+    ``think_time`` seconds' worth of work (0: the one-move score alone).
+    """
 
     level: ClassVar[str] = "expert"
 
     #: How many moves (best by the one-move score) are checked by play-outs.
     candidates: ClassVar[int] = 8
-    #: How many deals of the hidden cards each check uses.
-    samples: ClassVar[int] = 24
+
+    def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
+        super().__init__(seed)
+        self.think_time = search_think_time(think_time)
+        self.last_search: SearchResult | None = None
+        """What the last decision's search found (``None`` when it did not search)."""
 
     def _chances(self, view: View) -> dict[int, float]:
         return _hold_chances(
@@ -697,46 +709,74 @@ class ExpertBot(NormalBot):
 
     def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         assert view.seat is not None
+        self.last_search = None
         chances = self._chances(view)
         scored = sorted(self._scores(view, legal, chances), key=lambda item: -item[0])
+        if self.think_time == 0:
+            return scored[0][1]
         short = [action for _score, action in scored[: self.candidates]]
-        worlds = [sample_hands(view, self.memory, self._random) for _ in range(self.samples)]
-        snap = _snap_of(view)
+        pieces = CasinoPieces(view, self.memory, short)
+        found = decide("casino", short, pieces, view, self._random, self.think_time)
+        self.last_search = found
+        best: Play = found.best
+        return best
+
+
+class CasinoPieces:
+    """The Casino search pieces: hands sampled from memory, greedy play-outs of the deal.
+
+    A world is the other seats' hands (:func:`sample_hands`); a candidate's
+    value is the worth it takes now plus what our side gains over the others
+    when the deal is played out greedily (:func:`_play_out`).
+    """
+
+    def __init__(self, view: View, memory: CasinoMemory, candidates: Sequence[Play]) -> None:
+        assert view.seat is not None
+        self.memory = memory
+        self.seat = view.seat
         config = view.config
-        n = config.num_players
-        mine = config.side_of(view.seat)
-        final = view.stock_size == 0
-        leader = (view.dealer + 1) % n
-        fresh = _hold_chances(self.memory.unseen(view), self.memory.gone, 4, config)
-        best: tuple[float, Play] | None = None
-        for rank, action in enumerate(short):
+        self.config = config
+        self.mine = config.side_of(view.seat)
+        self.final = view.stock_size == 0
+        self.leader = (view.dealer + 1) % config.num_players
+        self.last_capturer = view.last_capturer
+        self.fresh = _hold_chances(memory.unseen(view), memory.gone, 4, config)
+        self.hand = list(view.hand)
+        snap = _snap_of(view)
+        self._after: dict[Play, tuple[_Snap, float, bool]] = {}
+        for action in candidates:
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
             if config.sweeps and taken and after.empty:
                 base += W_SWEEP
-            last = view.seat if taken else view.last_capturer
-            hand = list(view.hand)
-            hand.remove(action.card)
-            total = 0.0
-            for world in worlds:
-                hands = {s: list(h) for s, h in world.items()}
-                hands[view.seat] = list(hand)
-                total += _play_out(
-                    after,
-                    hands,
-                    (view.seat + 1) % n,
-                    last,
-                    mine,
-                    config,
-                    final=final,
-                    leader=leader,
-                    fresh=fresh,
-                )
-            score = base + total / len(worlds) - 1e-9 * rank
-            if best is None or score > best[0]:
-                best = (score, action)
-        assert best is not None
-        return best[1]
+            self._after[action] = (after, base, bool(taken))
+
+    def sample(self, view: View, rnd: random.Random) -> dict[int, list[Card]]:
+        """The other hands, dealt from the cards not seen (never the real state)."""
+        return sample_hands(view, self.memory, rnd)
+
+    def play_out(
+        self, world: dict[int, list[Card]], candidate: Play, rnd: random.Random
+    ) -> tuple[float, int]:
+        """The candidate's worth plus the greedy play-out's net gain, and the cards played."""
+        after, base, took = self._after[candidate]
+        hands = {s: list(h) for s, h in world.items()}
+        hand = list(self.hand)
+        hand.remove(candidate.card)
+        hands[self.seat] = hand
+        steps = 1 + sum(len(h) for h in hands.values())
+        net = _play_out(
+            after,
+            hands,
+            (self.seat + 1) % self.config.num_players,
+            self.seat if took else self.last_capturer,
+            self.mine,
+            self.config,
+            final=self.final,
+            leader=self.leader,
+            fresh=self.fresh,
+        )
+        return base + net, steps
 
 
 def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[Card, int, float]:

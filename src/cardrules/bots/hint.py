@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from cardrules.bots.base import legal_actions_of
+from cardrules.bots.search import SearchResult
 from cardrules.cards import Card, Rank
 from cardrules.engine import GAMES, definition
 
@@ -64,27 +65,20 @@ def hint(game: str, view: Any, *, think_time: float | None = None, seed: int | N
     legal = legal_actions_of(view)
     from cardrules.bots import make  # a late import: cardrules.bots re-exports this module
 
-    if think_time is not None:
-        _check_think_time(think_time)
-    bot = make(game, "expert", seed=seed)
-    if think_time is not None and hasattr(bot, "think_time"):
-        bot.think_time = think_time
+    bot = make(game, "expert", seed=seed, think_time=think_time)
     if len(legal) == 1:
         return Hint(legal[0], describe_reason(game, view, legal[0]))
     choose_play = getattr(bot, "choose_play", None)
     if choose_play is not None:  # Casino: the action is one step of the whole play described
         action, play = choose_play(view)
-        return Hint(action, describe_reason(game, view, play))
-    action = bot.choose(view)
-    return Hint(action, describe_reason(game, view, action))
-
-
-def _check_think_time(think_time: object) -> float:
-    if isinstance(think_time, bool) or not isinstance(think_time, int | float):
-        raise TypeError(f"think_time is a number of seconds, not {think_time!r}")
-    if not 0 < think_time <= 60:
-        raise ValueError(f"think_time is more than 0 and at most 60 seconds, not {think_time!r}")
-    return float(think_time)
+        reason = describe_reason(game, view, play)
+    else:
+        action = bot.choose(view)
+        reason = describe_reason(game, view, action)
+    found = getattr(bot, "last_search", None)
+    if isinstance(found, SearchResult) and found.worlds and len(found.values) > 1:
+        reason += f" (best of {len(found.values)} moves in {found.worlds} sampled deals)"
+    return Hint(action, reason)
 
 
 _RANK_PLURALS = {

@@ -47,6 +47,8 @@ import attrs
 
 from cardrules.bots.base import legal_actions_of
 from cardrules.bots.layoffs import greedy_layoffs
+from cardrules.bots.rummy_search import SEARCH_PRIOR, Rummy500Pieces, rummy_candidates
+from cardrules.bots.search import SearchResult, decide, search_think_time
 from cardrules.bots.worlds import Memory, sample_world, unseen_cards
 from cardrules.cards import SUITS, Card
 from cardrules.rummy.melds import (
@@ -534,13 +536,47 @@ class ExpertBot(NormalBot):
 
     level: ClassVar[str] = "expert"
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 12) -> None:
+    def __init__(
+        self, seed: int | None = None, *, worlds: int = 12, think_time: float | None = None
+    ) -> None:
         super().__init__(seed)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 0:
             raise ValueError(f"worlds must be a whole number >= 0, not {worlds!r}")
         self.worlds = worlds
+        self.think_time = search_think_time(think_time)
+        self.last_search: SearchResult | None = None
+        """What the last decision's search found (``None`` when it did not search)."""
         self._sampled: list[tuple[Card, ...]] = []
         self._sampled_for: tuple[object, ...] = ()
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's move, checked against the other candidates by search.
+
+        With ``think_time`` 0 the heuristic alone decides (no search).
+        """
+        chosen = super().choose(view)
+        self.last_search = None
+        legal = view.legal_actions
+        if self.think_time == 0 or len(legal) == 1 or view.seat is None:
+            return chosen
+        config = view.config
+        candidates = rummy_candidates(
+            chosen, legal, view.hand, lambda card: scoring.card_points(card, config)
+        )
+        found = decide(
+            "rummy500",
+            candidates,
+            Rummy500Pieces(self.memory, view.seat),
+            view,
+            self._random,
+            self.think_time,
+            prior=SEARCH_PRIOR,
+        )
+        self.last_search = found
+        if found.best != chosen:
+            self.memory.note_action(view, found.best)
+        action: Action = found.best
+        return action
 
     def reset(self) -> None:
         """Forget the game played so far (memory, sampled worlds, random stream)."""

@@ -57,6 +57,8 @@ import attrs
 
 from cardrules.bots.base import legal_actions_of
 from cardrules.bots.layoffs import greedy_layoffs
+from cardrules.bots.rummy_search import SEARCH_PRIOR, VegasPieces, rummy_candidates
+from cardrules.bots.search import SearchResult, decide, search_think_time
 from cardrules.cards import SUITS, Card, make_deck
 from cardrules.rummy.melds import MeldRules, TableMeld, card_at, layoff_options
 from cardrules.rummy.wilds import enumerate_melds, normalize
@@ -717,6 +719,46 @@ class ExpertBot(NormalBot):
     """Expert: card memory, live-card counts, exact stock averages, timing of going out."""
 
     level: ClassVar[str] = "expert"
+
+    def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
+        super().__init__(seed)
+        self.think_time = search_think_time(think_time)
+        self.last_search: SearchResult | None = None
+        """What the last decision's search found (``None`` when it did not search)."""
+
+    def choose(self, view: View) -> Action:
+        """The heuristic's move, checked against the other candidates by search.
+
+        With ``think_time`` 0 the heuristic alone decides (no search).
+        """
+        chosen = super().choose(view)
+        self.last_search = None
+        legal = view.legal_actions
+        if (
+            self.think_time == 0
+            or len(legal) == 1
+            or view.seat is None
+            or view.phase not in ("draw", "play")
+        ):
+            return chosen
+        wilds = self._rules(view).wilds
+        candidates = rummy_candidates(
+            chosen, legal, view.hand or (), lambda card: self._pts(card, view), wilds
+        )
+        found = decide(
+            "vegas_rummy",
+            candidates,
+            VegasPieces(self.memory, view.seat),
+            view,
+            self._random,
+            self.think_time,
+            prior=SEARCH_PRIOR,
+        )
+        self.last_search = found
+        if found.best != chosen:
+            self.memory.note_action(view, found.best)
+        action: Action = found.best
+        return action
 
     def _pool(self, view: View) -> Counter[Card]:
         pool = super()._pool(view)

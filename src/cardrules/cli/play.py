@@ -577,7 +577,10 @@ def _say_help(session: Session, listed: int) -> None:
 def _hint(
     session: Session, hinter: Player, position: Any, listed: list[tuple[Any, ...]], whole: bool
 ) -> None:
-    suggestion = hinter.bot.choose(session.rules.view(position, HUMAN))
+    from cardrules.bots import hint
+
+    tip = hint(session.game, session.rules.view(position, HUMAN), seed=hinter.bot.seed)
+    suggestion = tip.action
     if whole:
         from cardrules.casino import next_step
 
@@ -586,7 +589,10 @@ def _hint(
         )
     number = next((i for i, entry in enumerate(listed, 1) if suggestion in entry), None)
     where = f" (number {number})" if number else ""
-    session.say(f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}")
+    session.say(
+        f"Hint from the {hinter.level} bot: {session.action_text(suggestion)}{where}",
+        f"  why: {session.style.text(tip.reason)}",
+    )
 
 
 def _draw_position(session: Session, position: Any, steps: list[Any]) -> None:
