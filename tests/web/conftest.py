@@ -40,6 +40,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert (opponents and the hint) thinks a few milliseconds of calibrated work with
+    its wall-clock cap lifted, as in the bot tests: these tests are about the table, and a
+    loaded machine must not change a hint between two asks. (The static site's engine runs
+    in the browser with the product default.)"""
+    from cardrules.bots import search
+
+    monkeypatch.setattr(search, "DEFAULT_THINK_TIME", 0.005)
+    monkeypatch.setattr(search, "DEADLINE_FACTOR", 1e6)
+
+
 class Clock:
     """A clock the tests move by hand."""
 
