@@ -17,7 +17,7 @@ plain static file server on loopback. In headless Chromium (``/usr/bin/chromium`
   decisions smooths and a median of one decision's time would not.)
 
 - **hint**: the wait for the hint button's answer (issue 31) — the page's own request
-  (``GET /api/games/{id}/hint``, answered by the worker) at each of your first turns of a
+  (``GET /api/games/{id}/hint``, answered by the worker) at each of your first turns (10) of a
   seeded game of each game against normal bots, each hint's move then played — beside the
   same requests answered by ``cardrules.web.local.LocalTables`` in this CPython (the same
   games, the same hints): median ms per hint.
@@ -150,7 +150,7 @@ def main() -> None:
     parser.add_argument("--pyodide", default=os.environ.get("CARDRULES_PYODIDE"))
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=40, help="bot decisions per game and level")
-    parser.add_argument("--hints", type=int, default=15, help="hints asked per game")
+    parser.add_argument("--hints", type=int, default=10, help="hints asked per game")
     args = parser.parse_args()
     out = Path(tempfile.mkdtemp()) / "site"
     build_site(out, pyodide_dir=Path(args.pyodide) if args.pyodide else None)
