@@ -170,7 +170,8 @@ def test_random_opponents_play_as_random_bots_seeded_by_the_deal(game: str, case
 
     def others(state: Any) -> Any:
         while not state.is_over and state.to_act != 0:
-            state = cardrules.apply(state, players[state.to_act].choose(cardrules.view(state, state.to_act)))
+            seen_by = cardrules.view(state, state.to_act)
+            state = cardrules.apply(state, players[state.to_act].choose(seen_by))
         return state
 
     state = others(state)
