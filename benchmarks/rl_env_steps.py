@@ -6,7 +6,9 @@ Paired slices: each round times RLCard's gin rummy ``env.step`` (random legal
 actions; the ``bench`` extra) for one slice, then every contender for one
 slice each, and takes each contender's ratio to *that round's* RLCard figure;
 the table gives the median over the rounds (rounds interleave, so a machine
-that slows down slows both sides of a ratio). Contenders, for each game
+that slows down slows both sides of a ratio). Slices are measured in this
+process's CPU time (``time.process_time``), so other work on a shared machine
+does not count against either side. Contenders, for each game
 (:func:`cardrules.rl.actions.default_config`):
 
 * the engine itself (``legal_actions`` + ``apply``: the yardstick),
@@ -15,6 +17,9 @@ that slows down slows both sides of a ratio). Contenders, for each game
 * the Gymnasium env against random bots: one ``env.step`` (the learner's move
   and the bots' replies) with a random legal number,
 * OpenSpiel: ``legal_actions`` + ``apply_action``,
+* OpenSpiel's ``rl_environment.Environment.step`` (what OpenSpiel's RL
+  algorithms call: every player's information-state tensor and legal
+  actions after each move),
 * the vector env (:class:`cardrules.rl.gymnasium.CardrulesVectorEnv`) with
   N = 1, 8 and 64 games against random bots: learner steps per second over
   all its games (``--vector``).
@@ -47,11 +52,11 @@ Step = Callable[[], int]
 
 def _timed(step: Step, seconds: float) -> float:
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         for _ in range(20):
             steps += step()
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= seconds:
             return steps / elapsed
 
@@ -126,6 +131,26 @@ def openspiel_stepper(game: str) -> Step:
     return step
 
 
+def openspiel_rl_env_stepper(game: str) -> Step:
+    from open_spiel.python import rl_environment
+
+    rnd = random.Random(1)
+    spiel_game = openspiel.load(game, config_json=cardrules.to_json(default_config(game)))
+    environment = rl_environment.Environment(spiel_game, seed=0)
+    box = [environment.reset()]
+
+    def step() -> int:
+        time_step = box[0]
+        if time_step.last():
+            time_step = environment.reset()
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        box[0] = environment.step([rnd.choice(legal)])
+        return 1
+
+    return step
+
+
 def vector_stepper(game: str, count: int) -> Step:
     rnd = np.random.default_rng(1)
     envs = CardrulesVectorEnv(game, count, opponents="random")
@@ -179,6 +204,7 @@ def main() -> None:
         contenders[f"{game}: PettingZoo last()+step"] = pettingzoo_stepper(game)
         contenders[f"{game}: Gymnasium step vs random"] = gymnasium_stepper(game)
         contenders[f"{game}: OpenSpiel apply_action"] = openspiel_stepper(game)
+        contenders[f"{game}: OpenSpiel rl_environment.step"] = openspiel_rl_env_stepper(game)
         if args.vector:
             for count in (1, 8, 64):
                 contenders[f"{game}: vector env N={count}"] = vector_stepper(game, count)
