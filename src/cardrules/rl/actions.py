@@ -241,6 +241,16 @@ class ActionSpace(abc.ABC):
         """``{index(position, a): a for a in actions}``; the spaces number common kinds inline."""
         return {self.index(position, action): action for action in actions}
 
+    def legal_numbers(self, position: Any) -> Iterable[int]:
+        """The numbers of the legal actions, in no particular order (a read-only view).
+
+        >>> import cardrules
+        >>> state = cardrules.new_game("rummy500", seed=3)
+        >>> sorted(action_space("rummy500").legal_numbers(state))
+        [0]
+        """
+        return self._numbered(position).keys()
+
     def legal_indices(self, position: Any) -> tuple[int, ...]:
         """The numbers of the legal actions, ascending."""
         return tuple(sorted(self._numbered(position)))

@@ -367,12 +367,14 @@ class _Observer:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = planes.encode_planes(state.view(player), state.public_history)
+            # The seat's view encoded straight from the state (the planes of the
+            # view, without listing its legal actions: encode_seat).
+            self.tensor[:] = planes.encode_seat(state.inner, player, state.public_history)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         if state.inner is None:
             return f"p{player} before the deal"
-        vector = planes.encode_planes(state.view(player), state.public_history)
+        vector = planes.encode_seat(state.inner, player, state.public_history)
         where = np.flatnonzero(vector)
         seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.9g}" for i in where)
         if not self.perfect_recall:
