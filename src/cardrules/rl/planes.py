@@ -451,7 +451,7 @@ def _rummy500(
     """``src`` is a view or a state: the fields both have under one name are read from it."""
     config = src.config
     plan = _plan("rummy500", config)
-    at, n, v = plan.at, plan.n, array("f", plan.template)
+    at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     deck = int(config.deck_size)
     _counts(v, at["hand"], plan.scale_list, hand)
@@ -489,7 +489,7 @@ def _vegas(
     """As :func:`_rummy500`, for Las Vegas Rummy."""
     config = src.config
     plan = _plan("vegas_rummy", config)
-    at, n, v = plan.at, plan.n, array("f", plan.template)
+    at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     pack = plan.pack
     _counts(v, at["hand"], plan.scale_list, hand or ())
@@ -536,7 +536,7 @@ def _casino(
     """As :func:`_rummy500`, for Casino."""
     config = src.config
     plan = _plan("casino", config)
-    at, n, v = plan.at, plan.n, array("f", plan.template)
+    at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     slots = 3 * n
     top = float(config.max_value)
