@@ -89,7 +89,7 @@ def encoder(game: str, config: Any, observation: str) -> Any:
     """
     observation_space(game, config, 1, observation)  # checks the kind
     if observation == "planes":
-        return planes.encode_seat
+        return planes.SeatEncoder()  # one per caller: it remembers the last table
     return lambda state, seat, _history: observations.encode(cardrules.view(state, seat))
 
 

@@ -73,6 +73,7 @@ from cardrules.rummy.melds import RunMeld, card_at
 
 __all__ = [
     "PublicHistory",
+    "SeatEncoder",
     "encode_planes",
     "encode_seat",
     "history_kinds",
@@ -426,6 +427,42 @@ def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slot
                 v[wild_at + where] = 1.0
 
 
+class _MeldMemo:
+    """The meld rows one encoder wrote last, and the table they came from.
+
+    Melds change a few times a round while an environment encodes every move:
+    a table equal (by value) to the last one gets the same rows copied back.
+    One per encoder (:class:`SeatEncoder`), never shared between games.
+    """
+
+    __slots__ = ("melds", "opens", "rows", "where")
+
+    def __init__(self) -> None:
+        self.melds: Any = None
+        self.where: tuple[int, ...] = ()
+        self.rows: array[float] = array("f")
+        self.opens: array[float] = array("f")
+
+
+def _table_melds(
+    v: array[float], plan: _Plan, melds: Any, memo: _MeldMemo | None, owned: bool
+) -> None:
+    """:func:`_place_melds` for ``melds`` (``owned``: Las Vegas melds, each ``.meld``)."""
+    at = plan.at
+    rows_at, rows_end = at["meld_slot"], at["wild_for"] + plan.columns
+    open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
+    # The rows depend on the melds and on where they go (the slots: the config).
+    where = (rows_at, rows_end, open_at, open_end, plan.melds)
+    if memo is not None and memo.melds == melds and memo.where == where:
+        v[rows_at:rows_end] = memo.rows
+        v[open_at:open_end] = memo.opens
+        return
+    _place_melds(v, at, [item.meld for item in melds] if owned else melds, plan.melds)
+    if memo is not None:
+        memo.melds, memo.where = melds, where
+        memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+
+
 def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int) -> Floats:
     out: Floats = np.frombuffer(v, dtype=np.float32)
     if history is not None:
@@ -447,6 +484,7 @@ def _rummy500(
     hand_sizes: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
+    memo: _MeldMemo | None = None,
 ) -> Floats:
     """``src`` is a view or a state: the fields both have under one name are read from it."""
     config = src.config
@@ -456,7 +494,7 @@ def _rummy500(
     deck = int(config.deck_size)
     _counts(v, at["hand"], plan.scale_list, hand)
     _depths(v, at["pile_depth"], src.discard, deck)
-    _place_melds(v, at, src.melds, plan.melds)
+    _table_melds(v, plan, src.melds, memo, owned=False)
     _counts(v, at["taken"], plan.scale_list, src.taken)
     if src.owed is not None:
         v[at["owed"] + src.owed.index] = 1.0
@@ -485,6 +523,7 @@ def _vegas(
     hand_sizes: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
+    memo: _MeldMemo | None = None,
 ) -> Floats:
     """As :func:`_rummy500`, for Las Vegas Rummy."""
     config = src.config
@@ -496,7 +535,7 @@ def _vegas(
     _depths(v, at["pile_depth"], src.discard, pack)
     if src.upcard is not None:
         v[at["upcard"] + src.upcard.index] = 1.0
-    _place_melds(v, at, [owned.meld for owned in src.melds], plan.melds)
+    _table_melds(v, plan, src.melds, memo, owned=True)
     if src.taken is not None:
         v[at["taken"] + src.taken.index] = 1.0
     sizes_at, scores_at, busts_at, active_at = (
@@ -532,6 +571,7 @@ def _casino(
     sweeps: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
+    memo: _MeldMemo | None = None,  # no melds in Casino: taken for a common signature
 ) -> Floats:
     """As :func:`_rummy500`, for Casino."""
     config = src.config
@@ -614,7 +654,9 @@ def _casino_view(view: Any, history: PublicHistory | None) -> Floats:
 # their texts, which an observation does not need.
 
 
-def _rummy500_seat(state: Any, seat: int | None, history: PublicHistory | None) -> Floats:
+def _rummy500_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+) -> Floats:
     hands = state.hands
     return _rummy500(
         state,
@@ -623,10 +665,13 @@ def _rummy500_seat(state: Any, seat: int | None, history: PublicHistory | None) 
         [len(hand) for hand in hands],
         len(state.stock),
         history,
+        memo,
     )
 
 
-def _vegas_seat(state: Any, seat: int | None, history: PublicHistory | None) -> Floats:
+def _vegas_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+) -> Floats:
     hands = state.hands
     return _vegas(
         state,
@@ -635,10 +680,13 @@ def _vegas_seat(state: Any, seat: int | None, history: PublicHistory | None) -> 
         [len(hand) for hand in hands],
         len(state.stock),
         history,
+        memo,
     )
 
 
-def _casino_seat(state: Any, seat: int | None, history: PublicHistory | None) -> Floats:
+def _casino_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+) -> Floats:
     n = state.config.num_players
     sweep_log = state.sweep_log
     return _casino(
@@ -649,6 +697,7 @@ def _casino_seat(state: Any, seat: int | None, history: PublicHistory | None) ->
         [sweep_log.count(other) for other in range(n)],
         len(state.stock),
         history,
+        memo,
     )
 
 
@@ -682,6 +731,35 @@ def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> 
     if encoder is None:
         encoder = _BY_STATE[engine.definition_of(state).state_type]
     return encoder(state, seat, history)
+
+
+class SeatEncoder:
+    """:func:`encode_seat` for one environment, remembering the last table's melds.
+
+    An environment encodes after every move while the melds on the table
+    change a few times a round; an encoder copies their rows back when the
+    table equals (by value) the one it encoded last. Its answers are
+    :func:`encode_seat`'s, bit for bit (the memory also records which config's
+    slots the rows were written for).
+
+    >>> import cardrules
+    >>> state = cardrules.new_game("rummy500", seed=1)
+    >>> encode = SeatEncoder()
+    >>> bool((encode(state, 0) == encode_seat(state, 0)).all())
+    True
+    """
+
+    __slots__ = ("_memo",)
+
+    def __init__(self) -> None:
+        self._memo = _MeldMemo()
+
+    def __call__(self, state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+        """The seat's planes (see :func:`encode_seat`)."""
+        encoder = _BY_STATE.get(type(state))
+        if encoder is None:
+            encoder = _BY_STATE[engine.definition_of(state).state_type]
+        return encoder(state, seat, history, self._memo)
 
 
 def encode_planes(view: Any, history: PublicHistory | None = None) -> Floats:
