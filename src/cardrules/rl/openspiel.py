@@ -315,9 +315,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
         The world is :func:`~cardrules.rl.determinize.determinize`'s. Its
         ``history()`` must not hold the real deal, so it is rebuilt: the chance
-        outcome is a fresh label drawn from the sampler (no seed deals the
-        resampled world, so replaying the history does not rebuild it, nor the
-        real one), then every move's number as the table saw it; a Casino
+        outcome is a fresh label drawn from the sampler among the seeds other
+        than the real one (no seed deals the resampled world, so replaying the
+        history does not rebuild it, nor the real one), then every move's
+        number as the table saw it; a Casino
         play of another seat is recorded with hand slot 0, since where its card
         sat in a hidden hand is hidden (issue 29).
         """
@@ -326,8 +327,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         rnd = random.Random(int(probability_sampler() * 2**53))
         world = determinize(self._inner.value, player_id, rnd)
         game = self._game.value
-        script = [(int(pyspiel.PlayerId.CHANCE), rnd.randrange(game.chance_seeds))]
-        for step in self.full_history()[1:]:
+        history = self.full_history()
+        label = rnd.randrange(max(game.chance_seeds - 1, 1))
+        if game.chance_seeds > 1 and label >= history[0].action:
+            label += 1  # any seed but the real one (drawing it left the real deal in 1 of 10,000)
+        script = [(_CHANCE, label)]
+        for step in history[1:]:
             script.append((step.player, self._public_number(step.player, step.action, player_id)))
         fresh = CardrulesState(game)
         fresh._script = _Frozen(script)

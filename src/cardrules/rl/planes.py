@@ -281,8 +281,9 @@ class PublicHistory:
     """The history planes of one game, in absolute seats, updated move by move.
 
     ``record(events)`` takes the events :func:`new_events` returns; a round's
-    end clears the planes. ``planes`` is a ``(kinds, n, columns)`` array of 0/1
-    flags. :meth:`copy` gives an independent copy (for search, which branches).
+    end clears the planes. ``planes`` is a read-only ``(kinds, n, columns)``
+    array of 0/1 flags (``n`` is ``seats``, ``columns`` the card columns).
+    :meth:`copy` gives an independent copy (for search, which branches).
 
     >>> import cardrules
     >>> state = cardrules.new_game("casino", seed=3)
@@ -297,24 +298,48 @@ class PublicHistory:
         self.game = game
         kinds = _HISTORY_KINDS[game]
         self._row = {kind: row for row, kind in enumerate(kinds)}
-        self.planes = np.zeros((len(kinds), _seats(config), _columns(game)), dtype=np.float32)
+        self.seats, self.columns = _seats(config), _columns(game)
+        # Each kind's seat rows are kept twice over (seats 0..n-1, then 0..n-1
+        # again), so the rows seen from seat ``me`` (``me`` first, as row 0) are
+        # one contiguous run, copied into an observation in one slice.
+        self._flags = array("f", bytes(4 * len(kinds) * 2 * self.seats * self.columns))
+
+    @property
+    def planes(self) -> Floats:
+        """The ``(kinds, n, columns)`` flags, read-only (change them through :meth:`record`)."""
+        kinds, n, columns = len(self._row), self.seats, self.columns
+        whole: Floats = np.frombuffer(self._flags, dtype=np.float32)
+        view = whole.reshape(kinds, 2 * n, columns)[:, :n]
+        view.flags.writeable = False
+        return view
+
+    def _rows_seen_from(self, kind_row: int, me: int) -> array[float]:
+        """Kind ``kind_row``'s seat rows from seat ``me``'s side (``me`` first), flat."""
+        block = self.seats * self.columns
+        start = (kind_row * 2 * self.seats + me) * self.columns
+        return self._flags[start : start + block]
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
         twin = PublicHistory.__new__(PublicHistory)
         twin.game = self.game
         twin._row = self._row
-        twin.planes = self.planes.copy()
+        twin.seats, twin.columns = self.seats, self.columns
+        twin._flags = self._flags[:]
         return twin
 
     def clear(self) -> None:
         """Forget everything (a new round)."""
-        self.planes.fill(0.0)
+        self._flags[:] = array("f", bytes(4 * len(self._flags)))
 
     def _mark(self, kind: str, seat: int, cards: Iterable[Any]) -> None:
-        row = self.planes[self._row[kind], seat]
+        columns, n = self.columns, self.seats
+        first = (self._row[kind] * 2 * n + seat) * columns
+        again = first + n * columns
+        flags = self._flags
         for card in cards:
-            row[card.index] = 1.0
+            flags[first + card.index] = 1.0
+            flags[again + card.index] = 1.0
 
     def record(self, events: Sequence[Any]) -> None:
         """Take in the public events of one move (see the class)."""
@@ -464,17 +489,16 @@ def _table_melds(
 
 
 def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int) -> Floats:
-    out: Floats = np.frombuffer(v, dtype=np.float32)
     if history is not None:
-        planes = history.planes
-        target = out[plan.history_at : plan.history_end].reshape(plan.history_shape)
-        if me == 0:
-            target[...] = planes
-        else:  # row 0 is the viewer: rotate the seats
-            n = plan.n
-            target[:, : n - me] = planes[:, me:]
-            target[:, n - me :] = planes[:, :me]
-    return out
+        if history.seats != plan.n or history.columns != plan.columns:
+            raise ValueError("the public history is of another game or seat count")
+        block = plan.n * plan.columns
+        start = plan.history_at
+        for kind_row in range(plan.history_shape[0]):
+            v[start : start + block] = history._rows_seen_from(kind_row, me)
+            start += block
+    result: Floats = np.frombuffer(v, dtype="f")
+    return result
 
 
 def _rummy500(
