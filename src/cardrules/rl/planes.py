@@ -413,10 +413,11 @@ def _counts(v: array[float], start: int, scale: list[float], cards: Iterable[Any
 
 def _depths(v: array[float], start: int, pile: Sequence[Any], size: int) -> None:
     """The shallowest copy's depth in the pile, top = ``1 / size``, in (0, 1]."""
-    for depth, card in enumerate(reversed(pile), 1):
-        where = start + card.index
-        if v[where] == 0.0:
-            v[where] = depth / size
+    # From the bottom up, so the shallowest copy of a card is written last.
+    depth = len(pile)
+    for card in pile:
+        v[start + card.index] = depth / size
+        depth -= 1
 
 
 def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int) -> None:
@@ -452,25 +453,45 @@ def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slot
                 v[wild_at + where] = 1.0
 
 
-class _MeldMemo:
-    """The meld rows one encoder wrote last, and the table they came from.
+class _TableMemo:
+    """The meld and discard-pile rows one encoder wrote last, and what they came from.
 
-    Melds change a few times a round while an environment encodes every move:
-    a table equal (by value) to the last one gets the same rows copied back.
-    One per encoder (:class:`SeatEncoder`), never shared between games.
+    Melds change a few times a round and the pile once or twice a turn, while
+    an environment encodes every move: melds (or a pile) equal by value to
+    the last ones, for the same rows of the same config, get the same rows
+    copied back. One per encoder (:class:`SeatEncoder`).
     """
 
-    __slots__ = ("melds", "opens", "rows", "where")
+    __slots__ = ("melds", "opens", "pile", "pile_row", "pile_where", "rows", "where")
 
     def __init__(self) -> None:
         self.melds: Any = None
         self.where: tuple[int, ...] = ()
         self.rows: array[float] = array("f")
         self.opens: array[float] = array("f")
+        # The discard pile's depth row likewise: a turn's draw and melds leave it be.
+        self.pile: Any = None
+        self.pile_where: tuple[int, ...] = ()
+        self.pile_row: array[float] = array("f")
+
+
+def _pile_depths(
+    v: array[float], plan: _Plan, pile: Sequence[Any], size: int, memo: _TableMemo | None
+) -> None:
+    """:func:`_depths` into the ``pile_depth`` row, through the encoder's memory."""
+    start = plan.at["pile_depth"]
+    end = start + plan.columns
+    where = (start, size)
+    if memo is not None and memo.pile == pile and memo.pile_where == where:
+        v[start:end] = memo.pile_row
+        return
+    _depths(v, start, pile, size)
+    if memo is not None:
+        memo.pile, memo.pile_where, memo.pile_row = pile, where, v[start:end]
 
 
 def _table_melds(
-    v: array[float], plan: _Plan, melds: Any, memo: _MeldMemo | None, owned: bool
+    v: array[float], plan: _Plan, melds: Any, memo: _TableMemo | None, owned: bool
 ) -> None:
     """:func:`_place_melds` for ``melds`` (``owned``: Las Vegas melds, each ``.meld``)."""
     at = plan.at
@@ -508,7 +529,7 @@ def _rummy500(
     hand_sizes: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
-    memo: _MeldMemo | None = None,
+    memo: _TableMemo | None = None,
 ) -> Floats:
     """``src`` is a view or a state: the fields both have under one name are read from it."""
     config = src.config
@@ -517,7 +538,7 @@ def _rummy500(
     me = 0 if seat is None else seat
     deck = int(config.deck_size)
     _counts(v, at["hand"], plan.scale_list, hand)
-    _depths(v, at["pile_depth"], src.discard, deck)
+    _pile_depths(v, plan, src.discard, deck, memo)
     _table_melds(v, plan, src.melds, memo, owned=False)
     _counts(v, at["taken"], plan.scale_list, src.taken)
     if src.owed is not None:
@@ -547,7 +568,7 @@ def _vegas(
     hand_sizes: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
-    memo: _MeldMemo | None = None,
+    memo: _TableMemo | None = None,
 ) -> Floats:
     """As :func:`_rummy500`, for Las Vegas Rummy."""
     config = src.config
@@ -556,7 +577,7 @@ def _vegas(
     me = 0 if seat is None else seat
     pack = plan.pack
     _counts(v, at["hand"], plan.scale_list, hand or ())
-    _depths(v, at["pile_depth"], src.discard, pack)
+    _pile_depths(v, plan, src.discard, pack, memo)
     if src.upcard is not None:
         v[at["upcard"] + src.upcard.index] = 1.0
     _table_melds(v, plan, src.melds, memo, owned=True)
@@ -595,7 +616,7 @@ def _casino(
     sweeps: Sequence[int],
     stock_size: int,
     history: PublicHistory | None,
-    memo: _MeldMemo | None = None,  # no melds in Casino: taken for a common signature
+    memo: _TableMemo | None = None,  # no melds in Casino: taken for a common signature
 ) -> Floats:
     """As :func:`_rummy500`, for Casino."""
     config = src.config
@@ -679,7 +700,7 @@ def _casino_view(view: Any, history: PublicHistory | None) -> Floats:
 
 
 def _rummy500_seat(
-    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
 ) -> Floats:
     hands = state.hands
     return _rummy500(
@@ -694,7 +715,7 @@ def _rummy500_seat(
 
 
 def _vegas_seat(
-    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
 ) -> Floats:
     hands = state.hands
     return _vegas(
@@ -709,7 +730,7 @@ def _vegas_seat(
 
 
 def _casino_seat(
-    state: Any, seat: int | None, history: PublicHistory | None, memo: _MeldMemo | None = None
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
 ) -> Floats:
     n = state.config.num_players
     sweep_log = state.sweep_log
@@ -758,11 +779,12 @@ def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> 
 
 
 class SeatEncoder:
-    """:func:`encode_seat` for one environment, remembering the last table's melds.
+    """:func:`encode_seat` for one environment, remembering the last melds and discard pile.
 
     An environment encodes after every move while the melds on the table
-    change a few times a round; an encoder copies their rows back when the
-    table equals (by value) the one it encoded last. Its answers are
+    change a few times a round and the discard pile once or twice a turn; an
+    encoder copies their rows back when they equal (by value) the ones it
+    encoded last. Its answers are
     :func:`encode_seat`'s, bit for bit (the memory also records which config's
     slots the rows were written for).
 
@@ -776,7 +798,7 @@ class SeatEncoder:
     __slots__ = ("_memo",)
 
     def __init__(self) -> None:
-        self._memo = _MeldMemo()
+        self._memo = _TableMemo()
 
     def __call__(self, state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
         """The seat's planes (see :func:`encode_seat`)."""
