@@ -468,7 +468,16 @@ class _CasinoSpace(ActionSpace):
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
         hand, builds = self._table(position)  # once for all the actions
-        return {self._index_in(hand, builds, action): action for action in actions}
+        trail_at = self._starts["trail"]
+        numbered: dict[int, Any] = {}
+        for action in actions:
+            if type(action) is casino.Trail and action.card in hand:  # the commonest, inline
+                slot = hand.index(action.card)
+                if slot < _HAND:
+                    numbered[trail_at + slot] = action
+                    continue
+            numbered[self._index_in(hand, builds, action)] = action
+        return numbered
 
     def index(self, position: Any, action: Any) -> int:
         hand, builds = self._table(position)

@@ -549,8 +549,10 @@ def _rummy500(
     for other in range(n):
         rel = (other - me) % n
         v[sizes_at + rel] = hand_sizes[other] / deck
-        v[scores_at + rel] = _signed(scores[other], target)
-        v[points_at + rel] = _signed(points[other], 100.0)
+        # _signed, written out: this loop runs for every seat of every observation
+        score, point = float(scores[other]), float(points[other])
+        v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + target))
+        v[points_at + rel] = 0.5 * (1.0 + point / (abs(point) + 100.0))
     v[at["stock"]] = stock_size / deck
     v[at["phase"] + _R500_PHASES.index(src.phase.value)] = 1.0
     to_act = src.to_act
@@ -594,8 +596,10 @@ def _vegas(
     for other in range(n):
         rel = (other - me) % n
         v[sizes_at + rel] = hand_sizes[other] / pack
-        v[scores_at + rel] = _signed(scores[other], top)
-        v[busts_at + rel] = _grow(busts[other], 1.0)
+        # _signed and _grow, written out: this loop runs for every seat of every observation
+        score, bust = float(scores[other]), max(float(busts[other]), 0.0)
+        v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + top))
+        v[busts_at + rel] = bust / (bust + 1.0)
         v[active_at + rel] = float(active[other])
     v[at["stock"]] = stock_size / pack
     v[at["phase"] + _VEGAS_PHASES.index(src.phase)] = 1.0
