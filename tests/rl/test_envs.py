@@ -238,3 +238,8 @@ def test_random_opponents_play_as_with_their_view(game: str) -> None:
         action = with_view.choose(cardrules.view(state, state.to_act))
         assert drawn.choice(cardrules.legal_actions(state)) == action
         state = cardrules.apply(state, action)
+
+
+def test_the_player_id_constants_are_openspiel_s() -> None:
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel._CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel._TERMINAL

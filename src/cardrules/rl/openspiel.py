@@ -86,8 +86,11 @@ _RL_DEFAULTS: dict[str, dict[str, Any]] = {
 _CASINO_SLOTTED = frozenset({"trail", "capture", "new build", "raise", "add"})
 """Casino blocks whose numbers start with the played card's slot in the hand."""
 _CASINO_HAND = 4
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = -1
+"""``int(pyspiel.PlayerId.CHANCE)`` (a test checks it), as a plain number: the docs
+build imports this module with ``pyspiel`` mocked."""
+_TERMINAL = -4
+"""``int(pyspiel.PlayerId.TERMINAL)``, likewise."""
 _PLAYER_RANGE = {"rummy500": (2, 8), "vegas_rummy": (2, 8), "casino": (2, 4)}
 
 
