@@ -225,16 +225,21 @@ def test_the_vector_env_plays_many_games_and_deals_again(game: str) -> None:
 
 @pytest.mark.parametrize("game", list(CASES))
 def test_random_opponents_play_as_with_their_view(game: str) -> None:
-    """The env hands a random bot only its legal actions: the same choices as from its view."""
+    """The env draws a random seat's move as its bot would, from the state's legal actions."""
+    import random
+
     from cardrules.bots import RandomBot
-    from cardrules.rl.gymnasium import _Listing
 
     state = cardrules.new_game(game, CASES[game][0], seed=5)
-    with_view, with_listing = RandomBot(game, seed=9), RandomBot(game, seed=9)
+    with_view, drawn = RandomBot(game, seed=9), random.Random(9)
     for _ in range(80):
         if state.is_over:
             break
-        seen = cardrules.view(state, state.to_act)
-        action = with_view.choose(seen)
-        assert with_listing.choose(_Listing(cardrules.legal_actions(state))) == action
+        action = with_view.choose(cardrules.view(state, state.to_act))
+        assert drawn.choice(cardrules.legal_actions(state)) == action
         state = cardrules.apply(state, action)
+
+
+def test_the_player_id_constants_are_openspiel_s() -> None:
+    assert int(pyspiel.PlayerId.CHANCE) == openspiel._CHANCE
+    assert int(pyspiel.PlayerId.TERMINAL) == openspiel._TERMINAL

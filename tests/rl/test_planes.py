@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -15,6 +16,7 @@ from cardrules.event_types import Move
 from cardrules.rl.pettingzoo import observation_space
 from cardrules.rl.planes import (
     PublicHistory,
+    SeatEncoder,
     encode_planes,
     encode_seat,
     history_kinds,
@@ -110,3 +112,30 @@ def test_who_captured_a_card_changes_the_tensor() -> None:
     theirs.record([Move(1, "capture", "capture", (ten,))])
     assert not np.array_equal(encode_planes(seen, mine), encode_planes(seen, theirs))
     assert not np.array_equal(encode_planes(seen, mine), encode_planes(seen))
+
+
+@pytest.mark.parametrize("game", ["rummy500", "vegas_rummy"])
+def test_a_seat_encoder_answers_as_encode_seat_whatever_it_saw_before(game: str) -> None:
+    """The encoder's memory of the last melds never leaks into the next answer.
+
+    One encoder is fed the states of two games of two configs (different meld
+    slots) interleaved, from every seat, tables repeating and changing.
+    """
+    encode = SeatEncoder()
+    rnd = random.Random(4)
+    games = [cardrules.new_game(game, config, seed=6) for config in CASES[game]]
+    for _ in range(400):
+        which = rnd.randrange(2)
+        state = games[which]
+        if state.is_over:
+            state = cardrules.new_game(game, CASES[game][which], seed=rnd.randrange(100))
+        seat = rnd.randrange(state.config.num_players)
+        assert np.array_equal(encode(state, seat), encode_seat(state, seat))
+        games[which] = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+    # The same melds under a config with other meld slots: other values, not the memory's.
+    melded = next((state for state in games if state.melds), None)
+    assert melded is not None
+    other = CASES[game][1] if melded.config == CASES[game][0] else CASES[game][0]
+    twin = attrs.evolve(cardrules.new_game(game, other, seed=1), melds=melded.melds)
+    assert np.array_equal(encode(melded, 0), encode_seat(melded, 0))
+    assert np.array_equal(encode(twin, 0), encode_seat(twin, 0))

@@ -163,3 +163,18 @@ def test_openspiel_worlds_do_not_carry_the_real_deal_in_their_history(
             if world.legal_actions():  # the world plays on
                 world.apply_action(rnd.choice(world.legal_actions()))
         state.apply_action(rnd.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("real_seed", [0, 1, 2])
+def test_a_resampled_world_never_names_the_real_seed(real_seed: int) -> None:
+    """Its chance label is any seed but the real one (it was the real one 1 time in 10,000)."""
+    from cardrules.rl import openspiel
+
+    spiel_game = openspiel.load("casino", chance_seeds=3)
+    state = spiel_game.new_initial_state()
+    state.apply_action(real_seed)
+    labels = set()
+    for draw in range(60):
+        world = state.resample_from_infostate(1, lambda draw=draw: draw / 60)
+        labels.add(world.full_history()[0].action)
+    assert labels == {0, 1, 2} - {real_seed}

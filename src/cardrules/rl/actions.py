@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -105,6 +105,7 @@ def _wild_kind(card: Card) -> int:
     return 0 if card.suit is None else 1 + int(card.suit)
 
 
+@lru_cache(maxsize=4096)
 def _meld_key(meld: RunMeld | SetMeld) -> tuple[Any, ...]:
     """A meld's pattern: what :func:`_meld_table` numbers."""
     if isinstance(meld, RunMeld):
@@ -230,11 +231,25 @@ class ActionSpace(abc.ABC):
         if position is last_position:  # states and views are immutable: same object, same answer
             return last_numbered
         actions = _legal(position, self._legal_actions)
-        numbered = {self.index(position, action): action for action in actions}
+        numbered = self._number_all(position, actions)
         if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
             raise AssertionError("two legal actions got the same number")
         self._last = (position, numbered)
         return numbered
+
+    def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
+        """``{index(position, a): a for a in actions}``; the spaces number common kinds inline."""
+        return {self.index(position, action): action for action in actions}
+
+    def legal_numbers(self, position: Any) -> Iterable[int]:
+        """The numbers of the legal actions, in no particular order (a read-only view).
+
+        >>> import cardrules
+        >>> state = cardrules.new_game("rummy500", seed=3)
+        >>> sorted(action_space("rummy500").legal_numbers(state))
+        [0]
+        """
+        return self._numbered(position).keys()
 
     def legal_indices(self, position: Any) -> tuple[int, ...]:
         """The numbers of the legal actions, ascending."""
@@ -251,9 +266,16 @@ class ActionSpace(abc.ABC):
 
     def mask(self, position: Any) -> npt.NDArray[np.int8]:
         """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
-        out = np.zeros(self.size, dtype=np.int8)
-        out[list(self._numbered(position))] = 1
-        return out
+        return _mask(self.size, self._numbered(position))
+
+
+def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
+    # Setting bytes of a bytearray one by one beats numpy's fancy indexing for
+    # the few tens of legal numbers a state has; frombuffer takes it over uncopied.
+    flags = bytearray(size)
+    for number in numbers:
+        flags[number] = 1
+    return np.frombuffer(flags, dtype=np.int8)
 
 
 def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:
@@ -285,6 +307,19 @@ class _Rummy500Space(ActionSpace):
                 ("lay off", self._tables * self._ends * 105),
             ],
         )
+
+    def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
+        discard_at, take_at = self._starts["discard"], self._starts["take"] - 1
+        numbered: dict[int, Any] = {}
+        for action in actions:
+            kind = type(action)
+            if kind is rummy500.Discard:
+                numbered[discard_at + action.card.index] = action
+            elif kind is rummy500.TakeDiscard:
+                numbered[take_at + action.count] = action
+            else:
+                numbered[self.index(position, action)] = action
+        return numbered
 
     def index(self, position: Any, action: Any) -> int:
         a = rummy500
@@ -336,19 +371,33 @@ class _VegasSpace(ActionSpace):
                 ("swap", self._tables * 52 * 5),
             ],
         )
+        v = vegas_rummy
+        self._simple: dict[type[Any], int] = {
+            v.Draw: self._at("draw", 0),
+            v.TakeDiscard: self._at("take", 0),
+            v.Rebuy: self._at("rebuy", 0),
+            v.Retire: self._at("retire", 0),
+            v.Deal: self._at("deal", 0),
+        }
+
+    def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
+        discard_at, simple = self._starts["discard"], self._simple
+        numbered: dict[int, Any] = {}
+        for action in actions:
+            kind = type(action)
+            if kind is vegas_rummy.Discard:
+                numbered[discard_at + action.card.index] = action
+            elif kind in simple:
+                numbered[simple[kind]] = action
+            else:
+                numbered[self.index(position, action)] = action
+        return numbered
 
     def index(self, position: Any, action: Any) -> int:
         v = vegas_rummy
-        simple = {
-            v.Draw: "draw",
-            v.TakeDiscard: "take",
-            v.Rebuy: "rebuy",
-            v.Retire: "retire",
-            v.Deal: "deal",
-        }
-        name = simple.get(type(action))
-        if name is not None:
-            return self._at(name, 0)
+        number = self._simple.get(type(action))
+        if number is not None:
+            return number
         if isinstance(action, v.Discard):
             return self._at("discard", _card_number(action.card))
         if isinstance(action, v.Meld):
@@ -417,9 +466,25 @@ class _CasinoSpace(ActionSpace):
             return 1 + self._item(builds, action.cards[:1])
         return 0
 
+    def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
+        hand, builds = self._table(position)  # once for all the actions
+        trail_at = self._starts["trail"]
+        numbered: dict[int, Any] = {}
+        for action in actions:
+            if type(action) is casino.Trail and action.card in hand:  # the commonest, inline
+                slot = hand.index(action.card)
+                if slot < _HAND:
+                    numbered[trail_at + slot] = action
+                    continue
+            numbered[self._index_in(hand, builds, action)] = action
+        return numbered
+
     def index(self, position: Any, action: Any) -> int:
-        c = casino
         hand, builds = self._table(position)
+        return self._index_in(hand, builds, action)
+
+    def _index_in(self, hand: tuple[Card, ...], builds: Any, action: Any) -> int:
+        c = casino
         if isinstance(action, c.Done):
             return self._at("done", 0)
         if isinstance(action, c.Take):

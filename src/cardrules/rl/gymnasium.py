@@ -41,6 +41,7 @@ config each game uses :func:`cardrules.rl.actions.default_config`.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, SupportsFloat
 
@@ -53,7 +54,6 @@ from gymnasium.vector.utils import batch_space
 
 import cardrules
 from cardrules import bots, engine
-from cardrules.bots import RandomBot
 from cardrules.rl import planes
 from cardrules.rl.actions import ActionSpace, action_space, check_supported, default_config
 from cardrules.rl.outcomes import payoffs
@@ -66,15 +66,6 @@ Policy = Callable[[Any, Observation], Any]
 """``policy(view, observation) -> action number or action`` (see the module)."""
 Opponent = str | Policy | Any
 """A bot level, a policy, or a bot object with ``choose(view)``."""
-
-
-class _Listing:
-    """Just the legal actions of a seat to act: all a random bot reads of its view."""
-
-    __slots__ = ("legal_actions",)
-
-    def __init__(self, legal_actions: tuple[Any, ...]) -> None:
-        self.legal_actions = legal_actions
 
 
 class _Table:
@@ -116,39 +107,46 @@ class _Table:
                 raise TypeError(f"seat {other}'s opponent is not a level, a policy or a bot")
         self.opponents = chosen
         self.history = planes.PublicHistory(game, self.config)
+        rules = engine.definition(game)
+        self._apply, self._legal_actions = rules.apply, rules.legal_actions
         self.state: Any = None
-        self.players: dict[int, Any] = {}
+        self.players: dict[int, Any] = {}  # a bot, a policy, or a random bot's generator
         self.moves = 0
 
     def reset(self, deal: int) -> None:
         self.state = cardrules.new_game(self.game, self.config, seed=deal)
         self.history.clear()
         self.moves = 0
-        self.players = {
-            other: bots.make(self.game, who, seed=deal + other) if isinstance(who, str) else who
-            for other, who in self.opponents.items()
-        }
+        self.players = {}
+        for other, who in self.opponents.items():
+            if isinstance(who, str) and who == "random":
+                # The random bot's own draw, without the bot: RandomBot(game, seed)
+                # plays random.Random(seed).choice(its legal actions), and a view
+                # lists the state's legal actions (a test replays the bots).
+                self.players[other] = random.Random(deal + other)
+            elif isinstance(who, str):
+                self.players[other] = bots.make(self.game, who, seed=deal + other)
+            else:
+                self.players[other] = who
         self.play_others()
 
     def apply(self, move: Any) -> None:
         before = self.state
-        actor = before.to_act
-        self.state = cardrules.apply(before, move)
-        self.history.record(planes.new_events(before, self.state, actor))
+        after = self._apply(before, move)
+        self.state = after
+        self.history.record(planes.new_events(before, after, before.to_act))
         self.moves += 1
 
     def play_others(self) -> None:
-        while (
-            not self.state.is_over
-            and self.state.to_act != self.seat
-            and self.moves < self.max_actions
-        ):
+        seat, players, legal_actions = self.seat, self.players, self._legal_actions
+        while True:
             state = self.state
             other = state.to_act
-            player = self.players[other]
-            if isinstance(player, RandomBot):
-                # A random bot reads only the legal actions of its view: list them alone.
-                move = player.choose(_Listing(cardrules.legal_actions(state)))
+            if other == seat or state.is_over or self.moves >= self.max_actions:
+                return
+            player = players[other]
+            if type(player) is random.Random:
+                move = player.choice(legal_actions(state))
             elif hasattr(player, "choose"):
                 move = player.choose(cardrules.view(state, other))
             else:
@@ -161,14 +159,29 @@ class _Table:
                     move = self.space.action(state, int(move))
             self.apply(move)
 
+    def learner_to_act(self) -> bool:
+        state = self.state
+        return bool(state.to_act == self.seat and not state.is_over)
+
+    def observation(self) -> npt.NDArray[np.float32]:
+        """The learner's observation vector (a new array)."""
+        result: npt.NDArray[np.float32] = self.encode(self.state, self.seat, self.history)
+        return result
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """The learner's mask (a new array; all 0 unless the learner is to act)."""
+        if self.learner_to_act():
+            return self.space.mask(self.state)
+        return np.zeros(self.space.size, dtype=np.int8)
+
     def observe_into(
         self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
     ) -> None:
-        state = self.state
-        observation[:] = self.encode(state, self.seat, self.history)
+        observation[:] = self.observation()
         mask.fill(0)
-        if state.to_act == self.seat and not state.is_over:
-            mask[list(self.space.legal(state))] = 1
+        if self.learner_to_act():
+            for number in self.space.legal_numbers(self.state):
+                mask[number] = 1
 
     def step(self, number: int) -> tuple[float, bool, bool, bool]:
         """Play the learner's number; returns (reward, terminated, truncated, illegal)."""
@@ -227,11 +240,7 @@ class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
         return cardrules.view(self._table.state, self.seat)
 
     def _observe(self) -> Observation:
-        size = self.observation_space["observation"].shape[0]  # type: ignore[index]
-        observation = np.empty(size, dtype=np.float32)
-        mask = np.empty(self.space.size, dtype=np.int8)
-        self._table.observe_into(observation, mask)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self._table.observation(), "action_mask": self._table.mask()}
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "moves": self._table.moves}

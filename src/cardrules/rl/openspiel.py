@@ -86,6 +86,11 @@ _RL_DEFAULTS: dict[str, dict[str, Any]] = {
 _CASINO_SLOTTED = frozenset({"trail", "capture", "new build", "raise", "add"})
 """Casino blocks whose numbers start with the played card's slot in the hand."""
 _CASINO_HAND = 4
+_CHANCE = -1
+"""``int(pyspiel.PlayerId.CHANCE)`` (a test checks it), as a plain number: the docs
+build imports this module with ``pyspiel`` mocked."""
+_TERMINAL = -4
+"""``int(pyspiel.PlayerId.TERMINAL)``, likewise."""
 _PLAYER_RANGE = {"rummy500": (2, 8), "vegas_rummy": (2, 8), "casino": (2, 4)}
 
 
@@ -188,6 +193,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=bound,
         )
         self.max_moves = bound
+        seeds = self.chance_seeds
+        # Every state's chance node lists them: made once (10,000 pairs take milliseconds).
+        self.seed_outcomes = tuple((seed, 1.0 / seeds) for seed in range(seeds))
         super().__init__(_game_type(game), info, params)
 
     def new_initial_state(self) -> CardrulesState:
@@ -213,6 +221,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._history = _Frozen(())
         self._script: _Frozen | None = None
         self._public = _Frozen(planes.PublicHistory(game.cardrules_game, game.config))
+        self._player = _CHANCE
 
     @property
     def _space(self) -> ActionSpace:
@@ -243,10 +252,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if self._script is not None:  # a resampled world replaying its public record
             script = self._script.value
             return int(script[self.move_number()][0])
+        return self._player
+
+    def _player_now(self) -> int:
+        """:meth:`current_player` of the state as it now is (kept in ``_player`` after a move)."""
         if self._inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         if self._inner.value.is_over or self._truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         return int(self._inner.value.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -256,8 +269,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every seed, equally likely."""
-        seeds = self._game.value.chance_seeds
-        return [(seed, 1.0 / seeds) for seed in range(seeds)]
+        return list(self._game.value.seed_outcomes)
 
     def _apply_action(self, action: int) -> None:
         if self._script is not None:
@@ -268,6 +280,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                     self._game.value.config, seed=int(action)
                 )
             )
+            self._player = self._player_now()
             return
         state = self._inner.value
         move = self._space.action(state, int(action))
@@ -279,6 +292,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             public.record(events)
             self._public = _Frozen(public)
         self._inner = _Frozen(after)
+        self._player = self._player_now()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self._inner is None:
@@ -304,9 +318,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
         The world is :func:`~cardrules.rl.determinize.determinize`'s. Its
         ``history()`` must not hold the real deal, so it is rebuilt: the chance
-        outcome is a fresh label drawn from the sampler (no seed deals the
-        resampled world, so replaying the history does not rebuild it, nor the
-        real one), then every move's number as the table saw it; a Casino
+        outcome is a fresh label drawn from the sampler among the seeds other
+        than the real one (no seed deals the resampled world, so replaying the
+        history does not rebuild it, nor the real one), then every move's
+        number as the table saw it; a Casino
         play of another seat is recorded with hand slot 0, since where its card
         sat in a hidden hand is hidden (issue 29).
         """
@@ -315,8 +330,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         rnd = random.Random(int(probability_sampler() * 2**53))
         world = determinize(self._inner.value, player_id, rnd)
         game = self._game.value
-        script = [(int(pyspiel.PlayerId.CHANCE), rnd.randrange(game.chance_seeds))]
-        for step in self.full_history()[1:]:
+        history = self.full_history()
+        label = rnd.randrange(max(game.chance_seeds - 1, 1))
+        if game.chance_seeds > 1 and label >= history[0].action:
+            label += 1  # any seed but the real one (drawing it left the real deal in 1 of 10,000)
+        script = [(_CHANCE, label)]
+        for step in history[1:]:
             script.append((step.player, self._public_number(step.player, step.action, player_id)))
         fresh = CardrulesState(game)
         fresh._script = _Frozen(script)
@@ -326,6 +345,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         fresh._inner = _Frozen(world)
         fresh._history = self._history
         fresh._public = self._public
+        fresh._player = fresh._player_now()
         return fresh
 
     def _public_number(self, player: int, number: int, viewer: int) -> int:
@@ -356,6 +376,7 @@ class _Observer:
 
     def __init__(self, game: CardrulesGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
+        self._encode = planes.SeatEncoder()
         name, config = game.cardrules_game, game.config
         self.tensor = np.zeros(planes.planes_size(name, config), np.float32)
         self.dict: dict[str, Any] = {}
@@ -367,12 +388,14 @@ class _Observer:
         if state.inner is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = planes.encode_planes(state.view(player), state.public_history)
+            # The seat's view encoded straight from the state (the planes of the
+            # view, without listing its legal actions: encode_seat).
+            self.tensor[:] = self._encode(state.inner, player, state.public_history)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         if state.inner is None:
             return f"p{player} before the deal"
-        vector = planes.encode_planes(state.view(player), state.public_history)
+        vector = self._encode(state.inner, player, state.public_history)
         where = np.flatnonzero(vector)
         seen = f"p{player} " + ",".join(f"{i}:{vector[i]:.9g}" for i in where)
         if not self.perfect_recall:

@@ -89,7 +89,7 @@ def encoder(game: str, config: Any, observation: str) -> Any:
     """
     observation_space(game, config, 1, observation)  # checks the kind
     if observation == "planes":
-        return planes.encode_seat
+        return planes.SeatEncoder()  # one per caller: it remembers the last table
     return lambda state, seat, _history: observations.encode(cardrules.view(state, seat))
 
 
@@ -121,6 +121,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         n = self.config.num_players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs_space = observation_space(game, self.config, self.space.size, observation)
         self.observation = observation
@@ -166,7 +167,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation dict (mask all 0 unless it is to act)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         state = self.state_
         acting = seat == state.to_act and not state.is_over
         mask = self.space.mask(state) if acting else self._no_moves.copy()
@@ -194,26 +195,29 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        actor = self.state_.to_act
-        move = self.space.action(self.state_, int(action))
         before = self.state_
-        self.state_ = cardrules.apply(before, move)
-        self.history.record(planes.new_events(before, self.state_, actor))
+        move = self.space.action(before, int(action))
+        after = cardrules.apply(before, move)
+        self.state_ = after
+        self.history.record(planes.new_events(before, after, before.to_act))
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
+        over = after.is_over
+        if not over and self._moves < self.max_actions:
+            # Rewards come only at the end, so before it they are all 0 and stay so:
+            # nothing to reset or add up.
+            self.agent_selection = self.possible_agents[after.to_act]
+            return
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state_.is_over:
-            for agent_name, payoff in zip(self.possible_agents, payoffs(self.state_)):
+        if over:
+            for agent_name, payoff in zip(self.possible_agents, payoffs(after)):
                 self.rewards[agent_name] = payoff
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self._moves >= self.max_actions:
+        else:
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
-        if self.state_.is_over or self._moves >= self.max_actions:
-            # Every agent still gets its last observation and reward: cycle through them.
-            self.agent_selection = self._next_done(agent)
-        else:
-            self.agent_selection = self._agent(self.state_.to_act)
+        # Every agent still gets its last observation and reward: cycle through them.
+        self.agent_selection = self._next_done(agent)
 
     def _next_done(self, agent: str) -> str:
         seat = self.possible_agents.index(agent)

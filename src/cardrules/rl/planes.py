@@ -67,11 +67,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules import casino, engine, rummy500, vegas_rummy
+from cardrules.cards import SUITS
 from cardrules.event_types import Move, RoundEnd
-from cardrules.rummy.melds import placements
+from cardrules.rummy.melds import RunMeld, card_at
 
 __all__ = [
     "PublicHistory",
+    "SeatEncoder",
     "encode_planes",
     "encode_seat",
     "history_kinds",
@@ -279,8 +281,9 @@ class PublicHistory:
     """The history planes of one game, in absolute seats, updated move by move.
 
     ``record(events)`` takes the events :func:`new_events` returns; a round's
-    end clears the planes. ``planes`` is a ``(kinds, n, columns)`` array of 0/1
-    flags. :meth:`copy` gives an independent copy (for search, which branches).
+    end clears the planes. ``planes`` is a read-only ``(kinds, n, columns)``
+    array of 0/1 flags (``n`` is ``seats``, ``columns`` the card columns).
+    :meth:`copy` gives an independent copy (for search, which branches).
 
     >>> import cardrules
     >>> state = cardrules.new_game("casino", seed=3)
@@ -295,24 +298,48 @@ class PublicHistory:
         self.game = game
         kinds = _HISTORY_KINDS[game]
         self._row = {kind: row for row, kind in enumerate(kinds)}
-        self.planes = np.zeros((len(kinds), _seats(config), _columns(game)), dtype=np.float32)
+        self.seats, self.columns = _seats(config), _columns(game)
+        # Each kind's seat rows are kept twice over (seats 0..n-1, then 0..n-1
+        # again), so the rows seen from seat ``me`` (``me`` first, as row 0) are
+        # one contiguous run, copied into an observation in one slice.
+        self._flags = array("f", bytes(4 * len(kinds) * 2 * self.seats * self.columns))
+
+    @property
+    def planes(self) -> Floats:
+        """The ``(kinds, n, columns)`` flags, read-only (change them through :meth:`record`)."""
+        kinds, n, columns = len(self._row), self.seats, self.columns
+        whole: Floats = np.frombuffer(self._flags, dtype=np.float32)
+        view = whole.reshape(kinds, 2 * n, columns)[:, :n]
+        view.flags.writeable = False
+        return view
+
+    def _rows_seen_from(self, kind_row: int, me: int) -> array[float]:
+        """Kind ``kind_row``'s seat rows from seat ``me``'s side (``me`` first), flat."""
+        block = self.seats * self.columns
+        start = (kind_row * 2 * self.seats + me) * self.columns
+        return self._flags[start : start + block]
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
         twin = PublicHistory.__new__(PublicHistory)
         twin.game = self.game
         twin._row = self._row
-        twin.planes = self.planes.copy()
+        twin.seats, twin.columns = self.seats, self.columns
+        twin._flags = self._flags[:]
         return twin
 
     def clear(self) -> None:
         """Forget everything (a new round)."""
-        self.planes.fill(0.0)
+        self._flags[:] = array("f", bytes(4 * len(self._flags)))
 
     def _mark(self, kind: str, seat: int, cards: Iterable[Any]) -> None:
-        row = self.planes[self._row[kind], seat]
+        columns, n = self.columns, self.seats
+        first = (self._row[kind] * 2 * n + seat) * columns
+        again = first + n * columns
+        flags = self._flags
         for card in cards:
-            row[card.index] = 1.0
+            flags[first + card.index] = 1.0
+            flags[again + card.index] = 1.0
 
     def record(self, events: Sequence[Any]) -> None:
         """Take in the public events of one move (see the class)."""
@@ -342,13 +369,10 @@ class PublicHistory:
 # Encoding
 
 
-@lru_cache(maxsize=4096)
-def _meld_marks(meld: Any) -> tuple[tuple[int, bool], ...]:
-    """Each place of a meld: the card it stands for (-1: an open wild), and if a wild is there."""
-    return tuple(
-        (-1, True) if natural is None else (natural.index, card != natural)
-        for card, natural in placements(meld)
-    )
+_NATURAL_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(card_at(suit, position).index for position in range(40)) for suit in SUITS
+)
+"""The index of the natural card at each run position, by suit (the positions a run reaches)."""
 
 
 class _Plan:
@@ -364,6 +388,9 @@ class _Plan:
         self.melds = _melds(game, config) if game != "casino" else 0
         self.pack = _pack_size(game, config)
         self.template = array("f", bytes(4 * self.size))
+        kinds = len(_HISTORY_KINDS[game])
+        self.history_end = self.history_at + kinds * self.n * self.columns
+        self.history_shape = (kinds, self.n, self.columns)
 
 
 @lru_cache(maxsize=64)
@@ -371,238 +398,368 @@ def _plan(game: str, config: Any) -> _Plan:
     return _Plan(game, config)
 
 
-class _Writer:
-    """Writes one observation into a float32 ``array.array``, then hands it to numpy.
+# The encoders below write one observation into a float32 ``array.array``, then
+# hand it to numpy: setting numpy elements one by one costs more than the whole
+# rest of an encoding, an ``array.array`` element is set at the cost of a list
+# item, and ``numpy.frombuffer`` takes the array over without a copy. They are
+# flat functions over local names because an environment calls one every step.
 
-    Setting numpy elements one by one costs more than the whole rest of an
-    encoding; an ``array.array`` element is set at the cost of a list item, and
-    ``numpy.frombuffer`` then takes the array over without a copy.
+
+def _counts(v: array[float], start: int, scale: list[float], cards: Iterable[Any]) -> None:
+    for card in cards:
+        index = card.index
+        v[start + index] += scale[index]
+
+
+def _depths(v: array[float], start: int, pile: Sequence[Any], size: int) -> None:
+    """The shallowest copy's depth in the pile, top = ``1 / size``, in (0, 1]."""
+    # From the bottom up, so the shallowest copy of a card is written last.
+    depth = len(pile)
+    for card in pile:
+        v[start + card.index] = depth / size
+        depth -= 1
+
+
+def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int) -> None:
+    """Each place of a meld marks the card it stands for (a wild there too), or an open wild.
+
+    The natural cards are worked out here as :func:`~cardrules.rummy.melds.placements`
+    does, from the run's positions or the set's suits, without building its pairs.
     """
-
-    def __init__(self, game: str, view: Any) -> None:
-        plan = _plan(game, view.config)
-        self.game = game
-        self.plan = plan
-        self.v = array("f", plan.template)
-        self.at = plan.at
-        self.n = plan.n
-        self.me = 0 if view.seat is None else int(view.seat)
-        self.columns = plan.columns
-        self.scale = plan.scale_list
-        self.planes: Floats | None = None
-
-    def rel(self, seat: int) -> int:
-        return (seat - self.me) % self.n
-
-    def counts(self, name: str, cards: Iterable[Any]) -> None:
-        start, v, scale = self.at[name], self.v, self.scale
-        for card in cards:
-            index = card.index
-            v[start + index] += scale[index]
-
-    def flag(self, name: str, cards: Iterable[Any]) -> None:
-        start, v = self.at[name], self.v
-        for card in cards:
-            v[start + card.index] = 1.0
-
-    def depth(self, name: str, pile: Sequence[Any], size: int) -> None:
-        start, v = self.at[name], self.v
-        for depth, card in enumerate(reversed(pile)):
-            where = start + card.index
-            if v[where] == 0.0:  # the shallowest copy
-                v[where] = (depth + 1) / size
-        # depth + 1 <= pile length <= pack size, so every value is in (0, 1]
-
-    def scalar(self, name: str, index: int, value: float) -> None:
-        self.v[self.at[name] + index] = value
-
-    def per_seat(self, name: str, values: Sequence[float]) -> None:
-        start, v, me, n = self.at[name], self.v, self.me, self.n
-        for seat, value in enumerate(values):
-            v[start + (seat - me) % n] = value
-
-    def one_seat(self, name: str, seat: int | None) -> None:
-        self.v[self.at[name] + (self.n if seat is None else self.rel(seat))] = 1.0
-
-    def history(self, history: PublicHistory | None) -> None:
-        if history is not None:
-            self.planes = history.planes
-
-    def melds(self, melds: Sequence[Any], slots: int) -> None:
-        slot_at, wild_at, open_at = self.at["meld_slot"], self.at["wild_for"], self.at["open_wilds"]
-        v = self.v
-        for slot, meld in enumerate(melds):
-            if slot >= slots:
-                raise ValueError("more melds on the table than the observation holds")
-            value = (slot + 1) / slots
-            for where, wild in _meld_marks(meld):
-                if where < 0:  # an open wild in a set
-                    v[open_at + slot] += 0.25
-                    continue
+    slot_at, wild_at, open_at = at["meld_slot"], at["wild_for"], at["open_wilds"]
+    for slot, meld in enumerate(melds):
+        if slot >= slots:
+            raise ValueError("more melds on the table than the observation holds")
+        value = (slot + 1) / slots
+        if isinstance(meld, RunMeld):
+            naturals, position = _NATURAL_AT[meld.suit], meld.start
+            for card in meld.cards:
+                where = naturals[position] if position < 40 else card_at(meld.suit, position).index
+                position += 1
                 if v[slot_at + where] == 0.0:  # the first meld holding the card
                     v[slot_at + where] = value
-                if wild:
+                if card.index != where:  # a wild stands for the card
                     v[wild_at + where] = 1.0
+            continue
+        first = meld.rank - 1
+        for card, suit in zip(meld.cards, meld.suits):
+            if suit is None:  # an open wild in a set
+                v[open_at + slot] += 0.25
+                continue
+            where = suit * 13 + first
+            if v[slot_at + where] == 0.0:
+                v[slot_at + where] = value
+            if card.index != where:
+                v[wild_at + where] = 1.0
 
-    def finish(self) -> Floats:
-        out: Floats = np.frombuffer(self.v, dtype=np.float32)
-        planes = self.planes
-        if planes is not None:
-            kinds, n, columns = planes.shape
-            first = self.plan.history_at
-            target = out[first : first + planes.size].reshape(kinds, n, columns)
-            me = self.me  # row 0 is the viewer: rotate the seats
-            target[:, : n - me] = planes[:, me:]
-            target[:, n - me :] = planes[:, :me]
-        return out
+
+class _TableMemo:
+    """The meld and discard-pile rows one encoder wrote last, and what they came from.
+
+    Melds change a few times a round and the pile once or twice a turn, while
+    an environment encodes every move: melds (or a pile) equal by value to
+    the last ones, for the same rows of the same config, get the same rows
+    copied back. One per encoder (:class:`SeatEncoder`).
+    """
+
+    __slots__ = ("melds", "opens", "pile", "pile_row", "pile_where", "rows", "where")
+
+    def __init__(self) -> None:
+        self.melds: Any = None
+        self.where: tuple[int, ...] = ()
+        self.rows: array[float] = array("f")
+        self.opens: array[float] = array("f")
+        # The discard pile's depth row likewise: a turn's draw and melds leave it be.
+        self.pile: Any = None
+        self.pile_where: tuple[int, ...] = ()
+        self.pile_row: array[float] = array("f")
 
 
-def _rummy500(view: Any, history: PublicHistory | None) -> Floats:
-    w = _Writer("rummy500", view)
-    config = view.config
+def _pile_depths(
+    v: array[float], plan: _Plan, pile: Sequence[Any], size: int, memo: _TableMemo | None
+) -> None:
+    """:func:`_depths` into the ``pile_depth`` row, through the encoder's memory."""
+    start = plan.at["pile_depth"]
+    end = start + plan.columns
+    where = (start, size)
+    if memo is not None and memo.pile == pile and memo.pile_where == where:
+        v[start:end] = memo.pile_row
+        return
+    _depths(v, start, pile, size)
+    if memo is not None:
+        memo.pile, memo.pile_where, memo.pile_row = pile, where, v[start:end]
+
+
+def _table_melds(
+    v: array[float], plan: _Plan, melds: Any, memo: _TableMemo | None, owned: bool
+) -> None:
+    """:func:`_place_melds` for ``melds`` (``owned``: Las Vegas melds, each ``.meld``)."""
+    at = plan.at
+    rows_at, rows_end = at["meld_slot"], at["wild_for"] + plan.columns
+    open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
+    # The rows depend on the melds and on where they go (the slots: the config).
+    where = (rows_at, rows_end, open_at, open_end, plan.melds)
+    if memo is not None and memo.melds == melds and memo.where == where:
+        v[rows_at:rows_end] = memo.rows
+        v[open_at:open_end] = memo.opens
+        return
+    _place_melds(v, at, [item.meld for item in melds] if owned else melds, plan.melds)
+    if memo is not None:
+        memo.melds, memo.where = melds, where
+        memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+
+
+def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int) -> Floats:
+    if history is not None:
+        if history.seats != plan.n or history.columns != plan.columns:
+            raise ValueError("the public history is of another game or seat count")
+        block = plan.n * plan.columns
+        start = plan.history_at
+        for kind_row in range(plan.history_shape[0]):
+            v[start : start + block] = history._rows_seen_from(kind_row, me)
+            start += block
+    result: Floats = np.frombuffer(v, dtype="f")
+    return result
+
+
+def _rummy500(
+    src: Any,
+    seat: int | None,
+    hand: Sequence[Any],
+    hand_sizes: Sequence[int],
+    stock_size: int,
+    history: PublicHistory | None,
+    memo: _TableMemo | None = None,
+) -> Floats:
+    """``src`` is a view or a state: the fields both have under one name are read from it."""
+    config = src.config
+    plan = _plan("rummy500", config)
+    at, n, v = plan.at, plan.n, plan.template[:]
+    me = 0 if seat is None else seat
     deck = int(config.deck_size)
-    w.counts("hand", view.hand)
-    w.depth("pile_depth", view.discard, deck)
-    w.melds(view.melds, w.plan.melds)
-    w.counts("taken", view.taken)
-    if view.owed is not None:
-        w.flag("owed", (view.owed,))
-    w.history(history)
-    w.per_seat("hand_sizes", [size / deck for size in view.hand_sizes])
+    _counts(v, at["hand"], plan.scale_list, hand)
+    _pile_depths(v, plan, src.discard, deck, memo)
+    _table_melds(v, plan, src.melds, memo, owned=False)
+    _counts(v, at["taken"], plan.scale_list, src.taken)
+    if src.owed is not None:
+        v[at["owed"] + src.owed.index] = 1.0
+    sizes_at, scores_at, points_at = at["hand_sizes"], at["scores"], at["round_points"]
     target = float(config.target)
-    w.per_seat("scores", [_signed(score, target) for score in view.scores])
-    w.per_seat("round_points", [_signed(points, 100.0) for points in view.round_points])
-    w.scalar("stock", 0, view.stock_size / deck)
-    w.scalar("phase", _R500_PHASES.index(view.phase.value), 1.0)
-    w.one_seat("to_act", view.to_act)
-    w.scalar("dealer", w.rel(view.dealer), 1.0)
-    w.scalar("round", 0, _grow(view.round_number, 10.0))
-    w.scalar("turns", 0, _grow(view.turns, 20.0))
-    return w.finish()
+    scores, points = src.scores, src.round_points
+    for other in range(n):
+        rel = (other - me) % n
+        v[sizes_at + rel] = hand_sizes[other] / deck
+        # _signed, written out: this loop runs for every seat of every observation
+        score, point = float(scores[other]), float(points[other])
+        v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + target))
+        v[points_at + rel] = 0.5 * (1.0 + point / (abs(point) + 100.0))
+    v[at["stock"]] = stock_size / deck
+    v[at["phase"] + _R500_PHASES.index(src.phase.value)] = 1.0
+    to_act = src.to_act
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
+    v[at["round"]] = _grow(src.round_number, 10.0)
+    v[at["turns"]] = _grow(src.turns, 20.0)
+    return _finish(v, plan, history, me)
 
 
-def _vegas(view: Any, history: PublicHistory | None) -> Floats:
-    w = _Writer("vegas_rummy", view)
-    config = view.config
-    pack = w.plan.pack
-    w.counts("hand", view.hand or ())
-    w.depth("pile_depth", view.discard, pack)
-    if view.upcard is not None:
-        w.flag("upcard", (view.upcard,))
-    w.melds([owned.meld for owned in view.melds], w.plan.melds)
-    if view.taken is not None:
-        w.flag("taken", (view.taken,))
-    w.history(history)
-    w.per_seat("hand_sizes", [size / pack for size in view.hand_sizes])
+def _vegas(
+    src: Any,
+    seat: int | None,
+    hand: Sequence[Any] | None,
+    hand_sizes: Sequence[int],
+    stock_size: int,
+    history: PublicHistory | None,
+    memo: _TableMemo | None = None,
+) -> Floats:
+    """As :func:`_rummy500`, for Las Vegas Rummy."""
+    config = src.config
+    plan = _plan("vegas_rummy", config)
+    at, n, v = plan.at, plan.n, plan.template[:]
+    me = 0 if seat is None else seat
+    pack = plan.pack
+    _counts(v, at["hand"], plan.scale_list, hand or ())
+    _pile_depths(v, plan, src.discard, pack, memo)
+    if src.upcard is not None:
+        v[at["upcard"] + src.upcard.index] = 1.0
+    _table_melds(v, plan, src.melds, memo, owned=True)
+    if src.taken is not None:
+        v[at["taken"] + src.taken.index] = 1.0
+    sizes_at, scores_at, busts_at, active_at = (
+        at["hand_sizes"],
+        at["scores"],
+        at["busts"],
+        at["active"],
+    )
     top = float(config.max_score)
-    w.per_seat("scores", [_signed(score, top) for score in view.scores])
-    w.per_seat("busts", [_grow(busts, 1.0) for busts in view.busts])
-    w.per_seat("active", [float(active) for active in view.active])
-    w.scalar("stock", 0, view.stock_size / pack)
-    w.scalar("phase", _VEGAS_PHASES.index(view.phase), 1.0)
-    w.one_seat("to_act", view.to_act)
-    w.scalar("dealer", w.rel(view.dealer), 1.0)
-    w.scalar("turn", 0, _grow(view.turn, 20.0))
-    w.scalar("reshuffles", 0, _grow(view.reshuffles, 1.0))
-    w.scalar("round", 0, _grow(view.round_number, 10.0))
-    return w.finish()
+    scores, busts, active = src.scores, src.busts, src.active
+    for other in range(n):
+        rel = (other - me) % n
+        v[sizes_at + rel] = hand_sizes[other] / pack
+        # _signed and _grow, written out: this loop runs for every seat of every observation
+        score, bust = float(scores[other]), max(float(busts[other]), 0.0)
+        v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + top))
+        v[busts_at + rel] = bust / (bust + 1.0)
+        v[active_at + rel] = float(active[other])
+    v[at["stock"]] = stock_size / pack
+    v[at["phase"] + _VEGAS_PHASES.index(src.phase)] = 1.0
+    to_act = src.to_act
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
+    v[at["turn"]] = _grow(src.turns, 20.0)
+    v[at["reshuffles"]] = _grow(src.reshuffles, 1.0)
+    v[at["round"]] = _grow(src.round_number, 10.0)
+    return _finish(v, plan, history, me)
 
 
-def _casino(view: Any, history: PublicHistory | None) -> Floats:
-    w = _Writer("casino", view)
-    config = view.config
-    slots = 3 * w.n
+def _casino(
+    src: Any,
+    seat: int | None,
+    hand: Sequence[Any],
+    pile_sizes: Sequence[int],
+    sweeps: Sequence[int],
+    stock_size: int,
+    history: PublicHistory | None,
+    memo: _TableMemo | None = None,  # no melds in Casino: taken for a common signature
+) -> Floats:
+    """As :func:`_rummy500`, for Casino."""
+    config = src.config
+    plan = _plan("casino", config)
+    at, n, v = plan.at, plan.n, plan.template[:]
+    me = 0 if seat is None else seat
+    slots = 3 * n
     top = float(config.max_value)
-    w.flag("hand", view.hand)
-    w.flag("loose", view.loose)
-    if len(view.builds) > slots:
+    hand_at, loose_at = at["hand"], at["loose"]
+    for card in hand:
+        v[hand_at + card.index] = 1.0
+    for card in src.loose:
+        v[loose_at + card.index] = 1.0
+    builds = src.builds
+    if len(builds) > slots:
         raise ValueError("more builds on the table than the observation holds")
-    owner_at = w.at["build_owner"]
-    for slot, build in enumerate(view.builds):
-        start = w.at["build_slot"]
+    slot_at, value_at, single_at = at["build_slot"], at["build_value"], at["build_single"]
+    owner_at = at["build_owner"]
+    for slot, build in enumerate(builds):
         for card in build.cards:
-            w.v[start + card.index] = (slot + 1) / slots
-        w.scalar("build_value", slot, build.value / top)
-        w.scalar("build_single", slot, float(build.is_single))
-        w.v[owner_at + slot * w.n + w.rel(build.owner)] = 1.0
-    pending = view.pending
+            v[slot_at + card.index] = (slot + 1) / slots
+        v[value_at + slot] = build.value / top
+        v[single_at + slot] = float(build.is_single)
+        v[owner_at + slot * n + (build.owner - me) % n] = 1.0
+    pending = src.pending
     if pending is not None:
-        w.flag("pending_card", (pending.card,))
-        w.flag("pending_cards", pending.cards)
+        v[at["pending_card"] + pending.card.index] = 1.0
+        cards_at = at["pending_cards"]
+        for card in pending.cards:
+            v[cards_at + card.index] = 1.0
+        is_build = isinstance(pending, casino.Build)
         kind = "capture" if isinstance(pending, casino.Capture) else pending.kind
-        w.scalar("pending_kind", _CASINO_KINDS.index(kind), 1.0)
-        if isinstance(pending, casino.Build):
-            w.scalar("pending_value", 0, pending.value / top)
-        named = [tuple(build.cards) for build in view.builds]
+        v[at["pending_kind"] + _CASINO_KINDS.index(kind)] = 1.0
+        if is_build:
+            v[at["pending_value"]] = pending.value / top
+        named = [tuple(build.cards) for build in builds]
         chosen = list(getattr(pending, "builds", ()))
-        if isinstance(pending, casino.Build) and pending.target:
+        if is_build and pending.target:
             chosen.append(pending.target)
         for item in chosen:
             if item in named:
-                w.scalar("pending_builds", named.index(item), 1.0)
-    w.history(history)
-    w.per_seat("pile_sizes", [size / 52 for size in view.pile_sizes])
-    w.per_seat("sweeps", [_grow(sweeps, 2.0) for sweeps in view.sweeps])
-    w.one_seat("last_capturer", view.last_capturer)
+                v[at["pending_builds"] + named.index(item)] = 1.0
+    piles_at, sweeps_at = at["pile_sizes"], at["sweeps"]
+    for other in range(n):
+        rel = (other - me) % n
+        v[piles_at + rel] = pile_sizes[other] / 52
+        v[sweeps_at + rel] = _grow(sweeps[other], 2.0)
+    capturer = src.last_capturer
+    v[at["last_capturer"] + (n if capturer is None else (capturer - me) % n)] = 1.0
     target = float(config.target)
-    for side, score in enumerate(view.scores):  # sides are not rotated, as in observations
-        w.scalar("scores", side, _signed(score, target))
-    w.scalar("stock", 0, view.stock_size / 52)
-    w.scalar("deal", 0, _grow(view.deal_number, 6.0))
-    w.scalar("last_deal", 0, float(view.is_last_deal))
-    w.scalar("dealer", w.rel(view.dealer), 1.0)
-    w.one_seat("to_act", view.to_act)
-    w.scalar("round", 0, _grow(view.round_number, 10.0))
-    return w.finish()
+    scores_at = at["scores"]
+    for side, score in enumerate(src.scores):  # sides are not rotated, as in observations
+        v[scores_at + side] = _signed(score, target)
+    v[at["stock"]] = stock_size / 52
+    v[at["deal"]] = _grow(src.deal_number, 6.0)
+    v[at["last_deal"]] = float(src.is_last_deal)
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
+    to_act = src.to_act
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["round"]] = _grow(src.round_number, 10.0)
+    return _finish(v, plan, history, me)
 
 
-_ENCODERS = {rummy500.View: _rummy500, vegas_rummy.View: _vegas, casino.View: _casino}
-_BY_GAME = {"rummy500": _rummy500, "vegas_rummy": _vegas, "casino": _casino}
+def _rummy500_view(view: Any, history: PublicHistory | None) -> Floats:
+    return _rummy500(view, view.seat, view.hand, view.hand_sizes, view.stock_size, history)
 
 
-class _Seen:
-    """The public facts of a state and one seat's hand, under the names of the View's fields.
+def _vegas_view(view: Any, history: PublicHistory | None) -> Floats:
+    return _vegas(view, view.seat, view.hand, view.hand_sizes, view.stock_size, history)
 
-    What :func:`encode_seat` encodes: every field is copied from the state as
-    the game's ``view`` copies it, so the encoding equals that of the view (a
-    test checks it), without listing the legal actions or their texts.
-    """
 
-    __slots__ = (
-        "active", "builds", "busts", "config", "deal_number", "dealer", "discard",
-        "hand", "hand_sizes", "is_last_deal", "last_capturer", "loose", "melds",
-        "owed", "pending", "phase", "pile_sizes", "reshuffles", "round_number",
-        "round_points", "scores", "seat", "stock_size", "sweeps", "taken", "to_act",
-        "turn", "turns", "upcard",
+def _casino_view(view: Any, history: PublicHistory | None) -> Floats:
+    return _casino(
+        view, view.seat, view.hand, view.pile_sizes, view.sweeps, view.stock_size, history
     )
 
-    def __init__(self, game: str, state: Any, seat: int | None) -> None:
-        self.config = state.config
-        self.seat = seat
-        self.dealer = state.dealer
-        self.to_act = state.to_act
-        self.round_number = state.round_number
-        self.scores = state.scores
-        self.stock_size = len(state.stock)
-        self.hand_sizes = tuple(len(hand) for hand in state.hands)
-        if game == "rummy500":
-            self.hand = () if seat is None else state.hands[seat]
-            self.phase, self.discard, self.melds = state.phase, state.discard, state.melds
-            self.round_points, self.owed, self.taken = state.round_points, state.owed, state.taken
-            self.turns = state.turns
-        elif game == "vegas_rummy":
-            self.hand = None if seat is None else state.hands[seat]
-            self.phase, self.discard, self.melds = state.phase, state.discard, state.melds
-            self.upcard, self.taken, self.turn = state.upcard, state.taken, state.turn
-            self.reshuffles, self.busts, self.active = state.reshuffles, state.busts, state.active
-        else:
-            n = state.config.num_players
-            self.hand = () if seat is None else state.hands[seat]
-            self.loose, self.builds, self.pending = state.loose, state.builds, state.pending
-            self.pile_sizes = tuple(len(pile) for pile in state.piles)
-            self.sweeps = tuple(state.sweep_log.count(s) for s in range(n))
-            self.last_capturer, self.deal_number = state.last_capturer, state.deal_number
-            self.is_last_deal = state.is_last_deal
+
+# What a seat's view copies from the state, read from the state itself (a test
+# checks that the encodings are equal): a view also lists the legal actions and
+# their texts, which an observation does not need.
+
+
+def _rummy500_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
+) -> Floats:
+    hands = state.hands
+    return _rummy500(
+        state,
+        seat,
+        () if seat is None else hands[seat],
+        [len(hand) for hand in hands],
+        len(state.stock),
+        history,
+        memo,
+    )
+
+
+def _vegas_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
+) -> Floats:
+    hands = state.hands
+    return _vegas(
+        state,
+        seat,
+        None if seat is None else hands[seat],
+        [len(hand) for hand in hands],
+        len(state.stock),
+        history,
+        memo,
+    )
+
+
+def _casino_seat(
+    state: Any, seat: int | None, history: PublicHistory | None, memo: _TableMemo | None = None
+) -> Floats:
+    n = state.config.num_players
+    sweep_log = state.sweep_log
+    return _casino(
+        state,
+        seat,
+        () if seat is None else state.hands[seat],
+        [len(pile) for pile in state.piles],
+        [sweep_log.count(other) for other in range(n)],
+        len(state.stock),
+        history,
+        memo,
+    )
+
+
+_ENCODERS = {
+    rummy500.View: _rummy500_view,
+    vegas_rummy.View: _vegas_view,
+    casino.View: _casino_view,
+}
+_BY_STATE = {
+    rummy500.State: _rummy500_seat,
+    vegas_rummy.State: _vegas_seat,
+    casino.State: _casino_seat,
+}
 
 
 def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
@@ -619,8 +776,40 @@ def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> 
     >>> bool((encode_seat(state, 1) == encode_planes(seen)).all())
     True
     """
-    game = engine.definition_of(state).name
-    return _BY_GAME[game](_Seen(game, state, seat), history)
+    encoder = _BY_STATE.get(type(state))
+    if encoder is None:
+        encoder = _BY_STATE[engine.definition_of(state).state_type]
+    return encoder(state, seat, history)
+
+
+class SeatEncoder:
+    """:func:`encode_seat` for one environment, remembering the last melds and discard pile.
+
+    An environment encodes after every move while the melds on the table
+    change a few times a round and the discard pile once or twice a turn; an
+    encoder copies their rows back when they equal (by value) the ones it
+    encoded last. Its answers are
+    :func:`encode_seat`'s, bit for bit (the memory also records which config's
+    slots the rows were written for).
+
+    >>> import cardrules
+    >>> state = cardrules.new_game("rummy500", seed=1)
+    >>> encode = SeatEncoder()
+    >>> bool((encode(state, 0) == encode_seat(state, 0)).all())
+    True
+    """
+
+    __slots__ = ("_memo",)
+
+    def __init__(self) -> None:
+        self._memo = _TableMemo()
+
+    def __call__(self, state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+        """The seat's planes (see :func:`encode_seat`)."""
+        encoder = _BY_STATE.get(type(state))
+        if encoder is None:
+            encoder = _BY_STATE[engine.definition_of(state).state_type]
+        return encoder(state, seat, history, self._memo)
 
 
 def encode_planes(view: Any, history: PublicHistory | None = None) -> Floats:
