@@ -43,8 +43,8 @@ import attrs
 __all__ = [
     "DEADLINE_FACTOR",
     "DEFAULT_THINK_TIME",
-    "ExpertFactory",
     "STEPS_PER_SECOND",
+    "ExpertFactory",
     "SearchGame",
     "SearchResult",
     "check_think_time",
