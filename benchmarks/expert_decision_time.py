@@ -13,7 +13,7 @@ to act (``bots.make(game, "expert", seed=...)``, default ``think_time``):
 
 Prints the median, p99 and worst decision time per set, the search's steps per
 second (what ``cardrules.bots.search.STEPS_PER_SECOND`` is calibrated from) and
-how many decisions the wall-clock cap stopped. Run it with ``nice`` on a shared
+how many searches a time cap stopped. Run it with ``nice`` on a shared
 machine; the figures go in ``docs/bots.rst``::
 
     nice python benchmarks/expert_decision_time.py [--games 6] [--positions 40]
