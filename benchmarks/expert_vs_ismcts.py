@@ -1,12 +1,13 @@
 """Benchmark: the searching expert against OpenSpiel's ISMCTS at the same time per decision.
 
 Both sides get ``--seconds`` a decision: our expert as its ``think_time`` (its
-work budget is calibrated to that time; the wall-clock cap is 1.5 times it),
+work budget is calibrated to that time; its caps are 1.5 times it in processor
+time and 2.5 times it in wall time),
 OpenSpiel's ``ISMCTSBot`` (UCT constant 1.4, max-visit final policy, the cheap
 score-lead leaf evaluator of ``benchmarks/rl_ismcts_vs_bots.py``) runs
 simulations until ``--seconds`` have passed (:class:`TimedISMCTS`), and until
-its root has a visit. Both play our games through :mod:`cardrules.rl.openspiel`, 2 players,
-one round (one hand) deciding (the short games of ``rl_ismcts_vs_bots.py``),
+its root has a visit. Both play our games through :mod:`cardrules.rl.openspiel`,
+2 players, one round (one hand) deciding (the short games of ``rl_ismcts_vs_bots.py``),
 seats alternating with the game index. Results are appended to ``--out`` one
 JSON line per game; the same command resumes a stopped run; ``--report``
 prints our expert's rate with a 95 % Wilson interval (a tie counts half)::
