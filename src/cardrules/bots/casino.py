@@ -770,7 +770,9 @@ class CasinoPieces:
         hand = list(self.hand)
         hand.remove(candidate.card)
         hands[self.seat] = hand
-        steps = 1 + sum(len(h) for h in hands.values())
+        # Each card played weighs the table for its captures: a crowded table costs more.
+        items = len(after.loose) + len(after.builds)
+        steps = (1 + sum(len(h) for h in hands.values())) * (1 + items // 4)
         net = _play_out(
             after,
             hands,

@@ -59,19 +59,19 @@ __all__ = [
     "work_budget",
 ]
 
-DEFAULT_THINK_TIME: Final = 0.2
+DEFAULT_THINK_TIME: Final = 0.15
 """Seconds an expert thinks per decision unless told otherwise: short enough that a
 player in the browser does not wait (the p99 measured is in ``docs/bots.rst``)."""
 
-DEADLINE_FACTOR: Final = 1.5
+DEADLINE_FACTOR: Final = 3.0
 """The safety cap on the processor time of a search is ``think_time`` times this;
 past it no new play-out starts (one play-out already under way finishes)."""
 
-WALL_FACTOR: Final = 2.5
-"""The wall-clock cap is ``think_time`` times this (0.5 s by default): it binds only
-when the machine is so busy that the process gets well under half a processor."""
+WALL_FACTOR: Final = 5.0
+"""The wall-clock cap is ``think_time`` times this (0.75 s by default): it binds only
+when the machine is so busy that the process gets well under a third of a processor."""
 
-STEPS_PER_SECOND: Final = {"rummy500": 3000, "vegas_rummy": 3500, "casino": 10000}
+STEPS_PER_SECOND: Final = {"rummy500": 2500, "vegas_rummy": 2500, "casino": 10000}
 """Play-out steps per second of each game's search on a loaded 2-core machine
 (``benchmarks/expert_decision_time.py`` measures them): the work budget of a
 second of thought."""
@@ -236,7 +236,7 @@ def search_think_time(think_time: object) -> float:
     """An expert's ``think_time``: ``None`` is :data:`DEFAULT_THINK_TIME`, 0 turns search off.
 
     >>> search_think_time(None), search_think_time(0), search_think_time(1)
-    (0.2, 0.0, 1.0)
+    (0.15, 0.0, 1.0)
     """
     if think_time is None:
         return DEFAULT_THINK_TIME
