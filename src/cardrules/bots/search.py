@@ -160,7 +160,7 @@ def search(
     ``prior`` added to its average (a search with few worlds should not
     overturn a good heuristic by noise), and is the answer if not one world
     could be finished before ``deadline`` (a ``clock()`` time, processor time by
-    default) or ``wall_deadline`` (a :func:`time.perf_counter` time).
+    default) or ``wall_deadline`` (a ``time.perf_counter()`` time).
 
     >>> import random
     >>> class Guess:  # a toy game: a candidate is worth itself, plus noise
