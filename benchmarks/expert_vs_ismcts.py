@@ -1,6 +1,7 @@
 """Benchmark: the searching expert against OpenSpiel's ISMCTS at the same time per decision.
 
-Both sides get ``--seconds`` a decision: our expert as its ``think_time`` (its
+Both sides get ``--seconds`` a decision (``--expert-think`` gives our expert
+another): our expert as its ``think_time`` (its
 work budget is calibrated to that time; its caps are 1.5 times it in processor
 time and 2.5 times it in wall time),
 OpenSpiel's ``ISMCTSBot`` (UCT constant 1.4, max-visit final policy, the cheap
@@ -63,15 +64,15 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         return self.get_final_policy(state, self._root_node)
 
 
-def play_one(job: tuple[str, int, float]) -> dict[str, Any]:
+def play_one(job: tuple[str, int, float, float]) -> dict[str, Any]:
     """One game: our expert against timed ISMCTS; our expert's result."""
-    game_name, index, seconds = job
+    game_name, index, seconds, think_time = job
     game = rl_openspiel.load(game_name, **GAMES[game_name])
     space = game.space
     searcher = TimedISMCTS(
         game, ScoreEvaluator(), 1.4, 1, random_state=np.random.RandomState(index), seconds=seconds
     )
-    ours = make(game_name, "expert", seed=10_000 + index, think_time=seconds)
+    ours = make(game_name, "expert", seed=10_000 + index, think_time=think_time)
     expert_seat = index % 2
     state = game.new_initial_state()
     state.apply_action(index)  # the deal: seed number ``index``
@@ -92,6 +93,7 @@ def play_one(job: tuple[str, int, float]) -> dict[str, Any]:
         "game": game_name,
         "index": index,
         "seconds": seconds,
+        "think_time": think_time,
         "result": "win" if mine > 0 else "loss" if mine < 0 else "tie",
         "expert_mean_s": sum(our_times) / max(1, len(our_times)),
         "ismcts_mean_simulations": sum(sims) / max(1, len(sims)),
@@ -99,13 +101,15 @@ def play_one(job: tuple[str, int, float]) -> dict[str, Any]:
 
 
 def report(lines: list[dict[str, Any]]) -> str:
-    tally: dict[tuple[str, float], list[dict[str, Any]]] = defaultdict(list)
+    tally: dict[tuple[str, float, float], list[dict[str, Any]]] = defaultdict(list)
     for line in lines:
-        tally[(line["game"], line["seconds"])].append(line)
+        think = line.get("think_time", line["seconds"])
+        tally[(line["game"], line["seconds"], think)].append(line)
     rows = [
-        "game         s/move  games  W/T/L        expert   95 % interval    expert s  ISMCTS sims"
+        "game         ISMCTS s  think  games  W/T/L        expert   95 % interval    expert s"
+        "  ISMCTS sims"
     ]
-    for (game, seconds), games in sorted(tally.items()):
+    for (game, seconds, think), games in sorted(tally.items()):
         wins = sum(g["result"] == "win" for g in games)
         ties = sum(g["result"] == "tie" for g in games)
         n = len(games)
@@ -114,7 +118,7 @@ def report(lines: list[dict[str, Any]]) -> str:
         mean_s = sum(g["expert_mean_s"] for g in games) / n
         sims = sum(g["ismcts_mean_simulations"] for g in games) / n
         rows.append(
-            f"{game:<12} {seconds:6.2f}  {n:5d}  {wins}/{ties}/{n - wins - ties:<8} "
+            f"{game:<12} {seconds:8.2f}  {think:5.2f}  {n:5d}  {wins}/{ties}/{n - wins - ties:<8} "
             f"{score / n:6.1%}   [{low:.1%}, {high:.1%}]   {mean_s:6.3f}   {sims:8.0f}"
         )
     return "\n".join(rows)
@@ -123,7 +127,10 @@ def report(lines: list[dict[str, Any]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per game")
-    parser.add_argument("--seconds", type=float, default=0.2, help="time per decision")
+    parser.add_argument("--seconds", type=float, default=0.15, help="ISMCTS's time a decision")
+    parser.add_argument(
+        "--expert-think", type=float, default=None, help="our think_time (default --seconds)"
+    )
     parser.add_argument("--only", nargs="*", default=list(GAMES))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="expert_vs_ismcts.jsonl")
@@ -136,12 +143,14 @@ def main() -> None:
                 for text in handle:
                     if text.strip():
                         line = json.loads(text)
-                        done.add((line["game"], line["index"], line["seconds"]))
+                        think = line.get("think_time", line["seconds"])
+                        done.add((line["game"], line["index"], line["seconds"], think))
+        think = args.seconds if args.expert_think is None else args.expert_think
         jobs = [
-            (game, index, args.seconds)
+            (game, index, args.seconds, think)
             for index in range(args.games)
             for game in args.only
-            if (game, index, args.seconds) not in done
+            if (game, index, args.seconds, think) not in done
         ]
         with open(args.out, "a") as out, multiprocessing.Pool(args.workers) as pool:
             for line in pool.imap_unordered(play_one, jobs):
