@@ -26,9 +26,10 @@ def test_hint_is_legal_with_a_reason(game: str, seed: int) -> None:
 
 
 def test_hint_is_reproducible_with_a_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Determinism holds under the work budget; the wall-clock cap is lifted so a
+    # Determinism holds under the work budget; the time caps are lifted so a
     # loaded machine cannot stop the search early.
     monkeypatch.setattr("cardrules.bots.search.DEADLINE_FACTOR", 1e6)
+    monkeypatch.setattr("cardrules.bots.search.WALL_FACTOR", 1e6)
     state = casino.new_game(seed=11)
     view = casino.view(state, state.to_act)
     first = hint("casino", view, seed=4, think_time=0.05)

@@ -24,8 +24,9 @@ GAMES = {
 
 @pytest.fixture
 def work_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lift the wall-clock cap: the search then stops on its work budget alone."""
+    """Lift the time caps: the search then stops on its work budget alone."""
     monkeypatch.setattr(search, "DEADLINE_FACTOR", 1e6)
+    monkeypatch.setattr(search, "WALL_FACTOR", 1e6)
 
 
 def _positions(game: str, seed: int, moves: int) -> list[object]:
@@ -60,7 +61,9 @@ def test_expert_is_deterministic_under_a_work_budget(game: str, work_only: None)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_expert_keeps_to_its_think_time(game: str) -> None:
+def test_expert_keeps_to_its_think_time(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search, "DEADLINE_FACTOR", 1.5)  # the product's caps, not the tests'
+    monkeypatch.setattr(search, "WALL_FACTOR", 2.5)
     module, _config = GAMES[game]
     think = 0.05
     for state in _positions(game, seed=8, moves=24)[::4]:
@@ -69,9 +72,13 @@ def test_expert_keeps_to_its_think_time(game: str) -> None:
         start = time.perf_counter()
         bot.choose(view)
         found = bot.last_search  # type: ignore[attr-defined]
+        elapsed = time.perf_counter() - start
         if found is not None and found.capped:
-            # The cap: no play-out starts after think_time × DEADLINE_FACTOR.
-            assert time.perf_counter() - start < think * search.DEADLINE_FACTOR + 1.0
+            # The caps: no play-out starts after think_time × WALL_FACTOR of wall time.
+            assert elapsed < think * search.WALL_FACTOR + 1.0
+        elif found is not None:
+            # Stopped by its work budget: the first whole world past it, no more.
+            assert found.work >= search.work_budget(game, think) > found.work - 200 * 8
 
 
 def test_one_legal_action_is_returned_without_search() -> None:

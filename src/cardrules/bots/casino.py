@@ -54,6 +54,7 @@ from typing import ClassVar
 
 import attrs
 
+import cardrules.casino
 from cardrules.bots.base import legal_actions_of
 from cardrules.bots.search import SearchResult, decide, search_think_time
 from cardrules.cards import Card, Rank, Suit, make_deck
@@ -727,10 +728,15 @@ class CasinoPieces:
 
     A world is the other seats' hands (:func:`sample_hands`); a candidate's
     value is the worth it takes now plus what our side gains over the others
-    when the deal is played out greedily (:func:`_play_out`).
+    when the deal is played out greedily (every seat: its best capture, else its cheapest trail).
     """
 
-    def __init__(self, view: View, memory: CasinoMemory, candidates: Sequence[Play]) -> None:
+    def __init__(
+        self,
+        view: cardrules.casino.View,
+        memory: CasinoMemory,
+        candidates: Sequence[Capture | Build | Trail],
+    ) -> None:
         assert view.seat is not None
         self.memory = memory
         self.seat = view.seat
@@ -764,7 +770,9 @@ class CasinoPieces:
         hand = list(self.hand)
         hand.remove(candidate.card)
         hands[self.seat] = hand
-        steps = 1 + sum(len(h) for h in hands.values())
+        # Each card played weighs the table for its captures: a crowded table costs more.
+        items = len(after.loose) + len(after.builds)
+        steps = (1 + sum(len(h) for h in hands.values())) * (1 + items // 4)
         net = _play_out(
             after,
             hands,

@@ -37,6 +37,7 @@ from cardrules.vegas_rummy import scoring as vegas_scoring
 
 __all__ = [
     "HORIZON",
+    "LEGAL_PER_STEP",
     "MAX_CANDIDATES",
     "SEARCH_PRIOR",
     "Rummy500Pieces",
@@ -51,6 +52,9 @@ __all__ = [
 HORIZON: Final = 2
 """Turns a play-out plays, the candidate's included, before the round is evaluated
 (ours, then the next player's answer): the evaluation is always between turns."""
+
+LEGAL_PER_STEP: Final = 4
+"""A play-out move counts one more step of work for every this many legal actions listed."""
 
 MAX_STEPS: Final = 80
 """Moves a play-out plays at most (a bound on the work of a long turn)."""
@@ -250,7 +254,10 @@ class _RummyPieces:
             if not legal:
                 break
             state = self._apply(state, quick_policy(state, legal, points, wilds))
-            steps += 1
+            # A move costs more the more legal actions it had to list (a hand rich in
+            # wild cards lists hundreds): counted in the work, the budget stays
+            # time-like on such hands without a clock deciding.
+            steps += 1 + len(legal) // LEGAL_PER_STEP
         if state.is_over or state.round_number != start_round:
             return self._worth_scored(before, state.scores), steps
         return self._margin([self._worth_cut(state, s) for s in range(len(state.hands))]), steps

@@ -18,11 +18,14 @@ play-out steps (moves simulated), ``think_time`` × the game's calibrated
 steps per second (:data:`STEPS_PER_SECOND`, measured on a loaded 2-core
 machine). The search stops after the first whole world that spends the
 budget, so a given seed and budget give the same move on any machine, fast or
-slow. A wall-clock deadline of ``think_time`` × :data:`DEADLINE_FACTOR` is a
-safety cap only: when a slow machine reaches it first, the worlds finished
-by then decide and the move may then differ from run to run (the search
-reports it in :attr:`SearchResult.capped`). A decision with one legal action
-(or one candidate) returns at once.
+slow. Two caps are safety nets only: the processor time of this process
+reaching ``think_time`` × :data:`DEADLINE_FACTOR` (a machine or a position far
+slower per step than calibrated; other processes' load does not count), and
+the wall clock reaching ``think_time`` × :data:`WALL_FACTOR` (a machine so busy
+that the player would wait). When one binds, the worlds finished by then
+decide and the move may differ from run to run (the search reports it in
+:attr:`SearchResult.capped`). A decision with one legal action (or one
+candidate) returns at once.
 
 >>> from cardrules import bots, rummy500
 >>> bot = bots.make("rummy500", "expert", seed=7, think_time=0.05)
@@ -33,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -43,8 +47,9 @@ import attrs
 __all__ = [
     "DEADLINE_FACTOR",
     "DEFAULT_THINK_TIME",
-    "ExpertFactory",
     "STEPS_PER_SECOND",
+    "WALL_FACTOR",
+    "ExpertFactory",
     "SearchGame",
     "SearchResult",
     "check_think_time",
@@ -54,15 +59,19 @@ __all__ = [
     "work_budget",
 ]
 
-DEFAULT_THINK_TIME: Final = 0.2
+DEFAULT_THINK_TIME: Final = 0.15
 """Seconds an expert thinks per decision unless told otherwise: short enough that a
 player in the browser does not wait (the p99 measured is in ``docs/bots.rst``)."""
 
-DEADLINE_FACTOR: Final = 1.5
-"""The wall-clock safety cap is ``think_time`` times this; past it no new play-out
-starts (one play-out already under way finishes)."""
+DEADLINE_FACTOR: Final = 3.0
+"""The safety cap on the processor time of a search is ``think_time`` times this;
+past it no new play-out starts (one play-out already under way finishes)."""
 
-STEPS_PER_SECOND: Final = {"rummy500": 3000, "vegas_rummy": 3500, "casino": 10000}
+WALL_FACTOR: Final = 5.0
+"""The wall-clock cap is ``think_time`` times this (0.75 s by default): it binds only
+when the machine is so busy that the process gets well under a third of a processor."""
+
+STEPS_PER_SECOND: Final = {"rummy500": 2500, "vegas_rummy": 2500, "casino": 10000}
 """Play-out steps per second of each game's search on a loaded 2-core machine
 (``benchmarks/expert_decision_time.py`` measures them): the work budget of a
 second of thought."""
@@ -117,7 +126,7 @@ class SearchResult:
 
     ``values`` follows the order of the candidates; ``worlds`` is how many
     worlds every candidate was played in, ``work`` the steps spent, and
-    ``capped`` whether the wall-clock cap stopped it before its work budget.
+    ``capped`` whether a time cap stopped it before its work budget.
     """
 
     best: Any
@@ -141,7 +150,8 @@ def search(
     *,
     work: int,
     deadline: float,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] = time.process_time,
+    wall_deadline: float = math.inf,
     prior: float = 0.0,
 ) -> SearchResult:
     """Play every candidate out in sampled worlds until ``work`` steps are spent.
@@ -149,7 +159,8 @@ def search(
     ``candidates[0]`` is the heuristic's own choice: it keeps ties, gets
     ``prior`` added to its average (a search with few worlds should not
     overturn a good heuristic by noise), and is the answer if not one world
-    could be finished before ``deadline`` (a ``clock()`` time).
+    could be finished before ``deadline`` (a ``clock()`` time, processor time by
+    default) or ``wall_deadline`` (a ``time.perf_counter()`` time).
 
     >>> import random
     >>> class Guess:  # a toy game: a candidate is worth itself, plus noise
@@ -175,7 +186,7 @@ def search(
             value, steps = game.play_out(world, candidate, random.Random(stream))
             values.append(value)
             spent += steps
-            if clock() > deadline:
+            if clock() > deadline or time.perf_counter() > wall_deadline:
                 capped = True
                 break
         if capped:
@@ -201,7 +212,7 @@ def decide(
     *,
     prior: float = 0.0,
 ) -> SearchResult:
-    """:func:`search` with the work budget and wall-clock cap of ``think_time`` seconds.
+    """:func:`search` with the work budget and the two caps of ``think_time`` seconds.
 
     >>> class Guess:
     ...     def sample(self, view, rnd): return 0
@@ -209,14 +220,14 @@ def decide(
     >>> decide("casino", [2, 1], Guess(), None, random.Random(0), 0.001).best
     1
     """
-    start = time.perf_counter()
     return search(
         candidates,
         game,
         view,
         rnd,
         work=work_budget(game_name, think_time),
-        deadline=start + think_time * DEADLINE_FACTOR,
+        deadline=time.process_time() + think_time * DEADLINE_FACTOR,
+        wall_deadline=time.perf_counter() + think_time * WALL_FACTOR,
         prior=prior,
     )
 
@@ -225,7 +236,7 @@ def search_think_time(think_time: object) -> float:
     """An expert's ``think_time``: ``None`` is :data:`DEFAULT_THINK_TIME`, 0 turns search off.
 
     >>> search_think_time(None), search_think_time(0), search_think_time(1)
-    (0.2, 0.0, 1.0)
+    (0.15, 0.0, 1.0)
     """
     if think_time is None:
         return DEFAULT_THINK_TIME
