@@ -83,7 +83,7 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import Masks, Phase, State
+from cardrules.rummy500.state import Masks, Phase, State, masks_after
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -891,6 +891,16 @@ _evolve: Final = evolver(State)
 """``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
 
 
+def _with_masks(state: State, seat: int, new: State, *, table_changed: bool = False) -> State:
+    """``new``, made by this move from ``state``, with its masks carried over
+    (:func:`~cardrules.rummy500.state.masks_after`): only ``seat``'s hand and, if
+    ``table_changed``, the table differ. ``new`` is this call's own: nobody else
+    holds it yet, so setting its masks in place is unseen by anyone (as
+    :func:`cardrules.events.logs_events` sets its log)."""
+    object.__setattr__(new, "_masks", masks_after(state, new, seat, table_changed))
+    return new
+
+
 def _index_of(card: Card) -> int:
     return card.index
 
@@ -919,7 +929,7 @@ def _apply_draw(state: State, seat: int) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    return _evolve(
+    return _with_masks(state, seat, _evolve(
         state,
         hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
         stock=stock[1:],
@@ -928,20 +938,20 @@ def _apply_draw(state: State, seat: int) -> State:
         reshuffles=reshuffles,
         stock_ran_out=last,
         phase=Phase.PLAY,
-    )
+    ))
 
 
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return _evolve(
+    return _with_masks(state, seat, _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
         phase=Phase.PLAY,
         owed=action.card if must_use else None,
         taken=taken,
-    )
+    ))
 
 
 def _apply_placement(
@@ -979,7 +989,7 @@ def _apply_placement(
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
-    return new
+    return _with_masks(state, seat, new, table_changed=True)
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
@@ -999,7 +1009,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return _evolve(
+    return _with_masks(state, seat, _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         discard=(*state.discard, card),
@@ -1008,7 +1018,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         to_act=(seat + 1) % len(state.hands),
         owed=None,
         taken=(),
-    )
+    ))
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:

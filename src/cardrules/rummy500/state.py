@@ -64,7 +64,8 @@ class RoundResult:
 
 @attrs.frozen
 class Masks:
-    """A state's cards as bit masks, worked out once when the state is made.
+    """A state's cards as bit masks: worked out from the state the first time the rules
+    ask, or carried over by :func:`~cardrules.rummy500.apply` from the state before.
 
     Bit ``card.index`` is set for each card held (a second copy adds nothing:
     the rules ask which cards a hand holds, and count copies in the hand
@@ -86,20 +87,57 @@ _BITS: Final = tuple(1 << index for index in range(53))
 """``_BITS[card.index]``: the card's bit (a look-up is cheaper than the shift, at every state)."""
 
 
+def hand_mask(hand: tuple[Card, ...]) -> int:
+    """The bit mask of a hand: bit ``card.index`` set for each card held.
+
+    >>> from cardrules.cards import parse_cards
+    >>> bin(hand_mask(tuple(parse_cards("AC 3C 3C"))))
+    '0b101'
+    """
+    mask = 0
+    bits = _BITS
+    for card in hand:
+        mask |= bits[card.index]
+    return mask
+
+
 def _masks_of(state: State) -> Masks | None:
     """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
     their declared types (the loader's validation then says what is wrong)."""
     try:
-        hands = []
-        bits = _BITS
-        for hand in state.hands:
-            mask = 0
-            for card in hand:
-                mask |= bits[card.index]
-            hands.append(mask)
-        return Masks(tuple(hands), natural_table(state.melds, state.config.meld_rules))
+        hands = tuple([hand_mask(hand) for hand in state.hands])
+        return Masks(hands, natural_table(state.melds, state.config.meld_rules))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
         return None
+
+
+def masks_after(
+    before: State, after: State, seat: int, table_changed: bool
+) -> Masks | None:
+    """The :class:`Masks` of ``after``, a state that differs from ``before`` only in
+    ``seat``'s hand and, if ``table_changed``, in its melds: the other hands' masks
+    and the table's summary are carried over.
+
+    ``None`` when ``before`` has none (fields not of their declared types).
+
+    >>> from cardrules.rummy500 import Draw, apply, new_game
+    >>> state = new_game(seed=1)
+    >>> after = apply(state, Draw())
+    >>> masks_after(state, after, 0, False) == _masks_of(after)
+    True
+    """
+    masks = before.masks
+    if masks is None:
+        return None
+    try:
+        hands = masks.hands
+        hands = (*hands[:seat], hand_mask(after.hands[seat]), *hands[seat + 1 :])
+        table = (
+            natural_table(after.melds, after.config.meld_rules) if table_changed else masks.table
+        )
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        return None
+    return Masks(hands, table)
 
 
 @attrs.frozen
@@ -147,12 +185,24 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
-    masks: Masks | None = attrs.field(init=False, eq=False, repr=False)
-    """The cards as bit masks (:class:`Masks`), derived from the fields above when the
-    state is made; not part of the state's value, its JSON or its notation."""
+    _masks: Masks | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:attr:`masks` once worked out (or carried over by ``apply``)."""
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "masks", _masks_of(self))
+    @property
+    def masks(self) -> Masks | None:
+        """The cards as bit masks (:class:`Masks`), derived from the fields above;
+        not part of the state's value, its JSON or its notation. ``None`` for a
+        state whose fields are not of their declared types.
+
+        Worked out the first time it is asked for and kept; a state made by
+        :func:`~cardrules.rummy500.apply` gets it from the state before
+        (:func:`masks_after`).
+        """
+        masks = self._masks
+        if masks is None:
+            masks = _masks_of(self)
+            object.__setattr__(self, "_masks", masks)
+        return masks
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
