@@ -83,7 +83,7 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import Masks, Phase, State, masks_after
+from cardrules.rummy500.state import _BITS, Masks, Phase, State, carry_masks
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -286,37 +286,42 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    if state.phase is Phase.DRAW:
+    phase = state.phase
+    if phase is Phase.DRAW:
         return tuple(_draw_actions(state))
-    if state.phase is Phase.PLAY:
-        hand = _hand(state)
+    if phase is Phase.PLAY:
+        hand, held = _hand_and_held(state)
         # Each candidate is made of held cards and is a meld, or fits its meld, by
         # construction: of the reasons of _meld_reason and _layoff_reason only the
         # turn's obligations (_owed_reason) are left to ask.
-        owed = state.owed
-        new_meld = len(state.melds)
         actions: list[Action] = []
-        for action, made in _placements_made(state, hand):
-            if isinstance(action, Meld):
-                cards = action.meld.cards
-                reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
-            else:
-                cards = (action.card,)
-                reason = _owed_reason(state, hand, cards, action.target, made, owed is action.card)
-            if reason is None:
-                actions.append(action)
+        placements = _placements_made(state, hand, held)
+        if placements:
+            owed = state.owed
+            new_meld = len(state.melds)
+            for action, made in placements:
+                if isinstance(action, Meld):
+                    cards = action.meld.cards
+                    reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
+                else:
+                    cards = (action.card,)
+                    reason = _owed_reason(
+                        state, hand, cards, action.target, made, owed is action.card
+                    )
+                if reason is None:
+                    actions.append(action)
         if _discard_turn_reason(state) is None:
             if _rediscard_rule_applies(state):
                 actions += [
                     Discard(card)
-                    for card in _distinct(hand)
+                    for card in _distinct(hand, held)
                     if _discard_card_reason(state, card, hand) is None
                 ]
             else:
-                actions += [Discard(card) for card in _distinct(hand)]
+                actions += [Discard(card) for card in _distinct(hand, held)]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
-            actions = [Discard(card) for card in _distinct(_hand(state))]
+            actions = [Discard(card) for card in _distinct(hand, held)]
         return tuple(actions)
     return ()
 
@@ -324,12 +329,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
-    size = len(_hand(state))
-    held = _held(state)
+    hand, held = _hand_and_held(state)
+    size = len(hand)
     table = _masks(state).table
-    for count in range(1, len(pile) + 1):
-        card = pile[-count]
-        held |= 1 << card.index  # the hand with every card down to this one taken
+    count = 0
+    for card in reversed(pile):
+        count += 1
+        held |= _BITS[card.index]  # the hand with every card down to this one taken
         if _can_take(state, card, count, held, size, table):
             actions.append(TakeDiscard(card, count))
     if _end_round_reason(state) is None:
@@ -341,37 +347,41 @@ def _play_candidates(state: State) -> list[Action]:
     """The melds, lay-offs and discards the hand and the table offer, in the documented order.
 
     Each meld is made of held cards and each lay-off fits its meld; whether the
-    turn's obligations allow it is for :func:`_reason` to say.
+    turn's obligations allow it is for :func:`_check` to say.
     """
-    hand = _hand(state)
-    return [*_placements(state, hand), *[Discard(card) for card in _distinct(hand)]]
+    hand, held = _hand_and_held(state)
+    return [*_placements(state, hand, held), *[Discard(card) for card in _distinct(hand, held)]]
 
 
-def _placements(state: State, hand: tuple[Card, ...]) -> list[Meld | LayOff]:
+def _placements(state: State, hand: tuple[Card, ...], held: int) -> list[Meld | LayOff]:
     """The melds and lay-offs of :func:`_play_candidates`."""
-    return [action for action, _ in _placements_made(state, hand)]
+    return [action for action, _ in _placements_made(state, hand, held)]
 
 
 def _placements_made(
-    state: State, hand: tuple[Card, ...]
+    state: State, hand: tuple[Card, ...], held: int
 ) -> list[tuple[Meld | LayOff, TableMeld]]:
-    """:func:`_placements`, each with the meld it puts on the table."""
+    """:func:`_placements`, each with the meld it puts on the table; ``held`` is the
+    mask of ``hand``."""
     rules = state.config.meld_rules
-    held = _held(state)  # of ``hand``
-    if rules.wilds:
+    wilds = rules.wilds
+    if wilds:
         melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
     else:
         melds = natural_melds(held, rules)
     actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
         table = _masks(state).table
-        wilds = rules.wilds
-        wild_cards = [card for card in _distinct(hand) if card in wilds] if wilds else []
+        wild_cards = [card for card in _distinct(hand, held) if card in wilds] if wilds else []
         if held & table.fits or wild_cards:
+            table_melds = state.melds
             for target, fits in enumerate(table.fits_each):
                 # cards_in gives card order; wild cards are jokers, which come last.
-                for card in [*cards_in(held & fits), *wild_cards]:
-                    actions += _layoff_moves(card, target, state.melds[target], rules)
+                if held & fits:
+                    for card in cards_in(held & fits):
+                        actions += _layoff_moves(card, target, table_melds[target], rules)
+                for card in wild_cards:
+                    actions += _layoff_moves(card, target, table_melds[target], rules)
     return actions
 
 
@@ -393,12 +403,14 @@ def _layoff_moves(
     return moves
 
 
-def _distinct(cards: Sequence[Card]) -> Sequence[Card]:
-    """The cards without repeats, in order (hands are sorted: repeats are neighbours)."""
-    for before, card in itertools.pairwise(cards):
-        if card is before:
-            return [card for card, before in zip(cards, (None, *cards)) if card is not before]
-    return cards
+def _distinct(cards: Sequence[Card], held: int) -> Sequence[Card]:
+    """The cards without repeats, in order (hands are sorted: repeats are neighbours).
+
+    ``held`` is their mask: as many bits as cards means no repeats.
+    """
+    if held.bit_count() == len(cards):
+        return cards
+    return [card for card, before in zip(cards, (None, *cards)) if card is not before]
 
 
 def _hand(state: State) -> tuple[Card, ...]:
@@ -406,6 +418,19 @@ def _hand(state: State) -> tuple[Card, ...]:
     if seat is None or not 0 <= seat < len(state.hands):
         raise ValueError("this state has no player to act: it was changed after it was made")
     return state.hands[seat]
+
+
+def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
+    """The hand of the player to act and its mask (:func:`_hand`, :func:`_held`)."""
+    seat = state.to_act
+    hands = state.hands
+    masks = state.masks
+    if masks is None:
+        raise ValueError("this state's fields are not of their declared types")
+    held = masks.hands
+    if seat is None or not 0 <= seat < len(hands) or len(held) != len(hands):
+        raise ValueError("this state has no player to act: it was changed after it was made")
+    return hands[seat], held[seat]
 
 
 def _masks(state: State) -> Masks:
@@ -536,15 +561,29 @@ def _check(state: State, action: Action, made: TableMeld | None = None) -> str |
     """:func:`check` of a well-formed action (:func:`malformed`) in canonical form.
 
     ``made``, when given, is the meld a lay-off makes (:func:`_layoff_result`),
-    so that :func:`apply` works it out once for the check and the move."""
-    if state.phase is Phase.OVER:
+    so that :func:`apply` works it out once for the check and the move.
+    Raises ``ValueError`` for a state with no player to act (changed after it was
+    made), so that a move it accepts has a seat to be made by."""
+    phase = state.phase
+    if phase is Phase.OVER:
         return "the game is over"
-    reason = _reason(state, action, made)
+    hand = _hand(state)
+    if phase is Phase.DRAW:
+        if isinstance(action, Draw):
+            if _can_draw_stock(state):
+                return None
+            return "the stock is empty"
+        if isinstance(action, TakeDiscard):
+            return _take_action_reason(state, action)
+        if isinstance(action, EndRound):
+            return _end_round_reason(state)
+        return "you must draw first: from the stock or the discard pile"
+    reason = _play_reason(state, action, hand, made)
     if (
         reason is not None
         and isinstance(action, Discard)
-        and state.phase is Phase.PLAY
-        and action.card in _hand(state)
+        and phase is Phase.PLAY
+        and action.card in hand
         and _stuck(state)
     ):
         return None
@@ -561,24 +600,10 @@ def _stuck(state: State) -> bool:
     return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
-def _reason(state: State, action: Action, made: TableMeld | None = None) -> str | None:
-    if state.phase is Phase.DRAW:
-        if isinstance(action, Draw):
-            if _can_draw_stock(state):
-                return None
-            return "the stock is empty"
-        if isinstance(action, TakeDiscard):
-            return _take_action_reason(state, action)
-        if isinstance(action, EndRound):
-            return _end_round_reason(state)
-        return "you must draw first: from the stock or the discard pile"
-    return _play_reason(state, action, _hand(state), made)
-
-
 def _play_reason(
     state: State, action: Action, hand: tuple[Card, ...], made: TableMeld | None = None
 ) -> str | None:
-    """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
+    """:func:`_check` in the play phase; ``hand`` is the hand of the player to act."""
     if isinstance(action, Discard):
         return _discard_reason(state, action.card, hand)
     if isinstance(action, Meld):
@@ -855,7 +880,9 @@ def apply(state: State, action: object) -> State:
     if shape is not None:
         raise IllegalActionError(shape, action)
     well_formed: Any = action
-    return _apply_logged(state, _canonical(state, well_formed))
+    if isinstance(action, Meld | LayOff):
+        well_formed = _canonical(state, well_formed)
+    return _apply_logged(state, well_formed)
 
 
 @logs_events(new_log)  # the public event log (cardrules.events)
@@ -870,8 +897,7 @@ def _apply_logged(state: State, action: Action) -> State:
     reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
-    _hand(state)  # a seat to act (ValueError for a state changed in place)
-    seat: int = state.to_act  # type: ignore[assignment]
+    seat: int = state.to_act  # type: ignore[assignment]  # _check found a seat to act
     if isinstance(action, Discard):
         return _apply_discard(state, seat, action.card)
     if isinstance(action, Draw):
@@ -889,16 +915,6 @@ def _apply_logged(state: State, action: Action) -> State:
 
 _evolve: Final = evolver(State)
 """``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
-
-
-def _with_masks(state: State, seat: int, new: State, *, table_changed: bool = False) -> State:
-    """``new``, made by this move from ``state``, with its masks carried over
-    (:func:`~cardrules.rummy500.state.masks_after`): only ``seat``'s hand and, if
-    ``table_changed``, the table differ. ``new`` is this call's own: nobody else
-    holds it yet, so setting its masks in place is unseen by anyone (as
-    :func:`cardrules.events.logs_events` sets its log)."""
-    object.__setattr__(new, "_masks", masks_after(state, new, seat, table_changed))
-    return new
 
 
 def _index_of(card: Card) -> int:
@@ -929,7 +945,7 @@ def _apply_draw(state: State, seat: int) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    return _with_masks(state, seat, _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
         stock=stock[1:],
@@ -938,20 +954,20 @@ def _apply_draw(state: State, seat: int) -> State:
         reshuffles=reshuffles,
         stock_ran_out=last,
         phase=Phase.PLAY,
-    ))
+    ), seat, False)
 
 
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return _with_masks(state, seat, _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
         phase=Phase.PLAY,
         owed=action.card if must_use else None,
         taken=taken,
-    ))
+    ), seat, False)
 
 
 def _apply_placement(
@@ -989,7 +1005,7 @@ def _apply_placement(
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
-    return _with_masks(state, seat, new, table_changed=True)
+    return carry_masks(state, new, seat, True)
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
@@ -1009,7 +1025,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return _with_masks(state, seat, _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         discard=(*state.discard, card),
@@ -1018,7 +1034,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         to_act=(seat + 1) % len(state.hands),
         owed=None,
         taken=(),
-    ))
+    ), seat, False)
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Final, Literal
 
 import attrs
@@ -62,7 +63,7 @@ class RoundResult:
     seats: tuple[SeatScore, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Masks:
     """A state's cards as bit masks: worked out from the state the first time the rules
     ask, or carried over by :func:`~cardrules.rummy500.apply` from the state before.
@@ -111,24 +112,26 @@ def _masks_of(state: State) -> Masks | None:
         return None
 
 
-def masks_after(
-    before: State, after: State, seat: int, table_changed: bool
-) -> Masks | None:
-    """The :class:`Masks` of ``after``, a state that differs from ``before`` only in
-    ``seat``'s hand and, if ``table_changed``, in its melds: the other hands' masks
-    and the table's summary are carried over.
+def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> State:
+    """``after`` with its :attr:`~State.masks` carried over from ``before``; returns ``after``.
 
-    ``None`` when ``before`` has none (fields not of their declared types).
+    For :func:`~cardrules.rummy500.apply` only, on the state it has just made
+    from ``before`` (nobody else holds it yet, so nobody sees it change):
+    ``after`` differs from ``before`` only in ``seat``'s hand and, if
+    ``table_changed``, in its melds. That hand's mask is made again
+    (:func:`hand_mask`), the table's summary too if it changed; the rest is
+    ``before``'s. When ``before`` has no masks (fields not of their declared
+    types), ``after`` works its own out when asked.
 
     >>> from cardrules.rummy500 import Draw, apply, new_game
     >>> state = new_game(seed=1)
     >>> after = apply(state, Draw())
-    >>> masks_after(state, after, 0, False) == _masks_of(after)
+    >>> after.masks == _masks_of(attrs.evolve(after))
     True
     """
     masks = before.masks
     if masks is None:
-        return None
+        return after
     try:
         hands = masks.hands
         hands = (*hands[:seat], hand_mask(after.hands[seat]), *hands[seat + 1 :])
@@ -136,11 +139,12 @@ def masks_after(
             natural_table(after.melds, after.config.meld_rules) if table_changed else masks.table
         )
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
-        return None
-    return Masks(hands, table)
+        return after
+    after.__dict__["masks"] = Masks(hands, table)  # what functools.cached_property does
+    return after
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # a frozen class with slots pays a setattr call for every field
 class State:
     """One moment of a Rummy 500 game. Immutable: :func:`~cardrules.rummy500.apply` makes new ones.
 
@@ -185,10 +189,7 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
-    _masks: Masks | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    """:attr:`masks` once worked out (or carried over by ``apply``)."""
-
-    @property
+    @functools.cached_property
     def masks(self) -> Masks | None:
         """The cards as bit masks (:class:`Masks`), derived from the fields above;
         not part of the state's value, its JSON or its notation. ``None`` for a
@@ -196,13 +197,9 @@ class State:
 
         Worked out the first time it is asked for and kept; a state made by
         :func:`~cardrules.rummy500.apply` gets it from the state before
-        (:func:`masks_after`).
+        (:func:`carry_masks`).
         """
-        masks = self._masks
-        if masks is None:
-            masks = _masks_of(self)
-            object.__setattr__(self, "_masks", masks)
-        return masks
+        return _masks_of(self)
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
