@@ -39,7 +39,6 @@ natural cards fit the table) are answered from the state's
 from __future__ import annotations
 
 import bisect
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -52,7 +51,6 @@ from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
     MeldRules,
-    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
@@ -106,6 +104,12 @@ __all__ = [
 MAX_JOKER_MELD: Final = 3
 """With jokers in play, the most cards a meld laid down at once may hold (see the
 module docstring): longer melds are a meld of three and lay-offs."""
+
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+"""The phases, for the rules' every call: reading a module's name is several times
+cheaper than an enum class's attribute."""
 
 
 
@@ -262,7 +266,7 @@ def _deal(
         meld_owners=(),
         placed=((),) * players,
         placed_points=((),) * players,
-        phase=Phase.DRAW,
+        phase=_DRAW,
         to_act=(dealer + 1) % players,  # R5-11: the dealer's left plays first
         history=history,
         stacked=stacked,
@@ -287,9 +291,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
     phase = state.phase
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return tuple(_draw_actions(state))
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         hand, held = _hand_and_held(state)
         # Each candidate is made of held cards and is a meld, or fits its meld, by
         # construction: of the reasons of _meld_reason and _layoff_reason only the
@@ -329,15 +333,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
-    hand, held = _hand_and_held(state)
-    size = len(hand)
-    table = _masks(state).table
-    count = 0
-    for card in reversed(pile):
-        count += 1
-        held |= _BITS[card.index]  # the hand with every card down to this one taken
-        if _can_take(state, card, count, held, size, table):
-            actions.append(TakeDiscard(card, count))
+    actions += [
+        TakeDiscard(pile[-count], count) for count in _takeable(state, 1, len(pile))
+    ]
     if _end_round_reason(state) is None:
         actions.append(EndRound())
     return actions
@@ -365,10 +363,8 @@ def _placements_made(
     mask of ``hand``."""
     rules = state.config.meld_rules
     wilds = rules.wilds
-    if wilds:
-        melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
-    else:
-        melds = natural_melds(held, rules)
+    # With wild cards, melds of at most three cards: see the module docstring.
+    melds = find_melds(hand, rules, longest=MAX_JOKER_MELD) if wilds else natural_melds(held, rules)
     actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
         table = _masks(state).table
@@ -496,7 +492,7 @@ def _canonical(state: State | View, action: Action) -> Action:
 
 
 def _canonical_layoff(state: State | View, action: LayOff) -> LayOff:
-    if state.phase is not Phase.PLAY or not 0 <= action.target < len(state.melds):
+    if state.phase is not _PLAY or not 0 <= action.target < len(state.melds):
         return action
     rules = meld_rules(state.config)
     table_meld = state.melds[action.target]
@@ -565,10 +561,10 @@ def _check(state: State, action: Action, made: TableMeld | None = None) -> str |
     Raises ``ValueError`` for a state with no player to act (changed after it was
     made), so that a move it accepts has a seat to be made by."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return "the game is over"
     hand = _hand(state)
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         if isinstance(action, Draw):
             if _can_draw_stock(state):
                 return None
@@ -582,7 +578,7 @@ def _check(state: State, action: Action, made: TableMeld | None = None) -> str |
     if (
         reason is not None
         and isinstance(action, Discard)
-        and phase is Phase.PLAY
+        and phase is _PLAY
         and action.card in hand
         and _stuck(state)
     ):
@@ -622,44 +618,49 @@ def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
-    held = _held(state) | card_mask(pile[-count:])
-    return _take_reason(state, action.card, count, held, len(_hand(state)), _masks(state).table)
-
-
-def _take_reason(
-    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
-) -> str | None:
-    """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
-
-    ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
-    number of cards in the hand before, ``table`` the state's ``masks.table``.
-    """
-    if _can_take(state, card, count, held, size, table):
+    if _takeable(state, count, count):
         return None
-    return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
+    return (
+        f"you could not meld or lay off the {action.card} this turn, so you may not take it (R5-4)"
+    )
 
 
-def _can_take(
-    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
-) -> bool:
-    """Whether taking ``card`` is legal: :func:`_take_reason` without its words (the
-    listing asks it of every depth of the pile)."""
+def _takeable(state: State, shallowest: int, deepest: int) -> list[int]:
+    """The depths from ``shallowest`` to ``deepest`` (1: the top card) at which the
+    discard pile may be taken (R5-3, R5-4): the card there, with every card above it,
+    can be melded or laid off this turn.
+
+    One function for the listing (every depth) and :func:`check` (one depth), so the
+    natural-card test runs over one mask of the hand that grows card by card.
+    """
     config = state.config
-    if count == 1 and not config.top_discard_must_be_used:
-        return True  # R5-3 option: the top card alone is an ordinary draw
-    keep = 0 if config.go_out_without_discard else 1
     rules = config.meld_rules
-    if rules.wilds:
-        hand = _hand(state) + state.discard[-count:]
-        if config.strict_immediate:
-            placeable = _place_directly(card, hand, state.melds, rules, keep)
-        else:
-            placeable = can_place(card, hand, state.melds, rules, keep=keep)
-    else:
-        placeable = can_place_natural(
-            card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
-        )
-    return placeable
+    hand, held = _hand_and_held(state)
+    pile = state.discard
+    keep = 0 if config.go_out_without_discard else 1
+    budget = len(hand) - keep  # cards that may be played, before the ones taken
+    first_free = not config.top_discard_must_be_used  # R5-3 option
+    strict = config.strict_immediate
+    table = _masks(state).table
+    found = []
+    for count in range(1, deepest + 1):
+        card = pile[-count]
+        held |= _BITS[card.index]  # the hand with every card down to this one taken
+        if count < shallowest:
+            continue
+        if count == 1 and first_free:
+            found.append(count)  # the top card alone is an ordinary draw
+        elif rules.wilds:
+            taken = hand + pile[-count:]
+            if strict:
+                placeable = _place_directly(card, taken, state.melds, rules, keep)
+            else:
+                placeable = can_place(card, taken, state.melds, rules, keep=keep)
+            if placeable:
+                found.append(count)
+        elif can_place_natural(card, held, table, rules, budget + count, bridging=not strict):
+            found.append(count)
+    return found
 
 
 def _place_directly(
@@ -890,7 +891,7 @@ def _apply_logged(state: State, action: Action) -> State:
     made = None
     if (
         isinstance(action, LayOff)
-        and state.phase is Phase.PLAY
+        and state.phase is _PLAY
         and 0 <= action.target < len(state.melds)
     ):
         made = _layoff_result(state, action)
@@ -953,7 +954,7 @@ def _apply_draw(state: State, seat: int) -> State:
         shuffles=shuffles,
         reshuffles=reshuffles,
         stock_ran_out=last,
-        phase=Phase.PLAY,
+        phase=_PLAY,
     ), seat, False)
 
 
@@ -964,7 +965,7 @@ def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
-        phase=Phase.PLAY,
+        phase=_PLAY,
         owed=action.card if must_use else None,
         taken=taken,
     ), seat, False)
@@ -1030,7 +1031,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         hands=_replace(state.hands, seat, rest),
         discard=(*state.discard, card),
         turns=turns,
-        phase=Phase.DRAW,
+        phase=_DRAW,
         to_act=(seat + 1) % len(state.hands),
         owed=None,
         taken=(),
@@ -1059,7 +1060,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
             scores=scores,
             history=history,
             winners=winners,
-            phase=Phase.OVER,
+            phase=_OVER,
             to_act=None,
             owed=None,
             taken=(),
