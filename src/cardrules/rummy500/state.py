@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 from typing import Final, Literal
 
 import attrs
@@ -68,7 +67,7 @@ class RoundResult:
     seats: tuple[SeatScore, ...]
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class Masks:
     """A state's cards as bit masks: worked out from the state the first time the rules
     ask, or carried over by :func:`~cardrules.rummy500.apply` from the state before.
@@ -134,9 +133,11 @@ def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> 
     >>> after.masks == _masks_of(attrs.evolve(after))
     True
     """
-    masks = before.masks
+    masks = before._masks
     if masks is None:
-        return after
+        masks = before.masks
+        if masks is None:
+            return after
     try:
         hands = masks.hands
         hands = (*hands[:seat], hand_mask(after.hands[seat]), *hands[seat + 1 :])
@@ -145,11 +146,11 @@ def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> 
         )
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
         return after
-    after.__dict__["masks"] = Masks(hands, table)  # what functools.cached_property does
+    object.__setattr__(after, "_masks", Masks(hands, table))
     return after
 
 
-@attrs.frozen(slots=False)  # a frozen class with slots pays a setattr call for every field
+@attrs.frozen
 class State:
     """One moment of a Rummy 500 game. Immutable: :func:`~cardrules.rummy500.apply` makes new ones.
 
@@ -194,7 +195,10 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
-    @functools.cached_property
+    _masks: Masks | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:attr:`masks` once worked out (or carried over by ``apply``)."""
+
+    @property
     def masks(self) -> Masks | None:
         """The cards as bit masks (:class:`Masks`), derived from the fields above;
         not part of the state's value, its JSON or its notation. ``None`` for a
@@ -202,9 +206,13 @@ class State:
 
         Worked out the first time it is asked for and kept; a state made by
         :func:`~cardrules.rummy500.apply` gets it from the state before
-        (:func:`carry_masks`).
+        (``rummy500.state.carry_masks``).
         """
-        return _masks_of(self)
+        masks = self._masks
+        if masks is None:
+            masks = _masks_of(self)
+            object.__setattr__(self, "_masks", masks)
+        return masks
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
