@@ -172,3 +172,21 @@ def test_listing_is_the_candidates_check_accepts(config, seed):
         else:
             assert list(listed) == [a for a in _play_candidates(state) if check(state, a) is None]
         state = apply(state, rnd.choice(listed))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=configs, two_decks=st.booleans(), seed=st.integers(0, 2**40))
+def test_masks_apply_carries_over_are_the_state_s_own(config, two_decks, seed):
+    """State.masks that apply carries over from the state before (only the mover's hand
+    and, after a placement, the table made again) equal the masks worked out from the
+    state's cards alone, move after move, with one deck or two (repeated cards)."""
+    if two_decks:
+        config = attrs.evolve(config, num_decks=2)
+    rnd = random.Random(seed)
+    state = new_game(config, seed=seed)
+    for _ in range(400):
+        if state.is_over:
+            break
+        state = apply(state, rnd.choice(legal_actions(state)))
+        carried = state.masks
+        assert carried == attrs.evolve(state).masks  # a copy works its masks out anew

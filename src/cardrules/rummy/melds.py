@@ -856,19 +856,19 @@ def can_place_natural(
     With ``bridging=False`` the card must go down at once: in a new meld (three
     cards are enough if any meld will do) or straight onto a table meld.
     """
+    index = card.index
     if budget >= 3:
-        if (held & _RANK_MASKS[card.rank - 1]).bit_count() >= 3:
+        if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
             return True
-        for window in _WINDOWS[rules.allow_wraparound][card.index]:
+        for window in _WINDOWS[rules.allow_wraparound][index]:
             if held & window == window:
                 return True
     if budget < 1:
         return False
-    if table.fits >> card.index & 1:
+    if table.fits >> index & 1:
         return True
     if not bridging:
         return False
-    assert card.suit is not None
     suit = card.suit
     for meld in table.melds:
         if (

@@ -16,7 +16,7 @@ __all__ = ["log_move", "new_log"]
 
 
 def _move(state: State, action: Action, seat: int, new: State) -> Move:
-    if isinstance(action, Discard):  # the two moves of nearly every turn, made once each
+    if isinstance(action, Discard):
         return draw_or_discard(seat, action.card)
     if isinstance(action, Draw):
         return draw_or_discard(seat, None)
@@ -42,12 +42,20 @@ def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | Non
     ``None`` when the move logs nothing. The hook on ``apply``
     (:func:`cardrules.events.logs_events`).
     """
-    assert state.to_act is not None
-    events: list[Event] = [_move(state, action, state.to_act, new)]
+    seat = state.to_act
+    assert seat is not None
+    # The two moves of nearly every turn first, each a shared value (draw_or_discard).
+    if type(action) is Discard:
+        move = draw_or_discard(seat, action.card)
+    elif type(action) is Draw:
+        move = draw_or_discard(seat, None)
+    else:
+        move = _move(state, action, seat, new)
     if len(new.history) > len(state.history):
         result = new.history[-1]
-        events.append(RoundEnd(result.round_number, new.scores, new.winners))
-    return append(state.events, events, range(len(state.hands)))
+        events = (move, RoundEnd(result.round_number, new.scores, new.winners))
+        return append(state.events, events, range(len(state.hands)))
+    return append(state.events, (move,), range(len(state.hands)))
 
 
 def log_move(state: State, action: Action, new: State) -> State:

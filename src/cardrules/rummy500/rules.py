@@ -39,7 +39,6 @@ natural cards fit the table) are answered from the state's
 from __future__ import annotations
 
 import bisect
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -52,7 +51,6 @@ from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
     MeldRules,
-    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
@@ -83,7 +81,7 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import Masks, Phase, State
+from cardrules.rummy500.state import _BITS, Masks, Phase, State, carry_masks
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -106,6 +104,12 @@ __all__ = [
 MAX_JOKER_MELD: Final = 3
 """With jokers in play, the most cards a meld laid down at once may hold (see the
 module docstring): longer melds are a meld of three and lay-offs."""
+
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+"""The phases, for the rules' every call: reading a module's name is several times
+cheaper than an enum class's attribute."""
 
 
 
@@ -262,7 +266,7 @@ def _deal(
         meld_owners=(),
         placed=((),) * players,
         placed_points=((),) * players,
-        phase=Phase.DRAW,
+        phase=_DRAW,
         to_act=(dealer + 1) % players,  # R5-11: the dealer's left plays first
         history=history,
         stacked=stacked,
@@ -286,37 +290,42 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if not isinstance(state, State):
         raise TypeError(f"expected a rummy500 State, not {type(state).__name__}")
-    if state.phase is Phase.DRAW:
+    phase = state.phase
+    if phase is _DRAW:
         return tuple(_draw_actions(state))
-    if state.phase is Phase.PLAY:
-        hand = _hand(state)
+    if phase is _PLAY:
+        hand, held = _hand_and_held(state)
         # Each candidate is made of held cards and is a meld, or fits its meld, by
         # construction: of the reasons of _meld_reason and _layoff_reason only the
         # turn's obligations (_owed_reason) are left to ask.
-        owed = state.owed
-        new_meld = len(state.melds)
         actions: list[Action] = []
-        for action, made in _placements_made(state, hand):
-            if isinstance(action, Meld):
-                cards = action.meld.cards
-                reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
-            else:
-                cards = (action.card,)
-                reason = _owed_reason(state, hand, cards, action.target, made, owed is action.card)
-            if reason is None:
-                actions.append(action)
+        placements = _placements_made(state, hand, held)
+        if placements:
+            owed = state.owed
+            new_meld = len(state.melds)
+            for action, made in placements:
+                if isinstance(action, Meld):
+                    cards = action.meld.cards
+                    reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
+                else:
+                    cards = (action.card,)
+                    reason = _owed_reason(
+                        state, hand, cards, action.target, made, owed is action.card
+                    )
+                if reason is None:
+                    actions.append(action)
         if _discard_turn_reason(state) is None:
             if _rediscard_rule_applies(state):
                 actions += [
                     Discard(card)
-                    for card in _distinct(hand)
+                    for card in _distinct(hand, held)
                     if _discard_card_reason(state, card, hand) is None
                 ]
             else:
-                actions += [Discard(card) for card in _distinct(hand)]
+                actions += [Discard(card) for card in _distinct(hand, held)]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
-            actions = [Discard(card) for card in _distinct(_hand(state))]
+            actions = [Discard(card) for card in _distinct(hand, held)]
         return tuple(actions)
     return ()
 
@@ -324,14 +333,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
     pile = state.discard
-    size = len(_hand(state))
-    held = _held(state)
-    table = _masks(state).table
-    for count in range(1, len(pile) + 1):
-        card = pile[-count]
-        held |= 1 << card.index  # the hand with every card down to this one taken
-        if _can_take(state, card, count, held, size, table):
-            actions.append(TakeDiscard(card, count))
+    actions += [
+        TakeDiscard(pile[-count], count) for count in _takeable(state, 1, len(pile))
+    ]
     if _end_round_reason(state) is None:
         actions.append(EndRound())
     return actions
@@ -341,37 +345,39 @@ def _play_candidates(state: State) -> list[Action]:
     """The melds, lay-offs and discards the hand and the table offer, in the documented order.
 
     Each meld is made of held cards and each lay-off fits its meld; whether the
-    turn's obligations allow it is for :func:`_reason` to say.
+    turn's obligations allow it is for :func:`_check` to say.
     """
-    hand = _hand(state)
-    return [*_placements(state, hand), *[Discard(card) for card in _distinct(hand)]]
+    hand, held = _hand_and_held(state)
+    return [*_placements(state, hand, held), *[Discard(card) for card in _distinct(hand, held)]]
 
 
-def _placements(state: State, hand: tuple[Card, ...]) -> list[Meld | LayOff]:
+def _placements(state: State, hand: tuple[Card, ...], held: int) -> list[Meld | LayOff]:
     """The melds and lay-offs of :func:`_play_candidates`."""
-    return [action for action, _ in _placements_made(state, hand)]
+    return [action for action, _ in _placements_made(state, hand, held)]
 
 
 def _placements_made(
-    state: State, hand: tuple[Card, ...]
+    state: State, hand: tuple[Card, ...], held: int
 ) -> list[tuple[Meld | LayOff, TableMeld]]:
-    """:func:`_placements`, each with the meld it puts on the table."""
+    """:func:`_placements`, each with the meld it puts on the table; ``held`` is the
+    mask of ``hand``."""
     rules = state.config.meld_rules
-    held = _held(state)  # of ``hand``
-    if rules.wilds:
-        melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)  # see the module docstring
-    else:
-        melds = natural_melds(held, rules)
+    wilds = rules.wilds
+    # With wild cards, melds of at most three cards: see the module docstring.
+    melds = find_melds(hand, rules, longest=MAX_JOKER_MELD) if wilds else natural_melds(held, rules)
     actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
         table = _masks(state).table
-        wilds = rules.wilds
-        wild_cards = [card for card in _distinct(hand) if card in wilds] if wilds else []
+        wild_cards = [card for card in _distinct(hand, held) if card in wilds] if wilds else []
         if held & table.fits or wild_cards:
+            table_melds = state.melds
             for target, fits in enumerate(table.fits_each):
                 # cards_in gives card order; wild cards are jokers, which come last.
-                for card in [*cards_in(held & fits), *wild_cards]:
-                    actions += _layoff_moves(card, target, state.melds[target], rules)
+                if held & fits:
+                    for card in cards_in(held & fits):
+                        actions += _layoff_moves(card, target, table_melds[target], rules)
+                for card in wild_cards:
+                    actions += _layoff_moves(card, target, table_melds[target], rules)
     return actions
 
 
@@ -393,12 +399,14 @@ def _layoff_moves(
     return moves
 
 
-def _distinct(cards: Sequence[Card]) -> Sequence[Card]:
-    """The cards without repeats, in order (hands are sorted: repeats are neighbours)."""
-    for before, card in itertools.pairwise(cards):
-        if card is before:
-            return [card for card, before in zip(cards, (None, *cards)) if card is not before]
-    return cards
+def _distinct(cards: Sequence[Card], held: int) -> Sequence[Card]:
+    """The cards without repeats, in order (hands are sorted: repeats are neighbours).
+
+    ``held`` is their mask: as many bits as cards means no repeats.
+    """
+    if held.bit_count() == len(cards):
+        return cards
+    return [card for card, before in zip(cards, (None, *cards)) if card is not before]
 
 
 def _hand(state: State) -> tuple[Card, ...]:
@@ -406,6 +414,19 @@ def _hand(state: State) -> tuple[Card, ...]:
     if seat is None or not 0 <= seat < len(state.hands):
         raise ValueError("this state has no player to act: it was changed after it was made")
     return state.hands[seat]
+
+
+def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
+    """The hand of the player to act and its mask (:func:`_hand`, :func:`_held`)."""
+    seat = state.to_act
+    hands = state.hands
+    masks = state.masks
+    if masks is None:
+        raise ValueError("this state's fields are not of their declared types")
+    held = masks.hands
+    if seat is None or not 0 <= seat < len(hands) or len(held) != len(hands):
+        raise ValueError("this state has no player to act: it was changed after it was made")
+    return hands[seat], held[seat]
 
 
 def _masks(state: State) -> Masks:
@@ -471,7 +492,7 @@ def _canonical(state: State | View, action: Action) -> Action:
 
 
 def _canonical_layoff(state: State | View, action: LayOff) -> LayOff:
-    if state.phase is not Phase.PLAY or not 0 <= action.target < len(state.melds):
+    if state.phase is not _PLAY or not 0 <= action.target < len(state.melds):
         return action
     rules = meld_rules(state.config)
     table_meld = state.melds[action.target]
@@ -536,15 +557,29 @@ def _check(state: State, action: Action, made: TableMeld | None = None) -> str |
     """:func:`check` of a well-formed action (:func:`malformed`) in canonical form.
 
     ``made``, when given, is the meld a lay-off makes (:func:`_layoff_result`),
-    so that :func:`apply` works it out once for the check and the move."""
-    if state.phase is Phase.OVER:
+    so that :func:`apply` works it out once for the check and the move.
+    Raises ``ValueError`` for a state with no player to act (changed after it was
+    made), so that a move it accepts has a seat to be made by."""
+    phase = state.phase
+    if phase is _OVER:
         return "the game is over"
-    reason = _reason(state, action, made)
+    hand = _hand(state)
+    if phase is _DRAW:
+        if isinstance(action, Draw):
+            if _can_draw_stock(state):
+                return None
+            return "the stock is empty"
+        if isinstance(action, TakeDiscard):
+            return _take_action_reason(state, action)
+        if isinstance(action, EndRound):
+            return _end_round_reason(state)
+        return "you must draw first: from the stock or the discard pile"
+    reason = _play_reason(state, action, hand, made)
     if (
         reason is not None
         and isinstance(action, Discard)
-        and state.phase is Phase.PLAY
-        and action.card in _hand(state)
+        and phase is _PLAY
+        and action.card in hand
         and _stuck(state)
     ):
         return None
@@ -561,24 +596,10 @@ def _stuck(state: State) -> bool:
     return not any(_play_reason(state, a, hand) is None for a in _play_candidates(state))
 
 
-def _reason(state: State, action: Action, made: TableMeld | None = None) -> str | None:
-    if state.phase is Phase.DRAW:
-        if isinstance(action, Draw):
-            if _can_draw_stock(state):
-                return None
-            return "the stock is empty"
-        if isinstance(action, TakeDiscard):
-            return _take_action_reason(state, action)
-        if isinstance(action, EndRound):
-            return _end_round_reason(state)
-        return "you must draw first: from the stock or the discard pile"
-    return _play_reason(state, action, _hand(state), made)
-
-
 def _play_reason(
     state: State, action: Action, hand: tuple[Card, ...], made: TableMeld | None = None
 ) -> str | None:
-    """:func:`_reason` in the play phase; ``hand`` is the hand of the player to act."""
+    """:func:`_check` in the play phase; ``hand`` is the hand of the player to act."""
     if isinstance(action, Discard):
         return _discard_reason(state, action.card, hand)
     if isinstance(action, Meld):
@@ -597,44 +618,49 @@ def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
-    held = _held(state) | card_mask(pile[-count:])
-    return _take_reason(state, action.card, count, held, len(_hand(state)), _masks(state).table)
-
-
-def _take_reason(
-    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
-) -> str | None:
-    """Why taking ``card``, ``count`` deep in the pile, is illegal (R5-3, R5-4), if it is.
-
-    ``held`` is the mask of the hand with the ``count`` cards taken, ``size`` the
-    number of cards in the hand before, ``table`` the state's ``masks.table``.
-    """
-    if _can_take(state, card, count, held, size, table):
+    if _takeable(state, count, count):
         return None
-    return f"you could not meld or lay off the {card} this turn, so you may not take it (R5-4)"
+    return (
+        f"you could not meld or lay off the {action.card} this turn, so you may not take it (R5-4)"
+    )
 
 
-def _can_take(
-    state: State, card: Card, count: int, held: int, size: int, table: NaturalTable
-) -> bool:
-    """Whether taking ``card`` is legal: :func:`_take_reason` without its words (the
-    listing asks it of every depth of the pile)."""
+def _takeable(state: State, shallowest: int, deepest: int) -> list[int]:
+    """The depths from ``shallowest`` to ``deepest`` (1: the top card) at which the
+    discard pile may be taken (R5-3, R5-4): the card there, with every card above it,
+    can be melded or laid off this turn.
+
+    One function for the listing (every depth) and :func:`check` (one depth), so the
+    natural-card test runs over one mask of the hand that grows card by card.
+    """
     config = state.config
-    if count == 1 and not config.top_discard_must_be_used:
-        return True  # R5-3 option: the top card alone is an ordinary draw
-    keep = 0 if config.go_out_without_discard else 1
     rules = config.meld_rules
-    if rules.wilds:
-        hand = _hand(state) + state.discard[-count:]
-        if config.strict_immediate:
-            placeable = _place_directly(card, hand, state.melds, rules, keep)
-        else:
-            placeable = can_place(card, hand, state.melds, rules, keep=keep)
-    else:
-        placeable = can_place_natural(
-            card, held, table, rules, size + count - keep, bridging=not config.strict_immediate
-        )
-    return placeable
+    hand, held = _hand_and_held(state)
+    pile = state.discard
+    keep = 0 if config.go_out_without_discard else 1
+    budget = len(hand) - keep  # cards that may be played, before the ones taken
+    first_free = not config.top_discard_must_be_used  # R5-3 option
+    strict = config.strict_immediate
+    table = _masks(state).table
+    found = []
+    for count in range(1, deepest + 1):
+        card = pile[-count]
+        held |= _BITS[card.index]  # the hand with every card down to this one taken
+        if count < shallowest:
+            continue
+        if count == 1 and first_free:
+            found.append(count)  # the top card alone is an ordinary draw
+        elif rules.wilds:
+            taken = hand + pile[-count:]
+            if strict:
+                placeable = _place_directly(card, taken, state.melds, rules, keep)
+            else:
+                placeable = can_place(card, taken, state.melds, rules, keep=keep)
+            if placeable:
+                found.append(count)
+        elif can_place_natural(card, held, table, rules, budget + count, bridging=not strict):
+            found.append(count)
+    return found
 
 
 def _place_directly(
@@ -855,7 +881,9 @@ def apply(state: State, action: object) -> State:
     if shape is not None:
         raise IllegalActionError(shape, action)
     well_formed: Any = action
-    return _apply_logged(state, _canonical(state, well_formed))
+    if isinstance(action, Meld | LayOff):
+        well_formed = _canonical(state, well_formed)
+    return _apply_logged(state, well_formed)
 
 
 @logs_events(new_log)  # the public event log (cardrules.events)
@@ -863,15 +891,14 @@ def _apply_logged(state: State, action: Action) -> State:
     made = None
     if (
         isinstance(action, LayOff)
-        and state.phase is Phase.PLAY
+        and state.phase is _PLAY
         and 0 <= action.target < len(state.melds)
     ):
         made = _layoff_result(state, action)
     reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
-    _hand(state)  # a seat to act (ValueError for a state changed in place)
-    seat: int = state.to_act  # type: ignore[assignment]
+    seat: int = state.to_act  # type: ignore[assignment]  # _check found a seat to act
     if isinstance(action, Discard):
         return _apply_discard(state, seat, action.card)
     if isinstance(action, Draw):
@@ -919,7 +946,7 @@ def _apply_draw(state: State, seat: int) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    return _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
         stock=stock[1:],
@@ -927,21 +954,21 @@ def _apply_draw(state: State, seat: int) -> State:
         shuffles=shuffles,
         reshuffles=reshuffles,
         stock_ran_out=last,
-        phase=Phase.PLAY,
-    )
+        phase=_PLAY,
+    ), seat, False)
 
 
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
         discard=state.discard[: -action.count],
-        phase=Phase.PLAY,
+        phase=_PLAY,
         owed=action.card if must_use else None,
         taken=taken,
-    )
+    ), seat, False)
 
 
 def _apply_placement(
@@ -979,7 +1006,7 @@ def _apply_placement(
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
-    return new
+    return carry_masks(state, new, seat, True)
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
@@ -999,16 +1026,16 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return _evolve(
+    return carry_masks(state, _evolve(
         state,
         hands=_replace(state.hands, seat, rest),
         discard=(*state.discard, card),
         turns=turns,
-        phase=Phase.DRAW,
+        phase=_DRAW,
         to_act=(seat + 1) % len(state.hands),
         owed=None,
         taken=(),
-    )
+    ), seat, False)
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
@@ -1033,7 +1060,7 @@ def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:
             scores=scores,
             history=history,
             winners=winners,
-            phase=Phase.OVER,
+            phase=_OVER,
             to_act=None,
             owed=None,
             taken=(),

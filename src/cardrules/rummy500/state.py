@@ -27,6 +27,11 @@ class Phase(enum.Enum):
     """The game has ended."""
 
 
+_OVER: Final = Phase.OVER
+"""For :attr:`State.is_over`, asked at every move: a module's name is read faster
+than an enum class's attribute."""
+
+
 @attrs.frozen
 class SeatScore:
     """One seat's part of a round's scoring: the facts, then the points.
@@ -64,7 +69,8 @@ class RoundResult:
 
 @attrs.frozen
 class Masks:
-    """A state's cards as bit masks, worked out once when the state is made.
+    """A state's cards as bit masks: worked out from the state the first time the rules
+    ask, or carried over by :func:`~cardrules.rummy500.apply` from the state before.
 
     Bit ``card.index`` is set for each card held (a second copy adds nothing:
     the rules ask which cards a hand holds, and count copies in the hand
@@ -86,20 +92,62 @@ _BITS: Final = tuple(1 << index for index in range(53))
 """``_BITS[card.index]``: the card's bit (a look-up is cheaper than the shift, at every state)."""
 
 
+def hand_mask(hand: tuple[Card, ...]) -> int:
+    """The bit mask of a hand: bit ``card.index`` set for each card held.
+
+    >>> from cardrules.cards import parse_cards
+    >>> bin(hand_mask(tuple(parse_cards("AC 3C 3C"))))
+    '0b101'
+    """
+    mask = 0
+    bits = _BITS
+    for card in hand:
+        mask |= bits[card.index]
+    return mask
+
+
 def _masks_of(state: State) -> Masks | None:
     """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
     their declared types (the loader's validation then says what is wrong)."""
     try:
-        hands = []
-        bits = _BITS
-        for hand in state.hands:
-            mask = 0
-            for card in hand:
-                mask |= bits[card.index]
-            hands.append(mask)
-        return Masks(tuple(hands), natural_table(state.melds, state.config.meld_rules))
+        hands = tuple([hand_mask(hand) for hand in state.hands])
+        return Masks(hands, natural_table(state.melds, state.config.meld_rules))
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
         return None
+
+
+def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> State:
+    """``after`` with its :attr:`~State.masks` carried over from ``before``; returns ``after``.
+
+    For :func:`~cardrules.rummy500.apply` only, on the state it has just made
+    from ``before`` (nobody else holds it yet, so nobody sees it change):
+    ``after`` differs from ``before`` only in ``seat``'s hand and, if
+    ``table_changed``, in its melds. That hand's mask is made again
+    (:func:`hand_mask`), the table's summary too if it changed; the rest is
+    ``before``'s. When ``before`` has no masks (fields not of their declared
+    types), ``after`` works its own out when asked.
+
+    >>> from cardrules.rummy500 import Draw, apply, new_game
+    >>> state = new_game(seed=1)
+    >>> after = apply(state, Draw())
+    >>> after.masks == _masks_of(attrs.evolve(after))
+    True
+    """
+    masks = before._masks
+    if masks is None:
+        masks = before.masks
+        if masks is None:
+            return after
+    try:
+        hands = masks.hands
+        hands = (*hands[:seat], hand_mask(after.hands[seat]), *hands[seat + 1 :])
+        table = (
+            natural_table(after.melds, after.config.meld_rules) if table_changed else masks.table
+        )
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        return after
+    object.__setattr__(after, "_masks", Masks(hands, table))
+    return after
 
 
 @attrs.frozen
@@ -147,12 +195,24 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
-    masks: Masks | None = attrs.field(init=False, eq=False, repr=False)
-    """The cards as bit masks (:class:`Masks`), derived from the fields above when the
-    state is made; not part of the state's value, its JSON or its notation."""
+    _masks: Masks | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:attr:`masks` once worked out (or carried over by ``apply``)."""
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "masks", _masks_of(self))
+    @property
+    def masks(self) -> Masks | None:
+        """The cards as bit masks (:class:`Masks`), derived from the fields above;
+        not part of the state's value, its JSON or its notation. ``None`` for a
+        state whose fields are not of their declared types.
+
+        Worked out the first time it is asked for and kept; a state made by
+        :func:`~cardrules.rummy500.apply` gets it from the state before
+        (``rummy500.state.carry_masks``).
+        """
+        masks = self._masks
+        if masks is None:
+            masks = _masks_of(self)
+            object.__setattr__(self, "_masks", masks)
+        return masks
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
@@ -169,7 +229,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """True once the game has a winner (or shared winners)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def num_players(self) -> int:
