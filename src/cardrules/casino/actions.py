@@ -138,10 +138,21 @@ class Capture:
         *,
         ace_high: bool = False,
     ) -> None:
+        if not isinstance(card, Card) or card.suit is None:
+            _natural(card, "card")  # raises
+        # Most steps name one loose card or one build: checked here without a call.
+        if (
+            type(cards) is not tuple
+            or len(cards) > 1
+            or (cards and (not isinstance(cards[0], Card) or cards[0].suit is None))
+        ):
+            cards = _card_set(cards, "cards")
+        if type(builds) is not tuple or builds:
+            builds = _build_set(builds)
         set_field = object.__setattr__
-        set_field(self, "card", _natural(card, "card"))
-        set_field(self, "cards", _card_set(cards, "cards"))
-        set_field(self, "builds", _build_set(builds))
+        set_field(self, "card", card)
+        set_field(self, "cards", cards)
+        set_field(self, "builds", builds)
         if ace_high is not False:
             if ace_high is not True:
                 raise TypeError("ace_high must be true or false")
@@ -185,12 +196,20 @@ class Build:
         cards: Iterable[Card] = (),
         target: Iterable[Card] = (),
     ) -> None:
+        if not isinstance(card, Card) or card.suit is None:
+            _natural(card, "card")  # raises
+        if (
+            type(cards) is not tuple
+            or len(cards) > 1
+            or (cards and (not isinstance(cards[0], Card) or cards[0].suit is None))
+        ):
+            cards = _card_set(cards, "cards")
+        named = target if type(target) is tuple and not target else _card_set(target, "target")
         set_field = object.__setattr__
-        set_field(self, "card", _natural(card, "card"))
+        set_field(self, "card", card)
         set_field(self, "kind", kind)
         set_field(self, "value", value)
-        set_field(self, "cards", _card_set(cards, "cards"))
-        named = _card_set(target, "target")
+        set_field(self, "cards", cards)
         set_field(self, "target", named)
         if kind != "new" and kind != "raise" and kind != "add":
             raise ValueError(f"a build's kind is 'new', 'raise' or 'add', not {kind!r}")

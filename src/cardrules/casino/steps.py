@@ -586,7 +586,14 @@ class Context:
         )
 
 def first_items(
-    position: Position, *, card: Card, kind: str, value: int, base: int, face: bool
+    position: Position,
+    *,
+    card: Card,
+    kind: str,
+    value: int,
+    base: int,
+    face: bool,
+    owner_free: bool | None = None,
 ) -> list[int] | None:
     """The items that may start a play (:meth:`Context.next_items` of nothing chosen), read
     from the table's summary; ``None`` where only :meth:`Context.feasible` can say.
@@ -604,16 +611,24 @@ def first_items(
       no capture starts at all;
     * a build starts with a loose card that makes the value with the card and later
       cards, or a group of its own beside the card's.
+
+    ``owner_free`` is whether the rest of the hand covers every build the player
+    owns (CA-7), if the caller knows it already.
     """
     config = position.config
-    if kind == "capture" and (face or not config.build_as_card) and not _capture_free(
-        position, card, face=face
-    ):
-        return None
+    if kind == "capture" and not (face and config.face_capture == "one"):
+        # Read from sums alone unless capture_all or CA-7 (the rest of the hand must cover
+        # every build the player owns) has a say.
+        if config.capture_all:
+            return None
+        if owner_free is None:
+            owner_free = _owner_free(position, card)
+        if not owner_free:
+            return None
     if face:
         rank = card.rank
         return [p for p, c in enumerate(position.loose) if c.rank is rank]
-    summary = summary_of(position)
+    summary = position.summary if isinstance(position, State) else summary_of(position)
     sums = summary.sums
     values = summary.values
     if kind == "capture":
@@ -643,22 +658,16 @@ def first_items(
     ]
 
 
-def _capture_free(position: Position, card: Card, *, face: bool) -> bool:
-    """A capture's first item is read from sums alone: one matching card for a face card
-    (``face_capture="one"``), else no ``capture_all`` and CA-7 not in the way (the rest
-    of the hand covers every build the player owns)."""
-    config = position.config
-    if face and config.face_capture == "one":
-        return True
-    if config.capture_all:
-        return False
+def _owner_free(position: Position, card: Card) -> bool:
+    """CA-7 cannot get in the way of ``card``: the rest of the hand covers every build the
+    player owns."""
     seat = position.to_act
     owned = [b.value for b in position.builds if b.owner == seat]
     if not owned:
         return True
     rest = list(hand_to_play(position))
     rest.remove(card)
-    return covers(rest, owned, config)
+    return covers(rest, owned, position.config)
 
 
 def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
