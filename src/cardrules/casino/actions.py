@@ -82,7 +82,7 @@ def _card_set(cards: Iterable[Card], name: str) -> tuple[Card, ...]:
             if not isinstance(card, Card) or card.suit is None:
                 raise TypeError(f"{name} must hold natural Card values, not {card!r}")
         return cards
-    if isinstance(cards, str | Card):
+    if isinstance(cards, (str, Card)):
         raise TypeError(f"{name} must be a sequence of Card values")
     out = tuple(cards)
     for card in out:
@@ -315,7 +315,7 @@ def malformed(action: object) -> str | None:
     if isinstance(action, Take):
         item = action.item
         return _card_tuple(item, "the item taken") or (None if item else "take names an item")
-    if not isinstance(action, Capture | Build | Trail):
+    if not isinstance(action, (Capture, Build, Trail)):
         return f"{type(action).__name__} is not a Casino action"
     card = action.card
     if not isinstance(card, Card) or card.is_joker:

@@ -115,10 +115,13 @@ def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> boo
     if not needed:
         return True
     values_of = capture_value_table(config)
-    options = [values_of[card.index] for card in hand]
     if len(needed) == 1:  # the usual case: one card of one value is enough
         value = needed[0]
-        return any(value in o for o in options)
+        for card in hand:  # noqa: SIM110 (a loop: any() of a generator costs more, every step)
+            if value in values_of[card.index]:
+                return True
+        return False
+    options = [values_of[card.index] for card in hand]
     if all(len(o) <= 1 for o in options):
         have = {o[0] for o in options if o}
         return all(v in have for v in needed)

@@ -328,25 +328,25 @@ class _Turn:
         self.builds = builds = state.builds
         of = table_value_table(config.royal)
         captures_of = capture_value_table(config)
-        self.table_values: list[int | None] = []
+        indices = [card.index for card in hand]
+        self.table_values = [of[k] for k in indices]
         """Each card's table value (``None``: a standard face card, CA-17)."""
-        self.hand_values: list[tuple[int, ...]] = []
+        self.hand_values = hand_values = [captures_of[k] for k in indices]
         """Each card's capture values."""
-        self.counts: dict[int, int] = {}
-        """How many cards of the hand capture at each value."""
-        for card in hand:
-            self.table_values.append(of[card.index])
-            values = captures_of[card.index]
-            self.hand_values.append(values)
+        counts: dict[int, int] = {}
+        for values in hand_values:
             for v in values:
-                self.counts[v] = self.counts.get(v, 0) + 1
-        self.values = sorted(self.counts)
+                counts[v] = counts.get(v, 0) + 1
+        self.counts = counts
+        """How many cards of the hand capture at each value."""
+        self.values = sorted(counts)
         self.owned: list[int] = []
         self.owned_values: list[int] = []
-        for j, build in enumerate(builds):
-            if build.owner == seat:
-                self.owned.append(j)
-                self.owned_values.append(build.value)
+        if builds:
+            for j, build in enumerate(builds):
+                if build.owner == seat:
+                    self.owned.append(j)
+                    self.owned_values.append(build.value)
         self.free = [True] * len(hand)
         """CA-7 cannot get in the way of each card: the rest of the hand covers every
         build the player owns."""
@@ -626,10 +626,10 @@ def _judge(state: State, action: object) -> _Verdict:
     reason = malformed(action)
     if reason is not None:
         return reason, None, ()
-    assert isinstance(action, Capture | Build | Trail | Take | Done)  # malformed() said so
+    assert isinstance(action, (Capture, Build, Trail, Take, Done))  # malformed() said so
     pending = state.pending
     if pending is not None:
-        if not isinstance(action, Take | Done):
+        if not isinstance(action, (Take, Done)):
             return (
                 f"first finish '{pending}': take one more item ('and …') or end it ('done')",
                 None,
@@ -645,7 +645,7 @@ def _judge(state: State, action: object) -> _Verdict:
             if position is not None and position in ctx.next_items(chosen):
                 return None, ctx, (*chosen, position)
         return _why_not_next(state, pending, action, ctx), None, ()
-    if isinstance(action, Take | Done):
+    if isinstance(action, (Take, Done)):
         return "there is no capture or build in progress to continue", None, ()
     hand = state.hands[seat]
     if action.card not in hand:
@@ -708,7 +708,7 @@ def _why_not_first(state: State, action: Play) -> str:
     reason = check_play(state, action, partial=True)
     if reason is not None:
         return reason
-    named = named_items(action) if isinstance(action, Capture | Build) else []
+    named = named_items(action) if isinstance(action, (Capture, Build)) else []
     whole = check_play(state, action)
     if len(named) > 1:
         if whole is not None:
@@ -778,7 +778,7 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
     reason = malformed(play) or check_play(state, play)
     if reason is not None:
         raise _refusal(reason, play)
-    assert isinstance(play, Capture | Build | Trail)  # malformed() and check_play() said so
+    assert isinstance(play, (Capture, Build, Trail))  # malformed() and check_play() said so
     if isinstance(play, Trail):
         return (play,)
     named = sorted(named_items(play), key=item_order(state).index)
@@ -825,7 +825,7 @@ def _step(state: State, action: object) -> State:
         assert pending is not None  # likewise
         current = _with_item(pending, action.item, state.loose)
     else:
-        assert isinstance(action, Capture | Build)
+        assert isinstance(action, (Capture, Build))
         current = action
     assert ctx is not None
     if not chosen or not ctx.goes_on(chosen):  # complete, and nothing more can be taken

@@ -187,8 +187,6 @@ def hand_to_play(position: Position) -> tuple[Card, ...]:
 
 def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
-    if isinstance(position, State):
-        return list(position.summary.items)
     return [(c,) for c in position.loose] + [b.cards for b in position.builds]
 
 
@@ -257,14 +255,18 @@ class Context:
         self.value = value
         self.face_one = face and config.face_capture == "one"
         self.capture_all = kind == "capture" and config.capture_all
-        self._hand = hand_to_play(state)
+        if isinstance(state, State):
+            self._hand = state.hands[seat]
+            self.summary = state.summary
+        else:
+            self._hand = state.hand
+            self.summary = summary_of(state)
         self._card = card
         self._rest: tuple[Card, ...] | None = None
         self.config = config
         self._state = state
         self._seat = seat
         self._face = face
-        self.summary = summary_of(state)
         self.size = len(state.loose) + len(state.builds)
         self.base: tuple[Element, ...] = ()
         if kind != "capture":
@@ -562,8 +564,9 @@ class Context:
         if chosen and not self.capture_all and not self.face_one:
             # A play going on, the common case: what feasible() asks, without its memo.
             elements = self.elements
-            if any(roles[p] == _UNUSABLE for p in chosen):
-                return []
+            for p in chosen:
+                if roles[p] == _UNUSABLE:
+                    return []
             if self.kind != "capture":
                 forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
                 return (
