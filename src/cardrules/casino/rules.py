@@ -635,51 +635,75 @@ def _judge(state: State, action: object) -> _Verdict:
                 None,
                 (),
             )
-        ctx = context_of(state, pending)
-        chosen = _positions(state, pending)
-        if isinstance(action, Done):
-            if ctx.complete(chosen):
-                return None, ctx, chosen
-        else:
-            position = _position_of(state, action.item)
-            if position is not None and position in ctx.next_items(chosen):
-                return None, ctx, (*chosen, position)
-        return _why_not_next(state, pending, action, ctx), None, ()
+        return _judge_next(state, pending, action)
     if isinstance(action, (Take, Done)):
         return "there is no capture or build in progress to continue", None, ()
+    return _judge_first(state, seat, action)
+
+
+def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> _Verdict:
+    """The verdict on a later step: one of the steps of the play in progress?"""
+    ctx = context_of(state, pending)
+    chosen = _positions(state, pending)
+    if isinstance(action, Done):
+        if ctx.complete(chosen):
+            return None, ctx, chosen
+    else:
+        position = _position_of(state, action.item)
+        if position is not None and position in ctx.next_items(chosen):
+            return None, ctx, (*chosen, position)
+    return _why_not_next(state, pending, action, ctx), None, ()
+
+
+def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
+    """The verdict on a first step: one of the first steps of its card?"""
     hand = state.hands[seat]
     if action.card not in hand:
         return f"you do not hold {action.card}", None, ()
-    turn = _Turn(state, seat)
     i = hand.index(action.card)
-    legal = False
-    ctx = None
-    chosen: tuple[int, ...] = ()
+    turn: _Turn | None = None
+    found: tuple[Context | None, tuple[int, ...]] | None = None
     if isinstance(action, Trail):
-        legal = _may_trail(turn, i)
+        # §1.4 restrains build owners only: with no build on the table nobody owns one.
+        if not state.builds:
+            found = None, ()
+        else:
+            turn = _Turn(state, seat)
+            found = (None, ()) if _may_trail(turn, i) else None
     else:
-        named = named_items(action)
-        position = _position_of(state, named[0]) if len(named) == 1 else None
-        if len(named) < 2 and (position is not None or not named):
-            for header in _headers(turn, i, builds_too=not isinstance(action, Capture)):
-                if not _starts(turn, header, action):
-                    continue
-                if position in _firsts(turn, i, header) and (
-                    _opening(turn, action.card, header, position) == action
-                ):
-                    legal = True
-                    ctx = _context(state, action.card, header)
-                    chosen = () if position is None else (position,)
-                    break
-    if not legal:
+        turn = _Turn(state, seat)
+        found = _first_step_found(turn, i, action)
+    if found is None:
         return _why_not_first(state, action), None, ()
     if (
         state.config.compulsory_capture
         and not isinstance(action, Capture)
-        and _can_capture(turn)
+        and _can_capture(turn or _Turn(state, seat))
     ):
         return "you must capture when you can (compulsory_capture, CA-8)", None, ()
-    return None, ctx, chosen
+    return None, found[0], found[1]
+
+
+def _first_step_found(
+    turn: _Turn, i: int, action: Capture | Build
+) -> tuple[Context, tuple[int, ...]] | None:
+    """The context of the play the first step ``action`` of card ``i`` starts, and the
+    position of the item it names; ``None`` if it is not one of that card's first steps."""
+    state = turn.state
+    named = named_items(action)
+    if len(named) > 1:
+        return None
+    position = _position_of(state, named[0]) if named else None
+    if named and position is None:
+        return None
+    for header in _headers(turn, i, builds_too=not isinstance(action, Capture)):
+        if (
+            _starts(turn, header, action)
+            and position in _firsts(turn, i, header)
+            and _opening(turn, action.card, header, position) == action
+        ):
+            return _context(state, action.card, header), () if position is None else (position,)
+    return None
 
 
 def check(state: State, action: object) -> str | None:

@@ -459,6 +459,8 @@ class Context:
         fixed_missing = [
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
         ]
+        if fixed_missing and not covers(self.rest, fixed_missing, self.config):
+            return None  # more builds left untaken only need more cards (CA-7)
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
         # The items any capture may add, whichever owned builds it takes.
         optional = tuple(
