@@ -283,6 +283,7 @@ class Context:
         self._pairs: list[int] | None = None
         self._suffixes: list[tuple[Element, ...]] | None = None
         self._free: bool | None = None
+        self._stuck: bool | None = None
         self._laid_out = False
         self.roles: list[int] = []
         self.elements: list[Element] = []
@@ -366,6 +367,16 @@ class Context:
             owned = [b.value for b in self._state.builds if b.owner == seat]
             self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
+
+    def _stranded(self) -> bool:
+        """True if builds the player owns that no capture of this kind can take would be
+        left without a card of the hand to capture them (CA-7): then no such capture is legal."""
+        if self._stuck is None:
+            self._lay_out()
+            roles = self.roles
+            stuck = [self.owned_values[p] for p in self.owned if roles[p] == _UNUSABLE]
+            self._stuck = bool(stuck) and not covers(self.rest, stuck, self.config)
+        return self._stuck
 
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
@@ -455,6 +466,8 @@ class Context:
                 return None
             return 1 if chosen or pool else None
         # A capture: owned builds that are not taken need a capturing card each (CA-7).
+        if self._stranded():
+            return None
         owned_pool = [p for p in pool if p in self.owned_values]
         fixed_missing = [
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
@@ -584,6 +597,8 @@ class Context:
                     if (roles[p] == _ALONE and self._possible(forced, p + 1))
                     or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
                 )
+        if self.kind == "capture" and not self.face_one and self._stranded():
+            return []
         return (
             p
             for p in range(start, self.size)
