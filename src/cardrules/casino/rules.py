@@ -446,7 +446,7 @@ def _context(state: State, card: Card, header: _Header) -> Context:
     return Context(state, card=card, kind=kind, value=value, target=target)
 
 
-def _firsts(turn: _Turn, i: int, header: _Header) -> list[int | None]:
+def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     """The first steps of the play ``header`` starts with card ``i``, as the table position
     of the one item each names (``None``: none), in listing order.
 
@@ -472,7 +472,7 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> list[int | None]:
         following = _context(state, card, header).next_items(())
     if kind != "capture" and kind != "new" and base == value:
         return [None, *following]  # a raise or an add the card alone completes
-    return list(following)
+    return following
 
 
 def _opening(turn: _Turn, card: Card, header: _Header, position: int | None) -> Capture | Build:
