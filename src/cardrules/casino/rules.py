@@ -331,15 +331,11 @@ class _Turn:
         indices = [card.index for card in hand]
         self.table_values = [of[k] for k in indices]
         """Each card's table value (``None``: a standard face card, CA-17)."""
-        self.hand_values = hand_values = [captures_of[k] for k in indices]
+        self.hand_values = [captures_of[k] for k in indices]
         """Each card's capture values."""
-        counts: dict[int, int] = {}
-        for values in hand_values:
-            for v in values:
-                counts[v] = counts.get(v, 0) + 1
-        self.counts = counts
-        """How many cards of the hand capture at each value."""
-        self.values = sorted(counts)
+        self.counts: dict[int, int] = {}
+        """How many cards of the hand capture at each value (worked out by :meth:`held`)."""
+        self.values: list[int] = []
         self.owned: list[int] = []
         self.owned_values: list[int] = []
         if builds:
@@ -347,11 +343,8 @@ class _Turn:
                 if build.owner == seat:
                     self.owned.append(j)
                     self.owned_values.append(build.value)
-        self.free = [True] * len(hand)
-        """CA-7 cannot get in the way of each card: the rest of the hand covers every
-        build the player owns."""
-        if self.owned:
-            self.free = [self.rest_covers(i, self.owned_values) for i in range(len(hand))]
+        self.free: list[bool | None] = [None if self.owned else True] * len(hand)
+        """Whether CA-7 cannot get in the way of each card (:meth:`owner_free`)."""
 
     def rest(self, i: int) -> tuple[Card, ...]:
         """The hand without card ``i``: what is left once it is played."""
@@ -360,13 +353,26 @@ class _Turn:
 
     def held(self, i: int) -> list[int]:
         """The capture values the rest of the hand holds, in order (CA-7)."""
-        mine = self.hand_values[i]
         counts = self.counts
+        if not counts:  # first asked: only builds ask it, so a capture judged never does
+            for values in self.hand_values:
+                for v in values:
+                    counts[v] = counts.get(v, 0) + 1
+            self.values = sorted(counts)
+        mine = self.hand_values[i]
         return [v for v in self.values if counts[v] > (1 if v in mine else 0)]
 
     def rest_covers(self, i: int, required: list[int]) -> bool:
         """CA-7: the rest of the hand can capture each of the ``required`` values."""
         return covers(self.rest(i), required, self.config)
+
+    def owner_free(self, i: int) -> bool:
+        """CA-7 cannot get in card ``i``'s way: the rest of the hand covers every build the
+        player owns (worked out once per card)."""
+        free = self.free[i]
+        if free is None:
+            free = self.free[i] = self.rest_covers(i, self.owned_values)
+        return free
 
 
 def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
@@ -466,7 +472,7 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
         value=value,
         base=base,
         face=kind == "capture" and value == 0,
-        owner_free=turn.free[i],
+        owner_free=turn.owner_free(i),
     )
     if following is None:
         following = _context(state, card, header).next_items(())
@@ -515,7 +521,7 @@ def _may_trail(turn: _Turn, i: int) -> bool:
     """§1.4: a build owner may not trail (unless owner_may_trail); CA-7: keep a card a build."""
     if not turn.owned:
         return True
-    return turn.config.owner_may_trail and turn.free[i]
+    return turn.config.owner_may_trail and turn.owner_free(i)
 
 
 def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
