@@ -451,8 +451,9 @@ class Context:
 
     def _compute(self, chosen: tuple[int, ...], start: int) -> int | None:
         roles = self.roles
-        if any(roles[p] == _UNUSABLE for p in chosen):
-            return None
+        for p in chosen:
+            if roles[p] == _UNUSABLE:
+                return None
         if self.kind != "capture":
             values = [self.base[0][0], *(self.elements[p][0] for p in chosen)]
             return 0 if self._possible(values, start) else None
@@ -476,15 +477,19 @@ class Context:
             return None  # more builds left untaken only need more cards (CA-7)
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
         # The items any capture may add, whichever owned builds it takes.
-        optional = tuple(
-            sorted(
-                self.elements[p]
-                for p in pool
-                if roles[p] == _SUMMABLE and p not in self.owned_values
+        optional: tuple[Element, ...]
+        if not best and not any(roles[p] == _SUMMABLE for p in self.owned):
+            optional = self._flat_suffix(start)  # the same items: no owned build is summable
+        else:
+            optional = tuple(
+                sorted(
+                    self.elements[p]
+                    for p in pool
+                    if roles[p] == _SUMMABLE and p not in self.owned_values
+                )
             )
-        )
-        if not best:
-            optional = _flat(optional)
+            if not best:
+                optional = _flat(optional)
         result: int | None = None
         for k in range(len(owned_pool) + 1):
             for extra in combinations(owned_pool, k):
