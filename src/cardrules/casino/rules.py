@@ -328,10 +328,10 @@ class _Turn:
         self.builds = builds = state.builds
         of = table_value_table(config.royal)
         captures_of = capture_value_table(config)
-        indices = [card.index for card in hand]
-        self.table_values = [of[k] for k in indices]
+        indices = list(map(_INDEX, hand))  # (map: no comprehension frame, per turn)
+        self.table_values = list(map(of.__getitem__, indices))
         """Each card's table value (``None``: a standard face card, CA-17)."""
-        self.hand_values = [captures_of[k] for k in indices]
+        self.hand_values = list(map(captures_of.__getitem__, indices))
         """Each card's capture values."""
         self.counts: dict[int, int] = {}
         """How many cards of the hand capture at each value (worked out by :meth:`held`)."""

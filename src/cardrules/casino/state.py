@@ -116,7 +116,7 @@ def summarize(
 ) -> TableSummary:
     """The :class:`TableSummary` of a table (see there)."""
     of = table_value_table(royal)
-    values = tuple([of[c.index] for c in loose])
+    values = tuple(map(of.__getitem__, map(_INDEX, loose)))
     n = len(values)
     sums = [1] * (n + 1)
     pairs = [1] * (n + 1)
