@@ -284,6 +284,7 @@ class Context:
         self._suffixes: list[tuple[Element, ...]] | None = None
         self._free: bool | None = None
         self._stuck: bool | None = None
+        self._covers: dict[tuple[int, ...], bool] = {}
         self._laid_out = False
         self.roles: list[int] = []
         self.elements: list[Element] = []
@@ -367,6 +368,15 @@ class Context:
             owned = [b.value for b in self._state.builds if b.owner == seat]
             self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
+
+    def _rest_covers(self, values: list[int]) -> bool:
+        """``covers(self.rest, values)`` (CA-7), each set of values asked once per play: a
+        capture's search asks the same few sets for every table item."""
+        key = tuple(sorted(values))
+        known = self._covers.get(key)
+        if known is None:
+            known = self._covers[key] = covers(self.rest, values, self.config)
+        return known
 
     def _stranded(self) -> bool:
         """True if builds the player owns that no capture of this kind can take would be
@@ -473,7 +483,7 @@ class Context:
         fixed_missing = [
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
         ]
-        if fixed_missing and not covers(self.rest, fixed_missing, self.config):
+        if fixed_missing and not self._rest_covers(fixed_missing):
             return None  # more builds left untaken only need more cards (CA-7)
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
         # The items any capture may add, whichever owned builds it takes.
@@ -496,7 +506,7 @@ class Context:
                 missing = fixed_missing + [
                     self.owned_values[p] for p in owned_pool if p not in extra
                 ]
-                if not covers(self.rest, missing, self.config):
+                if not self._rest_covers(missing):
                     continue
                 taken = [*chosen, *extra]
                 forced = tuple(sorted(self.elements[p] for p in taken if roles[p] == _SUMMABLE))
