@@ -13,13 +13,14 @@ import pytest
 
 import cardrules
 from cardrules import rng
-from cardrules.cards import Card, make_deck, parse_card, parse_cards
+from cardrules.cards import JOKER, Card, make_deck, parse_card, parse_cards
 from cardrules.casino import (
     Build,
     Capture,
     Config,
     State,
     TableBuild,
+    Take,
     Trail,
     apply,
     check,
@@ -669,6 +670,41 @@ def test_card_type_checks() -> None:
     with pytest.raises(ValueError):
         Build(parse_card("5C"), kind="new", value=8, target=parse_cards("3C"))
     assert isinstance(Card, type)
+
+
+def test_action_constructors_check_every_field_in_one_pass() -> None:
+    """The constructors (written out, not attrs converters and validators, for the speed of
+    a listing) still put table cards in card order and refuse what is not a natural card
+    with a TypeError naming the field, whatever the sequence it comes in (rules §4)."""
+    five, three, two = parse_cards("5C 3D 2H")
+    assert Capture(five, [three, two]).cards == (three, two) == Capture(five, (two, three)).cards
+    assert Capture(five, (), [[two, three]]).builds == ((three, two),)
+    assert Build(five, kind="add", value=8, cards=iter([three]), target=[two, three]).target == (
+        three,
+        two,
+    )
+    assert Take([two, three]).item == (three, two)
+    wrong = [
+        lambda: Capture(five, [three, 2]),
+        lambda: Capture(five, ("3D",)),
+        lambda: Capture(five, (), [[three, JOKER]]),
+        lambda: Capture(JOKER, (three,)),
+        lambda: Capture(five, "3D"),
+        lambda: Build(five, kind="new", value=8, cards=(None,)),
+        lambda: Build(five, kind="raise", value=8, target=[three, "2H"]),
+        lambda: Build(five, kind="new", value="8", cards=(three,)),
+        lambda: Take((1,)),
+        lambda: Trail(None),
+    ]
+    for make in wrong:
+        with pytest.raises(TypeError):
+            make()
+    with pytest.raises(TypeError, match="ace_high"):
+        Capture(parse_card("AC"), (three,), ace_high=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="kind"):
+        Build(five, kind="swap", value=8)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="take names"):
+        Take(())
 
 
 @pytest.mark.parametrize(

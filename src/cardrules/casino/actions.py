@@ -43,7 +43,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -65,12 +65,30 @@ __all__ = [
 _INDEX: Final = operator.attrgetter("index")
 
 
-def _card_set(cards: Iterable[Card]) -> tuple[Card, ...]:
+def _natural(value: object, name: str) -> Card:
+    """``value`` if it is a natural card (not a joker); else ``TypeError`` naming ``name``."""
+    if not isinstance(value, Card) or value.suit is None:
+        raise TypeError(f"{name} must be a natural Card, not {value!r}")
+    return value
+
+
+def _card_set(cards: Iterable[Card], name: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple in card order, each checked to be a natural card.
+
+    A tuple of one card or none (what most steps name) is returned as it is.
+    """
     if type(cards) is tuple and len(cards) < 2:
-        return cards  # already in order (most steps name one card or none)
-    if isinstance(cards, str | Card):
-        raise TypeError("cards must be a sequence of Card values")
-    return tuple(sorted(cards, key=_INDEX))
+        for card in cards:
+            if not isinstance(card, Card) or card.suit is None:
+                raise TypeError(f"{name} must hold natural Card values, not {card!r}")
+        return cards
+    if isinstance(cards, (str, Card)):
+        raise TypeError(f"{name} must be a sequence of Card values")
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card) or card.suit is None:
+            raise TypeError(f"{name} must hold natural Card values, not {card!r}")
+    return tuple(sorted(out, key=_INDEX))
 
 
 def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -78,52 +96,69 @@ def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]
         return ()  # most captures take no build
     if isinstance(builds, str):
         raise TypeError("builds must be a sequence of card sequences")
-    if isinstance(builds, tuple | list) and len(builds) < 2:
-        # (a step takes at most one build)
-        return (_card_set(builds[0]),) if builds else ()
-    return tuple(sorted((_card_set(b) for b in builds), key=lambda b: [c.index for c in b]))
-
-
-def _is_card(_inst: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, Card) or value.rank is Rank.JOKER:
-        raise TypeError(f"{attribute.name} must be a natural Card, not {value!r}")
-
-
-def _cards_ok(_inst: Any, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
-    _check_natural(attribute.name, value)
-
-
-def _check_natural(name: str, value: tuple[Any, ...]) -> None:
-    for card in value:
-        if not isinstance(card, Card) or card.rank is Rank.JOKER:
-            raise TypeError(f"{name} must hold natural Card values, not {card!r}")
+    named = [_card_set(b, "builds") for b in builds]
+    if len(named) > 1:
+        named.sort(key=lambda b: [c.index for c in b])
+    return tuple(named)
 
 
 def _bracket(cards: tuple[Card, ...]) -> str:
     return "[" + format_cards(cards) + "]"
 
 
-@attrs.frozen
+# The constructors below are written out rather than generated from converters and
+# validators: a listing makes an action of every legal step, and one pass over the
+# arguments costs a fraction of attrs' call per converter and validator. The checks
+# are the same: a natural card played, natural cards named, in card order.
+
+
+@attrs.frozen(init=False)
 class Capture:
     """Play ``card`` and take ``cards`` (loose) and ``builds`` (each named by its cards).
 
     ``ace_high`` is true when a Royal ace captures as 14 (CA-6); the taken cards
     must then make groups of 14. The grouping of the loose cards is not part of
     the action: any capture that takes the same cards is the same action.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> Capture(parse_card("8D"), parse_cards("8C"), [parse_cards("5S 3H")]).builds
+    ((Card(Rank.THREE, Suit.HEARTS), Card(Rank.FIVE, Suit.SPADES)),)
     """
 
-    card: Card = attrs.field(validator=_is_card)
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=_card_set, validator=_cards_ok)
-    builds: tuple[tuple[Card, ...], ...] = attrs.field(default=(), converter=_build_set)
+    card: Card
+    cards: tuple[Card, ...] = ()
+    builds: tuple[tuple[Card, ...], ...] = ()
     ace_high: bool = attrs.field(default=False, kw_only=True)
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.ace_high, bool):
-            raise TypeError("ace_high must be true or false")
-        if self.ace_high and self.card.rank is not Rank.ACE:
-            raise ValueError("only an ace can capture as 14")
-        for build in self.builds:
-            _check_natural("builds", build)
+    def __init__(
+        self,
+        card: Card,
+        cards: Iterable[Card] = (),
+        builds: Iterable[Iterable[Card]] = (),
+        *,
+        ace_high: bool = False,
+    ) -> None:
+        if not isinstance(card, Card) or card.suit is None:
+            _natural(card, "card")  # raises
+        # Most steps name one loose card or one build: checked here without a call.
+        if (
+            type(cards) is not tuple
+            or len(cards) > 1
+            or (cards and (not isinstance(cards[0], Card) or cards[0].suit is None))
+        ):
+            cards = _card_set(cards, "cards")
+        if type(builds) is not tuple or builds:
+            builds = _build_set(builds)
+        set_field = object.__setattr__
+        set_field(self, "card", card)
+        set_field(self, "cards", cards)
+        set_field(self, "builds", builds)
+        if ace_high is not False:
+            if ace_high is not True:
+                raise TypeError("ace_high must be true or false")
+            if card.rank is not Rank.ACE:
+                raise ValueError("only an ace can capture as 14")
+        set_field(self, "ace_high", ace_high)
 
     def __str__(self) -> str:
         head = str(self.card) + (" as 14" if self.ace_high else "")
@@ -131,7 +166,7 @@ class Capture:
         return f"{head} takes {' '.join(taken)}"
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Build:
     """Play ``card`` into a build of capture value ``value``.
 
@@ -140,24 +175,47 @@ class Build:
     ``value``, optionally absorbing loose groups of ``value``) or ``"add"``
     (``card``, with loose ``cards``, joins ``target`` whose value stays
     ``value``). ``target`` names an existing build by its cards.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> Build(parse_card("2S"), kind="raise", value=8, target=parse_cards("4C 2D")).target
+    (Card(Rank.FOUR, Suit.CLUBS), Card(Rank.TWO, Suit.DIAMONDS))
     """
 
-    card: Card = attrs.field(validator=_is_card)
+    card: Card
     kind: Literal["new", "raise", "add"] = attrs.field(kw_only=True)
     value: int = attrs.field(kw_only=True)
-    cards: tuple[Card, ...] = attrs.field(
-        default=(), converter=_card_set, validator=_cards_ok, kw_only=True
-    )
-    target: tuple[Card, ...] = attrs.field(
-        default=(), converter=_card_set, validator=_cards_ok, kw_only=True
-    )
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+    target: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
-    def __attrs_post_init__(self) -> None:
-        if self.kind not in ("new", "raise", "add"):
-            raise ValueError(f"a build's kind is 'new', 'raise' or 'add', not {self.kind!r}")
-        if isinstance(self.value, bool) or not isinstance(self.value, int):
+    def __init__(
+        self,
+        card: Card,
+        *,
+        kind: Literal["new", "raise", "add"],
+        value: int,
+        cards: Iterable[Card] = (),
+        target: Iterable[Card] = (),
+    ) -> None:
+        if not isinstance(card, Card) or card.suit is None:
+            _natural(card, "card")  # raises
+        if (
+            type(cards) is not tuple
+            or len(cards) > 1
+            or (cards and (not isinstance(cards[0], Card) or cards[0].suit is None))
+        ):
+            cards = _card_set(cards, "cards")
+        named = target if type(target) is tuple and not target else _card_set(target, "target")
+        set_field = object.__setattr__
+        set_field(self, "card", card)
+        set_field(self, "kind", kind)
+        set_field(self, "value", value)
+        set_field(self, "cards", cards)
+        set_field(self, "target", named)
+        if kind != "new" and kind != "raise" and kind != "add":
+            raise ValueError(f"a build's kind is 'new', 'raise' or 'add', not {kind!r}")
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
             raise TypeError("a build's value is a whole number")
-        if (self.kind == "new") != (not self.target):
+        if (kind == "new") != (not named):
             raise ValueError(
                 "a new build has no target; raising or adding to a build names its target"
             )
@@ -171,28 +229,42 @@ class Build:
         return f"{self.card} adds to {_bracket(self.target)} for {self.value}{extra}"
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Trail:
-    """Play ``card`` face up to the table without capturing or building."""
+    """Play ``card`` face up to the table without capturing or building.
 
-    card: Card = attrs.field(validator=_is_card)
+    >>> from cardrules.cards import parse_card
+    >>> str(Trail(parse_card("4D")))
+    'trail 4♦'
+    """
+
+    card: Card
+
+    def __init__(self, card: Card) -> None:
+        object.__setattr__(self, "card", _natural(card, "card"))
 
     def __str__(self) -> str:
         return f"trail {self.card}"
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Take:
     """Add one table item to the capture or build in progress.
 
     ``item`` is a loose card (a 1-tuple) or a build named by its cards.
+
+    >>> from cardrules.cards import parse_cards
+    >>> str(Take(parse_cards("5S 3H")))
+    'and [3♥ 5♠]'
     """
 
-    item: tuple[Card, ...] = attrs.field(converter=_card_set, validator=_cards_ok)
+    item: tuple[Card, ...]
 
-    def __attrs_post_init__(self) -> None:
-        if not self.item:
+    def __init__(self, item: Iterable[Card]) -> None:
+        named = _card_set(item, "item")
+        if not named:
             raise ValueError("take names a loose card or a build")
+        object.__setattr__(self, "item", named)
 
     def __str__(self) -> str:
         if len(self.item) == 1:
@@ -243,7 +315,7 @@ def malformed(action: object) -> str | None:
     if isinstance(action, Take):
         item = action.item
         return _card_tuple(item, "the item taken") or (None if item else "take names an item")
-    if not isinstance(action, Capture | Build | Trail):
+    if not isinstance(action, (Capture, Build, Trail)):
         return f"{type(action).__name__} is not a Casino action"
     card = action.card
     if not isinstance(card, Card) or card.is_joker:

@@ -71,10 +71,19 @@ _BY_INDEX: list[Card] = sorted([*make_deck(), JOKER], key=lambda card: card.inde
 _TABLE_VALUES: dict[bool, tuple[int | None, ...]] = {
     royal: tuple([table_value(card, royal) for card in _BY_INDEX]) for royal in (False, True)
 }
-_CAPTURE_VALUES: dict[tuple[bool, bool], tuple[tuple[int, ...], ...]] = {
-    (config.royal, config.ace_14): tuple([capture_values(card, config) for card in _BY_INDEX])
-    for config in (Config(), Config(variant="royal"), Config(variant="royal", royal_ace_14=False))
+_CAPTURE_VALUES: dict[tuple[str, bool | None], tuple[tuple[int, ...], ...]] = {
+    (config.variant, config.royal_ace_14): tuple(
+        [capture_values(card, config) for card in _BY_INDEX]
+    )
+    for config in (
+        Config(),
+        Config(royal_ace_14=False),
+        Config(variant="royal"),
+        Config(variant="royal", royal_ace_14=True),
+        Config(variant="royal", royal_ace_14=False),
+    )
 }
+"""Keyed by the two fields they depend on (read at every step: no derived properties)."""
 
 
 def table_value_table(royal: bool) -> tuple[int | None, ...]:
@@ -94,7 +103,7 @@ def capture_value_table(config: Config) -> tuple[tuple[int, ...], ...]:
     >>> capture_value_table(Config(variant="royal"))[parse_card("AS").index]
     (1, 14)
     """
-    return _CAPTURE_VALUES[config.royal, config.ace_14]
+    return _CAPTURE_VALUES[config.variant, config.royal_ace_14]
 
 
 def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> bool:
@@ -105,10 +114,14 @@ def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> boo
     needed = sorted(set(required))
     if not needed:
         return True
+    values_of = capture_value_table(config)
     if len(needed) == 1:  # the usual case: one card of one value is enough
         value = needed[0]
-        return any(value in capture_values(card, config) for card in hand)
-    options = [capture_values(card, config) for card in hand]
+        for card in hand:  # noqa: SIM110 (a loop: any() of a generator costs more, every step)
+            if value in values_of[card.index]:
+                return True
+        return False
+    options = [values_of[card.index] for card in hand]
     if all(len(o) <= 1 for o in options):
         have = {o[0] for o in options if o}
         return all(v in have for v in needed)

@@ -8,8 +8,6 @@ steps. The end of a hand is logged as a :class:`~cardrules.events.RoundEnd`.
 
 from __future__ import annotations
 
-import attrs
-
 from cardrules.cards import Card
 from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
 from cardrules.casino.state import State
@@ -26,11 +24,22 @@ def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
         return pending
     if isinstance(action, Take):
         assert pending is not None
+        item = action.item
         if isinstance(pending, Build):
-            return attrs.evolve(pending, cards=(*pending.cards, *action.item))
-        if len(action.item) == 1 and action.item[0] in state.loose:
-            return attrs.evolve(pending, cards=(*pending.cards, *action.item))
-        return attrs.evolve(pending, builds=(*pending.builds, action.item))
+            return Build(
+                pending.card,
+                kind=pending.kind,
+                value=pending.value,
+                cards=(*pending.cards, *item),
+                target=pending.target,
+            )
+        if len(item) == 1 and item[0] in state.loose:
+            return Capture(
+                pending.card, (*pending.cards, *item), pending.builds, ace_high=pending.ace_high
+            )
+        return Capture(
+            pending.card, pending.cards, (*pending.builds, item), ace_high=pending.ace_high
+        )
     return action
 
 

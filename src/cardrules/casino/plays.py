@@ -343,7 +343,7 @@ def check_play(state: Position, action: object, *, partial: bool = False) -> str
     """
     if state.to_act is None:
         return "the game is over"
-    if not isinstance(action, Capture | Build | Trail):
+    if not isinstance(action, (Capture, Build, Trail)):
         return f"{type(action).__name__} is not a whole Casino play"
     config = state.config
     seat = state.to_act

@@ -6,11 +6,12 @@ Comments cite the rules' sections and decisions as the docs show them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Literal, NamedTuple
+import operator
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from cardrules import rng, stacking
-from cardrules.cards import Card, check_same_cards, format_cards, make_deck, sort_cards
+from cardrules.cards import Card, check_same_cards, format_cards, make_deck
 from cardrules.casino.actions import (
     Action,
     Build,
@@ -21,7 +22,13 @@ from cardrules.casino.actions import (
     Trail,
     malformed,
 )
-from cardrules.casino.captures import capture_value_table, covers, partition, table_value
+from cardrules.casino.captures import (
+    capture_value_table,
+    covers,
+    partition,
+    table_value,
+    table_value_table,
+)
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
@@ -58,6 +65,14 @@ _evolve: Final = evolver(State)
 
 
 _DECK = make_deck()
+
+_INDEX: Final = operator.attrgetter("index")
+
+
+def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in card order, as hands, the table and piles are kept (``sort_cards``, with
+    the sort key read in C: a state is made at every action)."""
+    return tuple(sorted(cards, key=_INDEX))
 
 ACTIONS_PER_HAND = 148
 """The most actions one hand can take, whatever the config and the play.
@@ -169,8 +184,8 @@ def _start_hand(
         round_number=round_number,
         deal_number=1,
         to_act=(dealer + 1) % n,
-        hands=tuple(sort_cards(h) for h in hands),
-        loose=sort_cards(table),
+        hands=tuple(_in_order(h) for h in hands),
+        loose=_in_order(table),
         builds=(),
         piles=((),) * n,
         sweep_log=(),
@@ -258,12 +273,12 @@ def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
     ``ValueError`` for an item not on the table: only a state changed in place
     after it was made can name one in its play in progress.
     """
-    order = state.summary.items
     positions = []
     for item in named_items(play):
-        if item not in order:
+        position = _position_of(state, item)
+        if position is None:
             raise ValueError(f"'{play}' names {format_cards(item)}, which is not on the table")
-        positions.append(order.index(item))
+        positions.append(position)
     positions.sort()
     return tuple(positions)
 
@@ -285,44 +300,103 @@ def _with_item(
 # The rules of a turn, written once: legal_actions, check and apply all ask these.
 
 
-class _Header(NamedTuple):
-    """A play started, before any table item: its kind, value and target build.
+_Header = tuple[str, int, int | None, int]
+"""A play started, before any table item: ``(kind, value, target, base)``.
 
-    ``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value``
-    the capture or build value (0 for a standard face card, which pairs by
-    rank); ``target`` the position of the build raised or added to; ``base``
-    what the card brings to a build (its value, plus the build's for a raise).
+``kind`` is ``"capture"``, ``"new"``, ``"raise"`` or ``"add"``; ``value`` the
+capture or build value (0 for a standard face card, which pairs by rank);
+``target`` the position of the build raised or added to (``None``: none);
+``base`` what the card brings to a build (its value, plus the build's for a
+raise; 0 for a capture)."""
+
+
+class _Turn:
+    """What the first steps of a turn ask for every card, worked out once per turn.
+
+    :func:`legal_actions` looks at every card of the hand and :func:`check` at
+    one; both read the hand's values, the builds the player owns and CA-7's
+    answers from here rather than working them out again for each card and value.
     """
 
-    kind: str
-    value: int
-    target: int | None = None
-    base: int = 0
+    def __init__(self, state: State, seat: int) -> None:
+        config = state.config
+        self.state = state
+        self.config = config
+        self.seat = seat
+        self.hand = hand = state.hands[seat]
+        self.loose = state.loose
+        self.builds = builds = state.builds
+        of = table_value_table(config.royal)
+        captures_of = capture_value_table(config)
+        indices = list(map(_INDEX, hand))  # (map: no comprehension frame, per turn)
+        self.table_values = list(map(of.__getitem__, indices))
+        """Each card's table value (``None``: a standard face card, CA-17)."""
+        self.hand_values = list(map(captures_of.__getitem__, indices))
+        """Each card's capture values."""
+        self.counts: dict[int, int] = {}
+        """How many cards of the hand capture at each value (worked out by :meth:`held`)."""
+        self.values: list[int] = []
+        self.owned: list[int] = []
+        self.owned_values: list[int] = []
+        if builds:
+            for j, build in enumerate(builds):
+                if build.owner == seat:
+                    self.owned.append(j)
+                    self.owned_values.append(build.value)
+        self.free: list[bool | None] = [None if self.owned else True] * len(hand)
+        """Whether CA-7 cannot get in the way of each card (:meth:`owner_free`)."""
+
+    def rest(self, i: int) -> tuple[Card, ...]:
+        """The hand without card ``i``: what is left once it is played."""
+        hand = self.hand
+        return hand[:i] + hand[i + 1 :]
+
+    def held(self, i: int) -> list[int]:
+        """The capture values the rest of the hand holds, in order (CA-7)."""
+        counts = self.counts
+        if not counts:  # first asked: only builds ask it, so a capture judged never does
+            for values in self.hand_values:
+                for v in values:
+                    counts[v] = counts.get(v, 0) + 1
+            self.values = sorted(counts)
+        mine = self.hand_values[i]
+        return [v for v in self.values if counts[v] > (1 if v in mine else 0)]
+
+    def rest_covers(self, i: int, required: list[int]) -> bool:
+        """CA-7: the rest of the hand can capture each of the ``required`` values."""
+        return covers(self.rest(i), required, self.config)
+
+    def owner_free(self, i: int) -> bool:
+        """CA-7 cannot get in card ``i``'s way: the rest of the hand covers every build the
+        player owns (worked out once per card)."""
+        free = self.free[i]
+        if free is None:
+            free = self.free[i] = self.rest_covers(i, self.owned_values)
+        return free
 
 
-def _headers(state: State, seat: int, card: Card, *, builds_too: bool = True) -> list[_Header]:
-    """Every way the player to act may start a capture or build with ``card``.
+def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
+    """Every way the player to act may start a capture or build with card ``i`` of his hand.
 
     The rules that do not depend on the items taken (CA-7, CA-9 … CA-11, CA-17)
-    decide which headers exist; the play's :class:`~cardrules.casino.steps.Context`
-    (:func:`_context`) says which items may follow. In the order of
-    :func:`legal_actions`: captures (a Royal ace's at 1 before those at 14), new
-    builds by value, raises by target then value, adds by target. Without
-    ``builds_too``, only the captures (judging a capture, or whether one exists).
+    decide which headers exist; :func:`_firsts` says which items may come first.
+    In the order of :func:`legal_actions`: captures (a Royal ace's at 1 before
+    those at 14), new builds by value, raises by target then value, adds by
+    target. Without ``builds_too``, only the captures (judging a capture, or
+    whether one exists).
     """
-    config = state.config
-    a = table_value(card, config.royal)
+    config = turn.config
+    a = turn.table_values[i]
     if a is None:  # CA-17: a standard face card never builds; it pairs by rank (CA-3)
-        return [_Header("capture", 0)]
-    values_of = capture_value_table(config)
-    out = [_Header("capture", value) for value in values_of[card.index]]
+        return [("capture", 0, None, 0)]
+    out: list[_Header] = [("capture", value, None, 0) for value in turn.hand_values[i]]
     if not builds_too:
         return out
-    rest = _without(state.hands[seat], card)
-    builds = state.builds
-    owned = [j for j, b in enumerate(builds) if b.owner == seat]
-    owned_values = [builds[j].value for j in owned]
-    held = sorted({v for c in rest for v in values_of[c.index]})
+    seat = turn.seat
+    builds = turn.builds
+    owned = turn.owned
+    owned_values = turn.owned_values
+    held = turn.held(i)
     top = config.max_value
     # New builds (§4 "New build"): the card and loose cards, of a value the rest of the hand
     # holds (which alone keeps a card for it, CA-7).
@@ -331,9 +405,11 @@ def _headers(state: State, seat: int, card: Card, *, builds_too: bool = True) ->
             continue
         if not config.same_value_builds and any(b.value == value for b in builds):
             continue  # CA-10 option
-        if owned and not covers(rest, [*owned_values, value], config):  # CA-7
+        if owned and not turn.rest_covers(i, [*owned_values, value]):  # CA-7
             continue
-        out.append(_Header("new", value, None, a))
+        out.append(("new", value, None, a))
+    if not builds:
+        return out
     # Raises of single builds (§4 "Raise", CA-9, CA-11).
     for j, build in enumerate(builds):
         if not build.is_single or (build.owner == seat and not config.raise_own_build):
@@ -347,9 +423,9 @@ def _headers(state: State, seat: int, card: Card, *, builds_too: bool = True) ->
                 b.value == value for k, b in enumerate(builds) if k != j
             ):
                 continue  # CA-10 option
-            if others and not covers(rest, [*others, value], config):  # CA-7
+            if others and not turn.rest_covers(i, [*others, value]):  # CA-7
                 continue
-            out.append(_Header("raise", value, j, base))
+            out.append(("raise", value, j, base))
     # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
     for j, build in enumerate(builds):
         value = build.value
@@ -362,143 +438,131 @@ def _headers(state: State, seat: int, card: Card, *, builds_too: bool = True) ->
         if required == [value]:
             if value not in held:  # CA-7 for one value: a card of it kept
                 continue
-        elif not covers(rest, required, config):  # CA-7
+        elif not turn.rest_covers(i, required):  # CA-7
             continue
-        out.append(_Header("add", value, j, a))
+        out.append(("add", value, j, a))
     return out
 
 
 def _context(state: State, card: Card, header: _Header) -> Context:
     """The :class:`~cardrules.casino.steps.Context` of the play ``header`` starts."""
-    if header.kind == "capture":
-        face = header.value == 0
-        return Context(state, card=card, kind="capture", value=header.value, face=face)
-    return Context(state, card=card, kind=header.kind, value=header.value, target=header.target)
+    kind, value, target, _base = header
+    if kind == "capture":
+        return Context(state, card=card, kind="capture", value=value, face=value == 0)
+    return Context(state, card=card, kind=kind, value=value, target=target)
 
 
-def _opening(
-    state: State,
-    card: Card,
-    header: _Header,
-    position: int | None = None,
-) -> Capture | Build:
+def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
+    """The first steps of the play ``header`` starts with card ``i``, as the table position
+    of the one item each names (``None``: none), in listing order.
+
+    A capture or a new build names its first table item in table order; a raise
+    or an add names its first loose card, or none when the card alone completes
+    it (listed first). Which items may come first is read from the table's summary
+    (:func:`~cardrules.casino.steps.first_items`), or asked of the play's context
+    where the summary cannot say.
+    """
+    kind, value, _target, base = header
+    state = turn.state
+    card = turn.hand[i]
+    following = first_items(
+        state,
+        card=card,
+        kind=kind,
+        value=value,
+        base=base,
+        face=kind == "capture" and value == 0,
+        owner_free=turn.owner_free(i),
+    )
+    if following is None:
+        following = _context(state, card, header).next_items(())
+    if kind != "capture" and kind != "new" and base == value:
+        return [None, *following]  # a raise or an add the card alone completes
+    return following
+
+
+def _opening(turn: _Turn, card: Card, header: _Header, position: int | None) -> Capture | Build:
     """The first step of the play ``header`` starts, naming the table item at ``position``
     (in table order; ``None``: no item)."""
-    items = state.summary.items
-    item = () if position is None else items[position]
-    if header.kind == "capture":
-        high = header.value == 14
+    loose = turn.loose
+    n = len(loose)
+    kind, value, target, _base = header
+    if kind == "capture":
         if position is None:
-            return Capture(card, ace_high=high)
-        if position < len(state.loose):
-            return Capture(card, item, ace_high=high)
-        return Capture(card, (), (item,), ace_high=high)
-    target = () if header.target is None else state.builds[header.target].cards
-    kind: Literal["new", "raise", "add"] = (
-        "new" if header.kind == "new" else "raise" if header.kind == "raise" else "add"
-    )
-    return Build(card, kind=kind, value=header.value, cards=item, target=target)
+            return Capture(card, ace_high=value == 14)
+        if position < n:
+            return Capture(card, (loose[position],), ace_high=value == 14)
+        return Capture(card, (), (turn.builds[position - n].cards,), ace_high=value == 14)
+    item: tuple[Card, ...] = ()
+    if position is not None:
+        item = (loose[position],) if position < n else turn.builds[position - n].cards
+    named = () if target is None else turn.builds[target].cards
+    if kind == "new":
+        return Build(card, kind="new", value=value, cards=item)
+    if kind == "raise":
+        return Build(card, kind="raise", value=value, cards=item, target=named)
+    return Build(card, kind="add", value=value, cards=item, target=named)
 
 
-def _starts(state: State, header: _Header, action: Play) -> bool:
+def _starts(turn: _Turn, header: _Header, action: Play) -> bool:
     """True if ``action`` is a step of the play ``header`` starts (its card and items aside)."""
-    if header.kind == "capture":
-        return isinstance(action, Capture) and action.ace_high == (header.value == 14)
+    kind, value, target, _base = header
+    if kind == "capture":
+        return isinstance(action, Capture) and action.ace_high == (value == 14)
     return (
         isinstance(action, Build)
-        and action.kind == header.kind
-        and action.value == header.value
-        and action.target == (() if header.target is None else state.builds[header.target].cards)
+        and action.kind == kind
+        and action.value == value
+        and action.target == (() if target is None else turn.builds[target].cards)
     )
 
 
-def _may_trail(state: State, seat: int, card: Card) -> bool:
+def _may_trail(turn: _Turn, i: int) -> bool:
     """§1.4: a build owner may not trail (unless owner_may_trail); CA-7: keep a card a build."""
-    owned = [b.value for b in state.builds if b.owner == seat]
-    if not owned:
+    if not turn.owned:
         return True
-    if not state.config.owner_may_trail:
-        return False
-    return covers(_without(state.hands[seat], card), owned, state.config)
+    return turn.config.owner_may_trail and turn.owner_free(i)
 
 
-_Step = tuple[Play, Context | None]
-"""A first step with the context of its play (``None`` for a trail, and when only
-listing: see :func:`_card_steps`)."""
-
-
-def _card_steps(
-    state: State, seat: int, card: Card, like: Play | None = None
-) -> tuple[list[_Step], list[_Step]]:
-    """The first steps of every play of ``card``: (captures, then builds and the trail).
-
-    A capture or a new build names its first table item in table order; a
-    raise or an add names its first loose card, or none when the card alone
-    completes it (listed first). With ``like``, only the steps of the play
-    ``like`` would start (the same card, kind, value and target) naming the
-    items ``like`` names are made: what judging ``like`` needs, from the same rules.
-    """
-    items = state.summary.items
-    captures: list[_Step] = []
-    others: list[_Step] = []
-    headers: list[_Header]
-    if isinstance(like, Trail):
-        headers = []  # a trail starts no capture or build
-    else:
-        headers = _headers(state, seat, card, builds_too=not isinstance(like, Capture))
-    for header in headers:
-        if like is not None and not _starts(state, header, like):
-            continue
-        # The Context of a play is made only where it is needed: to judge an action
-        # (``like``), or where the summary's sums cannot say which item comes first.
-        ctx = None if like is None else _context(state, card, header)
-        following = first_items(
-            state,
-            card=card,
-            kind=header.kind,
-            value=header.value,
-            base=header.base,
-            face=header.kind == "capture" and header.value == 0,
-        )
-        if following is None:
-            ctx = ctx or _context(state, card, header)
-            following = ctx.next_items(())
-        whole_alone = header.kind in ("raise", "add") and header.base == header.value
-        if not following and not whole_alone:
-            continue
-        if isinstance(like, Capture | Build):  # only the steps that could be ``like``
-            named = named_items(like)
-            whole_alone = whole_alone and not named
-            following = [p for p in following if len(named) == 1 and items[p] == named[0]]
-        found = captures if header.kind == "capture" else others
-        if whole_alone:
-            found.append((_opening(state, card, header), ctx))
-        found += [(_opening(state, card, header, p), ctx) for p in following]
-    if (like is None or isinstance(like, Trail)) and _may_trail(state, seat, card):
-        others.append((Trail(card), None))
+def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
+    """The first steps of every play of card ``i``: (captures, then builds and the trail)."""
+    card = turn.hand[i]
+    captures: list[Play] = []
+    others: list[Play] = []
+    for header in _headers(turn, i):
+        found = captures if header[0] == "capture" else others
+        for position in _firsts(turn, i, header):
+            found.append(_opening(turn, card, header, position))
+    if _may_trail(turn, i):
+        others.append(Trail(card))
     return captures, others
 
 
-def _can_capture(state: State, seat: int) -> bool:
+def _can_capture(turn: _Turn) -> bool:
     """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
     return any(
-        _context(state, card, header).next_items(())
-        for card in state.hands[seat]
-        for header in _headers(state, seat, card, builds_too=False)
+        _firsts(turn, i, header)
+        for i in range(len(turn.hand))
+        for header in _headers(turn, i, builds_too=False)
     )
 
 
-def _continuations(state: State, pending: Capture | Build) -> tuple[Context, list[Action]]:
-    """The context of the play in progress and its steps: each item that may come next
-    (a :class:`~cardrules.casino.actions.Take`, in table order), then
-    :class:`~cardrules.casino.actions.Done` if the play is complete as it is."""
-    ctx = context_of(state, pending)
-    chosen = _positions(state, pending)
-    items = item_order(state)
-    out: list[Action] = [Take(items[p]) for p in ctx.next_items(chosen)]
-    if ctx.complete(chosen):
-        out.append(Done())
-    return ctx, out
+def _position_of(state: State, item: tuple[Card, ...]) -> int | None:
+    """The table-order position of ``item`` (a loose card as a 1-tuple, or a build's cards),
+    or ``None`` if it is not on the table."""
+    loose = state.loose
+    if len(item) == 1 and item[0] in loose:
+        return loose.index(item[0])
+    j = find_build(state.builds, item)
+    return None if j is None else len(loose) + j
+
+
+def _item_at(state: State, position: int) -> tuple[Card, ...]:
+    """The table item at ``position`` in table order (a loose card as a 1-tuple)."""
+    loose = state.loose
+    if position < len(loose):
+        return (loose[position],)
+    return state.builds[position - len(loose)].cards
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -527,22 +591,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     seat = state.to_act
     if seat is None:
         return ()
-    if state.pending is not None:
-        return tuple(_continuations(state, state.pending)[1])
+    pending = state.pending
+    if pending is not None:
+        ctx = context_of(state, pending)
+        chosen = _positions(state, pending)
+        out: list[Action] = [Take(_item_at(state, p)) for p in ctx.next_items(chosen)]
+        if ctx.complete(chosen):
+            out.append(Done())
+        return tuple(out)
+    turn = _Turn(state, seat)
     captures: list[Action] = []
     every: list[Action] = []
-    for card in state.hands[seat]:
-        caps, others = _card_steps(state, seat, card)
-        captures += [step for step, _ctx in caps]
-        every += [step for step, _ctx in caps]
-        every += [step for step, _ctx in others]
+    for i in range(len(turn.hand)):
+        caps, others = _card_steps(turn, i)
+        captures += caps
+        every += caps
+        every += others
     if state.config.compulsory_capture and captures:  # CA-8 option
         return tuple(captures)
     return tuple(every)
 
 
-def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
-    """The reason ``action`` is illegal (``None``: legal), with the context of its play.
+_Verdict = tuple[str | None, Context | None, tuple[int, ...]]
+"""What judging an action finds: the reason it is illegal (``None``: legal), and for a
+legal step of a capture or build its play's context and the positions its play names
+once the step is made (what :func:`apply` goes on with)."""
+
+
+def _judge(state: State, action: object) -> _Verdict:
+    """The :data:`!_Verdict` on ``action``.
 
     Legal exactly when :func:`legal_actions` lists it: a first step is looked for
     among the first steps of its card, a later step among the steps of the play
@@ -551,37 +628,88 @@ def _judge(state: State, action: object) -> tuple[str | None, Context | None]:
     expect_state(state)
     seat = state.to_act
     if seat is None:
-        return "the game is over", None
+        return "the game is over", None, ()
     reason = malformed(action)
     if reason is not None:
-        return reason, None
-    assert isinstance(action, Capture | Build | Trail | Take | Done)  # malformed() said so
+        return reason, None, ()
+    assert isinstance(action, (Capture, Build, Trail, Take, Done))  # malformed() said so
     pending = state.pending
     if pending is not None:
-        if not isinstance(action, Take | Done):
+        if not isinstance(action, (Take, Done)):
             return (
                 f"first finish '{pending}': take one more item ('and …') or end it ('done')",
                 None,
+                (),
             )
-        ctx, following = _continuations(state, pending)
-        if action in following:
-            return None, ctx
-        return _why_not_next(state, pending, action, ctx), None
-    if isinstance(action, Take | Done):
-        return "there is no capture or build in progress to continue", None
-    if action.card not in state.hands[seat]:
-        return f"you do not hold {action.card}", None
-    captures, others = _card_steps(state, seat, action.card, like=action)
-    for step, step_ctx in captures + others:
-        if step == action:
-            if (
-                state.config.compulsory_capture
-                and not isinstance(action, Capture)
-                and _can_capture(state, seat)
-            ):
-                return "you must capture when you can (compulsory_capture, CA-8)", None
-            return None, step_ctx
-    return _why_not_first(state, action), None
+        return _judge_next(state, pending, action)
+    if isinstance(action, (Take, Done)):
+        return "there is no capture or build in progress to continue", None, ()
+    return _judge_first(state, seat, action)
+
+
+def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> _Verdict:
+    """The verdict on a later step: one of the steps of the play in progress?"""
+    ctx = context_of(state, pending)
+    chosen = _positions(state, pending)
+    if isinstance(action, Done):
+        if ctx.complete(chosen):
+            return None, ctx, chosen
+    else:
+        position = _position_of(state, action.item)
+        if position is not None and position in ctx.next_items(chosen):
+            return None, ctx, (*chosen, position)
+    return _why_not_next(state, pending, action, ctx), None, ()
+
+
+def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
+    """The verdict on a first step: one of the first steps of its card?"""
+    hand = state.hands[seat]
+    if action.card not in hand:
+        return f"you do not hold {action.card}", None, ()
+    i = hand.index(action.card)
+    turn: _Turn | None = None
+    found: tuple[Context | None, tuple[int, ...]] | None = None
+    if isinstance(action, Trail):
+        # §1.4 restrains build owners only: with no build on the table nobody owns one.
+        if not state.builds:
+            found = None, ()
+        else:
+            turn = _Turn(state, seat)
+            found = (None, ()) if _may_trail(turn, i) else None
+    else:
+        turn = _Turn(state, seat)
+        found = _first_step_found(turn, i, action)
+    if found is None:
+        return _why_not_first(state, action), None, ()
+    if (
+        state.config.compulsory_capture
+        and not isinstance(action, Capture)
+        and _can_capture(turn or _Turn(state, seat))
+    ):
+        return "you must capture when you can (compulsory_capture, CA-8)", None, ()
+    return None, found[0], found[1]
+
+
+def _first_step_found(
+    turn: _Turn, i: int, action: Capture | Build
+) -> tuple[Context, tuple[int, ...]] | None:
+    """The context of the play the first step ``action`` of card ``i`` starts, and the
+    position of the item it names; ``None`` if it is not one of that card's first steps."""
+    state = turn.state
+    named = named_items(action)
+    if len(named) > 1:
+        return None
+    position = _position_of(state, named[0]) if named else None
+    if named and position is None:
+        return None
+    for header in _headers(turn, i, builds_too=not isinstance(action, Capture)):
+        if (
+            _starts(turn, header, action)
+            and position in _firsts(turn, i, header)
+            and _opening(turn, action.card, header, position) == action
+        ):
+            return _context(state, action.card, header), () if position is None else (position,)
+    return None
 
 
 def check(state: State, action: object) -> str | None:
@@ -610,7 +738,7 @@ def _why_not_first(state: State, action: Play) -> str:
     reason = check_play(state, action, partial=True)
     if reason is not None:
         return reason
-    named = named_items(action) if isinstance(action, Capture | Build) else []
+    named = named_items(action) if isinstance(action, (Capture, Build)) else []
     whole = check_play(state, action)
     if len(named) > 1:
         if whole is not None:
@@ -680,7 +808,7 @@ def steps(state: State, play: Play) -> tuple[Action, ...]:
     reason = malformed(play) or check_play(state, play)
     if reason is not None:
         raise _refusal(reason, play)
-    assert isinstance(play, Capture | Build | Trail)  # malformed() and check_play() said so
+    assert isinstance(play, (Capture, Build, Trail))  # malformed() and check_play() said so
     if isinstance(play, Trail):
         return (play,)
     named = sorted(named_items(play), key=item_order(state).index)
@@ -714,7 +842,7 @@ def play(state: State, whole: Play) -> State:
 
 def _step(state: State, action: object) -> State:
     """:func:`apply` without the event log."""
-    reason, ctx = _judge(state, action)
+    reason, ctx, chosen = _judge(state, action)
     if reason is not None:
         raise _refusal(reason, action)
     if isinstance(action, Trail):
@@ -727,10 +855,9 @@ def _step(state: State, action: object) -> State:
         assert pending is not None  # likewise
         current = _with_item(pending, action.item, state.loose)
     else:
-        assert isinstance(action, Capture | Build)
+        assert isinstance(action, (Capture, Build))
         current = action
     assert ctx is not None
-    chosen = _positions(state, current)
     if not chosen or not ctx.goes_on(chosen):  # complete, and nothing more can be taken
         return _perform(state, current)
     return _evolve(state, pending=current)  # the play in progress goes on
@@ -795,7 +922,7 @@ def _perform(state: State, action: Play) -> State:
             state,
             seat=seat,
             hands=tuple(hands),
-            loose=sort_cards([*state.loose, card]),
+            loose=_in_order([*state.loose, card]),
             builds=state.builds,
             piles=state.piles,
             sweep_log=state.sweep_log,
@@ -816,7 +943,7 @@ def _perform(state: State, action: Play) -> State:
                 _build_at(state, cards)
                 taken += cards
             builds = [b for b in builds if b.cards not in action.builds]
-        piles[seat] = sort_cards([*piles[seat], card, *taken])
+        piles[seat] = _in_order([*piles[seat], card, *taken])
         last_capturer = seat
         if not loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
@@ -859,7 +986,7 @@ def _perform(state: State, action: Play) -> State:
         state,
         seat=seat,
         hands=tuple(hands),
-        loose=sort_cards(loose),
+        loose=_in_order(loose),
         builds=tuple(builds),
         piles=tuple(piles),
         sweep_log=sweep_log,
@@ -903,7 +1030,7 @@ def _advance(
             pending=None,
             to_act=(state.dealer + 1) % n,
             deal_number=state.deal_number + 1,
-            hands=tuple(sort_cards(h) for h in dealt),
+            hands=tuple(_in_order(h) for h in dealt),
             stock=stock,
             loose=loose,
             builds=builds,
@@ -917,7 +1044,7 @@ def _advance(
     final_piles = list(piles)
     if residue and config.residue_to_last_capturer and last_capturer is not None:
         residue_to = last_capturer
-        final_piles[last_capturer] = sort_cards([*final_piles[last_capturer], *residue])
+        final_piles[last_capturer] = _in_order([*final_piles[last_capturer], *residue])
         loose = ()
     result = score_hand(
         config,

@@ -84,8 +84,7 @@ class TableSummary:
 
     ``loose`` and ``builds`` are the table it was made from; ``values`` are the loose
     cards' table values (``None``: a standard face
-    card, CA-17); ``items`` every table item in table order (each loose card as
-    a 1-tuple, then each build's cards); bit ``s`` of ``sums[p]`` is set when
+    card, CA-17); bit ``s`` of ``sums[p]`` is set when
     some set of the loose cards from position ``p`` on adds up to ``s`` (up to
     14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
     to ``s`` and ``t``. A play's ``steps.Context`` reads
@@ -98,7 +97,6 @@ class TableSummary:
     """
 
     values: tuple[int | None, ...]
-    items: tuple[tuple[Card, ...], ...]
     sums: tuple[int, ...]
     pairs: tuple[int, ...]
     loose: tuple[Card, ...] = ()
@@ -106,13 +104,19 @@ class TableSummary:
     builds: tuple[TableBuild, ...] = ()
     """The builds it was made from."""
 
+    @property
+    def items(self) -> tuple[tuple[Card, ...], ...]:
+        """Every table item in table order: each loose card as a 1-tuple, then each
+        build's cards (worked out when asked: the listing names items by position)."""
+        return tuple([(c,) for c in self.loose] + [b.cards for b in self.builds])
+
 
 def summarize(
     loose: tuple[Card, ...], builds: tuple[TableBuild, ...], *, royal: bool
 ) -> TableSummary:
     """The :class:`TableSummary` of a table (see there)."""
     of = table_value_table(royal)
-    values = tuple([of[c.index] for c in loose])
+    values = tuple(map(of.__getitem__, map(_INDEX, loose)))
     n = len(values)
     sums = [1] * (n + 1)
     pairs = [1] * (n + 1)
@@ -124,8 +128,7 @@ def summarize(
             pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
         sums[p] = reach
         pairs[p] = pair
-    items = tuple([(c,) for c in loose] + [b.cards for b in builds])
-    return TableSummary(values, items, tuple(sums), tuple(pairs), loose, builds)
+    return TableSummary(values, tuple(sums), tuple(pairs), loose, builds)
 
 
 @attrs.frozen
@@ -170,17 +173,14 @@ class State:
     """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made
     with the state: not a field of its JSON or notation, not compared."""
 
-    @stacked.validator
-    def _check_stacked(self, _attribute: object, value: tuple[tuple[Card, ...], ...]) -> None:
-        if value:
-            stacking.check_stacked(value, make_deck())
-
     def __attrs_post_init__(self) -> None:
+        if self.stacked:  # checked here, not by a validator called for every state made
+            stacking.check_stacked(self.stacked, make_deck())
         royal = self.config.royal if isinstance(self.config, Config) else False
         try:
             summary = summarize(self.loose, self.builds, royal=royal)
         except (TypeError, AttributeError):  # not cards: validate_state says what is wrong
-            summary = TableSummary((), (), (1,), (1,))
+            summary = TableSummary((), (1,), (1,))
         object.__setattr__(self, "summary", summary)
 
     def __repr__(self) -> str:

@@ -187,8 +187,6 @@ def hand_to_play(position: Position) -> tuple[Card, ...]:
 
 def item_order(position: _Table) -> list[tuple[Card, ...]]:
     """The table items in table order: each loose card (a 1-tuple), then each build's cards."""
-    if isinstance(position, State):
-        return list(position.summary.items)
     return [(c,) for c in position.loose] + [b.cards for b in position.builds]
 
 
@@ -257,14 +255,18 @@ class Context:
         self.value = value
         self.face_one = face and config.face_capture == "one"
         self.capture_all = kind == "capture" and config.capture_all
-        self._hand = hand_to_play(state)
+        if isinstance(state, State):
+            self._hand = state.hands[seat]
+            self.summary = state.summary
+        else:
+            self._hand = state.hand
+            self.summary = summary_of(state)
         self._card = card
         self._rest: tuple[Card, ...] | None = None
         self.config = config
         self._state = state
         self._seat = seat
         self._face = face
-        self.summary = summary_of(state)
         self.size = len(state.loose) + len(state.builds)
         self.base: tuple[Element, ...] = ()
         if kind != "capture":
@@ -281,6 +283,8 @@ class Context:
         self._pairs: list[int] | None = None
         self._suffixes: list[tuple[Element, ...]] | None = None
         self._free: bool | None = None
+        self._stuck: bool | None = None
+        self._covers: dict[tuple[int, ...], bool] = {}
         self._laid_out = False
         self.roles: list[int] = []
         self.elements: list[Element] = []
@@ -365,6 +369,25 @@ class Context:
             self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
 
+    def _rest_covers(self, values: list[int]) -> bool:
+        """``covers(self.rest, values)`` (CA-7), each set of values asked once per play: a
+        capture's search asks the same few sets for every table item."""
+        key = tuple(sorted(values))
+        known = self._covers.get(key)
+        if known is None:
+            known = self._covers[key] = covers(self.rest, values, self.config)
+        return known
+
+    def _stranded(self) -> bool:
+        """True if builds the player owns that no capture of this kind can take would be
+        left without a card of the hand to capture them (CA-7): then no such capture is legal."""
+        if self._stuck is None:
+            self._lay_out()
+            roles = self.roles
+            stuck = [self.owned_values[p] for p in self.owned if roles[p] == _UNUSABLE]
+            self._stuck = bool(stuck) and not covers(self.rest, stuck, self.config)
+        return self._stuck
+
     def usable(self, position: int) -> bool:
         """True if the item at ``position`` can be part of this kind of play at all."""
         self._lay_out()
@@ -438,8 +461,9 @@ class Context:
 
     def _compute(self, chosen: tuple[int, ...], start: int) -> int | None:
         roles = self.roles
-        if any(roles[p] == _UNUSABLE for p in chosen):
-            return None
+        for p in chosen:
+            if roles[p] == _UNUSABLE:
+                return None
         if self.kind != "capture":
             values = [self.base[0][0], *(self.elements[p][0] for p in chosen)]
             return 0 if self._possible(values, start) else None
@@ -453,28 +477,36 @@ class Context:
                 return None
             return 1 if chosen or pool else None
         # A capture: owned builds that are not taken need a capturing card each (CA-7).
+        if self._stranded():
+            return None
         owned_pool = [p for p in pool if p in self.owned_values]
         fixed_missing = [
             self.owned_values[p] for p in self.owned if p not in chosen and p not in owned_pool
         ]
+        if fixed_missing and not self._rest_covers(fixed_missing):
+            return None  # more builds left untaken only need more cards (CA-7)
         free_alone = [p for p in pool if roles[p] == _ALONE and p not in self.owned_values]
         # The items any capture may add, whichever owned builds it takes.
-        optional = tuple(
-            sorted(
-                self.elements[p]
-                for p in pool
-                if roles[p] == _SUMMABLE and p not in self.owned_values
+        optional: tuple[Element, ...]
+        if not best and not any(roles[p] == _SUMMABLE for p in self.owned):
+            optional = self._flat_suffix(start)  # the same items: no owned build is summable
+        else:
+            optional = tuple(
+                sorted(
+                    self.elements[p]
+                    for p in pool
+                    if roles[p] == _SUMMABLE and p not in self.owned_values
+                )
             )
-        )
-        if not best:
-            optional = _flat(optional)
+            if not best:
+                optional = _flat(optional)
         result: int | None = None
         for k in range(len(owned_pool) + 1):
             for extra in combinations(owned_pool, k):
                 missing = fixed_missing + [
                     self.owned_values[p] for p in owned_pool if p not in extra
                 ]
-                if not covers(self.rest, missing, self.config):
+                if not self._rest_covers(missing):
                     continue
                 taken = [*chosen, *extra]
                 forced = tuple(sorted(self.elements[p] for p in taken if roles[p] == _SUMMABLE))
@@ -562,8 +594,9 @@ class Context:
         if chosen and not self.capture_all and not self.face_one:
             # A play going on, the common case: what feasible() asks, without its memo.
             elements = self.elements
-            if any(roles[p] == _UNUSABLE for p in chosen):
-                return []
+            for p in chosen:
+                if roles[p] == _UNUSABLE:
+                    return []
             if self.kind != "capture":
                 forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
                 return (
@@ -579,6 +612,8 @@ class Context:
                     if (roles[p] == _ALONE and self._possible(forced, p + 1))
                     or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
                 )
+        if self.kind == "capture" and not self.face_one and self._stranded():
+            return []
         return (
             p
             for p in range(start, self.size)
@@ -586,7 +621,14 @@ class Context:
         )
 
 def first_items(
-    position: Position, *, card: Card, kind: str, value: int, base: int, face: bool
+    position: Position,
+    *,
+    card: Card,
+    kind: str,
+    value: int,
+    base: int,
+    face: bool,
+    owner_free: bool | None = None,
 ) -> list[int] | None:
     """The items that may start a play (:meth:`Context.next_items` of nothing chosen), read
     from the table's summary; ``None`` where only :meth:`Context.feasible` can say.
@@ -604,16 +646,24 @@ def first_items(
       no capture starts at all;
     * a build starts with a loose card that makes the value with the card and later
       cards, or a group of its own beside the card's.
+
+    ``owner_free`` is whether the rest of the hand covers every build the player
+    owns (CA-7), if the caller knows it already.
     """
     config = position.config
-    if kind == "capture" and (face or not config.build_as_card) and not _capture_free(
-        position, card, face=face
-    ):
-        return None
+    if kind == "capture" and not (face and config.face_capture == "one"):
+        # Read from sums alone unless capture_all or CA-7 (the rest of the hand must cover
+        # every build the player owns) has a say.
+        if config.capture_all:
+            return None
+        if owner_free is None:
+            owner_free = _owner_free(position, card)
+        if not owner_free:
+            return None
     if face:
         rank = card.rank
         return [p for p, c in enumerate(position.loose) if c.rank is rank]
-    summary = summary_of(position)
+    summary = position.summary if isinstance(position, State) else summary_of(position)
     sums = summary.sums
     values = summary.values
     if kind == "capture":
@@ -643,22 +693,16 @@ def first_items(
     ]
 
 
-def _capture_free(position: Position, card: Card, *, face: bool) -> bool:
-    """A capture's first item is read from sums alone: one matching card for a face card
-    (``face_capture="one"``), else no ``capture_all`` and CA-7 not in the way (the rest
-    of the hand covers every build the player owns)."""
-    config = position.config
-    if face and config.face_capture == "one":
-        return True
-    if config.capture_all:
-        return False
+def _owner_free(position: Position, card: Card) -> bool:
+    """CA-7 cannot get in the way of ``card``: the rest of the hand covers every build the
+    player owns."""
     seat = position.to_act
     owned = [b.value for b in position.builds if b.owner == seat]
     if not owned:
         return True
     rest = list(hand_to_play(position))
     rest.remove(card)
-    return covers(rest, owned, config)
+    return covers(rest, owned, position.config)
 
 
 def _flat(elements: tuple[Element, ...]) -> tuple[Element, ...]:
