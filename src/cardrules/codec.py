@@ -157,7 +157,7 @@ def _writer(cls: type[Any]) -> Callable[[Any], str]:
 
 
 def _write_member(member: enum.Enum) -> str:
-    return _quote(member.name)
+    return _quote(member._name_)  # (``name`` is a property: slower)
 
 
 def _write_frozenset(items: frozenset[Any]) -> str:
@@ -172,21 +172,26 @@ def _refuse_to_write(value: Any) -> str:
 
 def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
     """The writer of an attrs class: ``{"type":name,field:value,...}``, its ``__init__``
-    fields in order, each key written once here with its quotes, colon and comma."""
+    fields in order: a ``%`` template with each key written once, the values' texts put in."""
     keys = tuple(field.name for field in _init_fields(cls))
     opening = '{"type":' + _quote(cls.__name__)
     if not keys:
         return lambda value: opening + "}"
-    before_values = tuple("," + _quote(key) + ":" for key in keys)
-    # attrgetter of one name gives the value, of several a tuple: always ask for a tuple.
-    values_of = operator.attrgetter(*keys, keys[0])
+    template = opening.replace("%", "%%") + "".join(  # (a key holding "%" stays itself)
+        "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
     basic, other = _BASIC_WRITERS, _other_write
+    if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
+        value_of = operator.attrgetter(keys[0])
+
+        def write_one(value: Any) -> str:
+            item = value_of(value)
+            return template % (basic.get(type(item), other)(item),)
+
+        return write_one
+    values_of = operator.attrgetter(*keys)
 
     def write_attrs(value: Any) -> str:
-        return opening + "".join([  # (zip stops before the extra value)
-            before + basic.get(type(item), other)(item)
-            for before, item in zip(before_values, values_of(value))
-        ]) + "}"
+        return template % tuple([basic.get(type(item), other)(item) for item in values_of(value)])
 
     return write_attrs
 
@@ -436,12 +441,15 @@ def _items_reader(item_hint: Any) -> _Reader:
     if item_hint is int:
 
         def read_ints(value: Any, where: _Where) -> tuple[int, ...]:
-            if type(value) is list and all(type(item) is int for item in value):
+            if type(value) is list and _INT_ONLY.issuperset(map(type, value)):
                 return tuple(value)
             return read_each(value, where)
 
         return read_ints
     return read_each
+
+
+_INT_ONLY: Final = frozenset({int})
 
 
 def _frozenset_reader(read_item: _Reader) -> _Reader:
@@ -519,7 +527,7 @@ def _attrs_reader(cls: Any) -> _Reader:
             raise ValueError(f"{_path(where)}: expected a {name} object")
         if value.get("type") != name:
             raise ValueError(f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}")
-        if len(value) != len(plan.keys) or not plan.keys.issuperset(value):
+        if value.keys() != plan.keys:  # (compared as sets, in C)
             return _read_some_fields(cls, value, plan, where)
         values = []
         for key, as_they_are, read in plan.fields:
