@@ -317,6 +317,9 @@ def _read_fraction(value: Any, where: _Where) -> Fraction:
         raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
+_MISSING: Final = object()
+"""What a look-up gives when nothing is found (``None`` may be found)."""
+
 _SIMPLE_READERS: Final[dict[Any, _Reader]] = {
     bool: _read_bool, int: _read_int, str: _read_str, Card: _read_card,
     Decimal: _read_decimal, Fraction: _read_fraction,
@@ -336,10 +339,15 @@ def _enum_reader(cls: type[enum.Enum]) -> _Reader:
 
 
 def _literal_reader(options: tuple[Any, ...]) -> _Reader:
+    # Keyed by type and value: True is not 1 here.
+    by_key = {(type(option), option): option for option in reversed(options)}
+    hashable = (str, int, bool, type(None))  # (what a JSON leaf can be, floats aside)
+
     def read_literal(value: Any, where: _Where) -> Any:
-        for option in options:  # (a few options: True is not 1 here)
-            if type(value) is type(option) and value == option:
-                return option
+        if isinstance(value, hashable):
+            found = by_key.get((type(value), value), _MISSING)
+            if found is not _MISSING:
+                return found
         raise ValueError(f"{_path(where)}: {value!r} is not one of {options}")
 
     return read_literal
