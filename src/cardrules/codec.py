@@ -119,9 +119,10 @@ def _write_card(card: Card) -> str:
 def _write_items(items: tuple[Any, ...] | list[Any]) -> str:
     # Most items are cards (hands, piles, melds), numbers or tuples of cards:
     # written here without a call to ``write`` for each.
-    codes, basic, other = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _other_write
+    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _writer
     return "[" + ",".join([
-        codes[i.index] if type(i) is Card else basic.get(type(i), other)(i) for i in items
+        codes[i.index] if type(i) is Card else (basic.get(type(i)) or writer(type(i)))(i)
+        for i in items
     ]) + "]"
 
 
@@ -179,19 +180,22 @@ def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
         return lambda value: opening + "}"
     template = opening.replace("%", "%%") + "".join(  # (a key holding "%" stays itself)
         "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
-    basic, other = _BASIC_WRITERS, _other_write
+    # (A value of another type than the basic ones is written by its class's writer,
+    # looked up in the bounded cache of :func:`_writer`.)
+    basic, writer = _BASIC_WRITERS, _writer
     if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
         value_of = operator.attrgetter(keys[0])
 
         def write_one(value: Any) -> str:
             item = value_of(value)
-            return template % (basic.get(type(item), other)(item),)
+            return template % ((basic.get(type(item)) or writer(type(item)))(item),)
 
         return write_one
     values_of = operator.attrgetter(*keys)
 
     def write_attrs(value: Any) -> str:
-        return template % tuple([basic.get(type(item), other)(item) for item in values_of(value)])
+        return template % tuple([(basic.get(type(item)) or writer(type(item)))(item)
+                                 for item in values_of(value)])
 
     return write_attrs
 
