@@ -110,8 +110,8 @@ def test_values_of_classes_with_no_field_or_one_field_are_walked():
 
 
 def test_a_number_far_below_range_in_a_ledger_entry_or_event_is_found_and_named():
-    """Values of whole numbers, leaves and tuples of those (ledger entries, events) are
-    checked in one step each: the lowest number counts as much as the highest."""
+    """A number below -2**63 is out of range as much as one above (in ledger entries and
+    events, values the walk meets in most states)."""
     state = next(s for s in _states() if s.events and s.ledger)
     entry, event = state.ledger[0], state.events[-1]
     bad_entry = attrs.evolve(state, ledger=(attrs.evolve(entry, score=-HUGE), *state.ledger[1:]))
