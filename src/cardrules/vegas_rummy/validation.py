@@ -50,14 +50,13 @@ import enum
 import operator
 from collections import Counter
 from collections.abc import Callable
-from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
 import attrs
 
 from cardrules import rng
-from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
+from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
 from cardrules.rummy.melds import MeldRules, SetMeld, TableMeld, meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -186,10 +185,7 @@ def _unbounded(value: object, depth: int) -> tuple[str, ...] | None:
     if shape != _ATTRS:
         return None
     names, read = _fields_reader(kind)  # type: ignore[arg-type]
-    fields = read(value)
-    if _all_bounded_flat(fields):
-        return None
-    for number, item in enumerate(fields):
+    for number, item in enumerate(read(value)):
         kind = type(item)
         if kind is int:
             if not -_INT_BOUND < item < _INT_BOUND:  # type: ignore[operator]
@@ -240,32 +236,6 @@ def _unbounded_items(items: tuple[object, ...], depth: int) -> tuple[str, ...] |
 
 
 _INT_ONLY: Final = frozenset({int})
-
-_FLAT_LEAVES: Final = frozenset({bool, Card, str, type(None), Decimal, Suit, Rank, Phase})
-"""Exact types of the leaves most fields and tuples hold: no whole number to check in them."""
-_FLAT_LEAVES_OR_INT: Final = _FLAT_LEAVES | {int}
-_FLAT: Final = _FLAT_LEAVES_OR_INT | {tuple}
-
-
-def _all_bounded_flat(fields: tuple[object, ...]) -> bool:
-    """Whether ``fields`` (an attrs value's) are whole numbers in range, leaves and tuples
-    of those alone: most values of a state (events, melds, ledger entries), answered with
-    few steps in Python. ``False`` sends the caller to the item-by-item walk, which
-    also finds where a number out of range sits."""
-    kinds = set(map(type, fields))
-    if not kinds <= _FLAT:
-        return False
-    numbers = [field for field in fields if type(field) is int] if int in kinds else []
-    if tuple in kinds:
-        for field in fields:
-            if type(field) is tuple:
-                inside = set(map(type, field))  # type: ignore[call-overload]
-                if inside <= _FLAT_LEAVES:
-                    continue
-                if not inside <= _FLAT_LEAVES_OR_INT:
-                    return False
-                numbers += [item for item in field if type(item) is int]  # type: ignore[attr-defined]
-    return not numbers or (min(numbers) > -_INT_BOUND and max(numbers) < _INT_BOUND)  # type: ignore[operator]
 
 
 @lru_cache(maxsize=64)
