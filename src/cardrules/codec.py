@@ -92,6 +92,12 @@ def write(value: object) -> str:
     return _BASIC_WRITERS.get(type(value), _other_write)(value)
 
 
+def _class_writer() -> Callable[[Any], Callable[[Any], str]]:
+    """:func:`_writer`, typed to take any class (typeshed's ``type[Any]`` may not be
+    ``Hashable``, though a class is)."""
+    return _writer
+
+
 def _other_write(value: Any) -> str:
     cls: Any = type(value)  # (a class is hashable, though typeshed's type[Any] may not be)
     return _writer(cls)(value)
@@ -119,7 +125,7 @@ def _write_card(card: Card) -> str:
 def _write_items(items: tuple[Any, ...] | list[Any]) -> str:
     # Most items are cards (hands, piles, melds), numbers or tuples of cards:
     # written here without a call to ``write`` for each.
-    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _writer
+    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _class_writer()
     return "[" + ",".join([
         codes[i.index] if type(i) is Card else (basic.get(type(i)) or writer(type(i)))(i)
         for i in items
@@ -182,7 +188,7 @@ def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
         "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
     # (A value of another type than the basic ones is written by its class's writer,
     # looked up in the bounded cache of :func:`_writer`.)
-    basic, writer = _BASIC_WRITERS, _writer
+    basic, writer = _BASIC_WRITERS, _class_writer()
     if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
         value_of = operator.attrgetter(keys[0])
 
