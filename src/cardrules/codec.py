@@ -92,6 +92,12 @@ def write(value: object) -> str:
     return _BASIC_WRITERS.get(type(value), _other_write)(value)
 
 
+def _class_writer() -> Callable[[Any], Callable[[Any], str]]:
+    """:func:`_writer`, typed to take any class (typeshed's ``type[Any]`` may not be
+    ``Hashable``, though a class is)."""
+    return _writer
+
+
 def _other_write(value: Any) -> str:
     cls: Any = type(value)  # (a class is hashable, though typeshed's type[Any] may not be)
     return _writer(cls)(value)
@@ -119,9 +125,10 @@ def _write_card(card: Card) -> str:
 def _write_items(items: tuple[Any, ...] | list[Any]) -> str:
     # Most items are cards (hands, piles, melds), numbers or tuples of cards:
     # written here without a call to ``write`` for each.
-    codes, basic, other = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _other_write
+    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _class_writer()
     return "[" + ",".join([
-        codes[i.index] if type(i) is Card else basic.get(type(i), other)(i) for i in items
+        codes[i.index] if type(i) is Card else (basic.get(type(i)) or writer(type(i)))(i)
+        for i in items
     ]) + "]"
 
 
@@ -157,7 +164,7 @@ def _writer(cls: type[Any]) -> Callable[[Any], str]:
 
 
 def _write_member(member: enum.Enum) -> str:
-    return _quote(member.name)
+    return _quote(member._name_)  # (``name`` is a property: slower)
 
 
 def _write_frozenset(items: frozenset[Any]) -> str:
@@ -172,21 +179,29 @@ def _refuse_to_write(value: Any) -> str:
 
 def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
     """The writer of an attrs class: ``{"type":name,field:value,...}``, its ``__init__``
-    fields in order, each key written once here with its quotes, colon and comma."""
+    fields in order: a ``%`` template with each key written once, the values' texts put in."""
     keys = tuple(field.name for field in _init_fields(cls))
     opening = '{"type":' + _quote(cls.__name__)
     if not keys:
         return lambda value: opening + "}"
-    before_values = tuple("," + _quote(key) + ":" for key in keys)
-    # attrgetter of one name gives the value, of several a tuple: always ask for a tuple.
-    values_of = operator.attrgetter(*keys, keys[0])
-    basic, other = _BASIC_WRITERS, _other_write
+    template = opening.replace("%", "%%") + "".join(  # (a key holding "%" stays itself)
+        "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
+    # (A value of another type than the basic ones is written by its class's writer,
+    # looked up in the bounded cache of :func:`_writer`.)
+    basic, writer = _BASIC_WRITERS, _class_writer()
+    if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
+        value_of = operator.attrgetter(keys[0])
+
+        def write_one(value: Any) -> str:
+            item = value_of(value)
+            return template % ((basic.get(type(item)) or writer(type(item)))(item),)
+
+        return write_one
+    values_of = operator.attrgetter(*keys)
 
     def write_attrs(value: Any) -> str:
-        return opening + "".join([  # (zip stops before the extra value)
-            before + basic.get(type(item), other)(item)
-            for before, item in zip(before_values, values_of(value))
-        ]) + "}"
+        return template % tuple([(basic.get(type(item)) or writer(type(item)))(item)
+                                 for item in values_of(value)])
 
     return write_attrs
 
@@ -312,6 +327,9 @@ def _read_fraction(value: Any, where: _Where) -> Fraction:
         raise ValueError(f"{_path(where)}: {value!r} is not a fraction") from None
 
 
+_MISSING: Final = object()
+"""What a look-up gives when nothing is found (``None`` may be found)."""
+
 _SIMPLE_READERS: Final[dict[Any, _Reader]] = {
     bool: _read_bool, int: _read_int, str: _read_str, Card: _read_card,
     Decimal: _read_decimal, Fraction: _read_fraction,
@@ -331,10 +349,15 @@ def _enum_reader(cls: type[enum.Enum]) -> _Reader:
 
 
 def _literal_reader(options: tuple[Any, ...]) -> _Reader:
+    # Keyed by type and value: True is not 1 here.
+    by_key = {(type(option), option): option for option in reversed(options)}
+    hashable = (str, int, bool, type(None))  # (what a JSON leaf can be, floats aside)
+
     def read_literal(value: Any, where: _Where) -> Any:
-        for option in options:  # (a few options: True is not 1 here)
-            if type(value) is type(option) and value == option:
-                return option
+        if isinstance(value, hashable):
+            found = by_key.get((type(value), value), _MISSING)
+            if found is not _MISSING:
+                return found
         raise ValueError(f"{_path(where)}: {value!r} is not one of {options}")
 
     return read_literal
@@ -436,12 +459,15 @@ def _items_reader(item_hint: Any) -> _Reader:
     if item_hint is int:
 
         def read_ints(value: Any, where: _Where) -> tuple[int, ...]:
-            if type(value) is list and all(type(item) is int for item in value):
+            if type(value) is list and _INT_ONLY.issuperset(map(type, value)):
                 return tuple(value)
             return read_each(value, where)
 
         return read_ints
     return read_each
+
+
+_INT_ONLY: Final = frozenset({int})
 
 
 def _frozenset_reader(read_item: _Reader) -> _Reader:

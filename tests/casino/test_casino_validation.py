@@ -130,6 +130,24 @@ def test_i4_hand_results_add_up(second_hand: State) -> None:
     refused(with_result(items=(*first.items, ScoreItem("sweep", 0, 1))), "items")
 
 
+def test_i4_a_hand_result_equal_to_a_checked_one_but_not_exactly_typed_is_refused(
+    second_hand: State,
+) -> None:
+    # The check of a finished hand is remembered by value (every later state holds it):
+    # a result equal to the remembered one (False == 0, a list == nothing) but holding a
+    # value of another type must still be refused, as in a fresh process.
+    s = second_hand
+    casino.validate_state(s)
+    first = s.history[0]
+    side = first.sweeps.index(0)
+    sweeps = tuple(False if i == side else count for i, count in enumerate(first.sweeps))
+    odd = attrs.evolve(s, history=(attrs.evolve(first, sweeps=sweeps),))
+    assert odd == s
+    with pytest.raises(ValueError, match="sweeps must be a whole number"):
+        casino.validate_state(odd)
+    casino.validate_state(s)  # the real one still passes
+
+
 def test_i4_i6_a_game_past_its_target_does_not_go_on(second_hand: State) -> None:
     """Issue 15 item 2 ("a game still running at 600 of 100")."""
     s = second_hand

@@ -365,3 +365,28 @@ def test_r5_11_the_first_dealer_is_the_seeds_draw_or_the_configs() -> None:
         d["config"]["first_dealer"] = 1
 
     refused(fixed, config_says_one, "R-3")
+
+
+def test_r2_a_round_result_equal_to_a_checked_one_but_not_exactly_typed_is_refused() -> None:
+    # The check of a finished round is remembered by value (every later state holds it):
+    # a result equal to the remembered one (False == 0) but holding a value of another
+    # type must still be refused, as in a fresh process.
+    import attrs
+
+    def went_out(state: State) -> bool:
+        return any(part.hand_points == 0 for r in state.history for part in r.seats)
+
+    state = next(s for s in (reach(Config(), seed) for seed in range(100)) if went_out(s))
+    rummy500.validate_state(state)
+    number, result = next((n, r) for n, r in enumerate(state.history)
+                          if any(part.hand_points == 0 for part in r.seats))
+    seat = next(i for i, part in enumerate(result.seats) if part.hand_points == 0)
+    seats = list(result.seats)
+    seats[seat] = attrs.evolve(seats[seat], hand_points=False)
+    history = list(state.history)
+    history[number] = attrs.evolve(result, seats=tuple(seats))
+    odd = attrs.evolve(state, history=tuple(history))
+    assert odd == state
+    with pytest.raises(ValueError, match="R-2: a round score must be a whole number"):
+        rummy500.validate_state(odd)
+    rummy500.validate_state(state)  # the real one still passes

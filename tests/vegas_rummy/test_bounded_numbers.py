@@ -107,3 +107,16 @@ def test_values_of_classes_with_no_field_or_one_field_are_walked():
     assert _outcome(lambda v: validation._check_numbers(v, "x"), (One(HUGE),)) == (
         "inconsistent Las Vegas Rummy state: x.number is out of range"
     )
+
+
+def test_a_number_far_below_range_in_a_ledger_entry_or_event_is_found_and_named():
+    """A number below -2**63 is out of range as much as one above (in ledger entries and
+    events, values the walk meets in most states)."""
+    state = next(s for s in _states() if s.events and s.ledger)
+    entry, event = state.ledger[0], state.events[-1]
+    bad_entry = attrs.evolve(state, ledger=(attrs.evolve(entry, score=-HUGE), *state.ledger[1:]))
+    bad_event = attrs.evolve(state, events=(*state.events[:-1], attrs.evolve(event, seat=-HUGE)))
+    for bad, place in ((bad_entry, "state.ledger.score"), (bad_event, "state.events.seat")):
+        assert _outcome(vr.validate_state, bad) == (
+            f"inconsistent Las Vegas Rummy state: {place} is out of range"
+        )

@@ -327,7 +327,73 @@ def _check(state: State, *, viewer: int | None, whole: bool) -> None:
 
 
 def _check_result(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> None:
-    """I-4: one hand result agrees with itself, the rules and the totals before it."""
+    """I-4: one hand result agrees with itself, the rules and the totals before it.
+
+    Every later state of a game holds the same finished hands, so the check of a
+    result whose values all have their exact types (:func:`_exactly_typed`) is
+    remembered by value (:func:`_result_fault`); any other result is checked afresh.
+    """
+    if _exactly_typed(result) and type(config) is Config:
+        try:
+            fault = _result_fault(config, result, totals_before)
+        except TypeError:  # unhashable (a hand-built config): check it afresh
+            fault = None
+            _check_result_afresh(config, result, totals_before)
+        if fault is not None:
+            raise ValueError(fault)
+        return
+    _check_result_afresh(config, result, totals_before)
+
+
+_INT_TYPE = frozenset({int})
+_SIDE_TYPES = frozenset({int, type(None)})
+_STR_TYPE = frozenset({str})
+_ITEM_NAME = operator.attrgetter("name")
+_ITEM_SIDE = operator.attrgetter("side")
+_ITEM_POINTS = operator.attrgetter("points")
+
+
+def _exactly_typed(result: HandScore) -> bool:
+    """Whether every value in ``result`` has exactly its annotated type (whole numbers,
+    tuples, cards, score items of text and whole numbers): equal such results are
+    alike in every way the check looks at (``True == 1``, but ``True`` is refused)."""
+    if type(result) is not HandScore:
+        return False
+    counts = (result.cards, result.spades, result.sweeps, result.points, result.totals)
+    items = result.items
+    return (
+        _INT_TYPE.issuperset(map(type, (result.hand, result.dealer, result.counted)))
+        and _SIDE_TYPES.issuperset(map(type, (result.residue_to, result.winner)))
+        and _TUPLE_TYPE.issuperset(map(type, (result.residue, items, *counts)))
+        and _INT_TYPE.issuperset(map(type, chain.from_iterable(counts)))
+        and _CARD_TYPE.issuperset(map(type, result.residue))
+        and _SCORE_ITEM_TYPE.issuperset(map(type, items))
+        and _STR_TYPE.issuperset(map(type, map(_ITEM_NAME, items)))
+        and _SIDE_TYPES.issuperset(map(type, map(_ITEM_SIDE, items)))
+        and _INT_TYPE.issuperset(map(type, map(_ITEM_POINTS, items)))
+    )
+
+
+_TUPLE_TYPE = frozenset({tuple})
+
+
+@lru_cache(maxsize=512)
+def _result_fault(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> str | None:
+    """What :func:`_check_result_afresh` finds wrong with ``result`` (``None``: nothing).
+
+    A bounded cache of a pure function of values (configs and results are frozen,
+    their values exactly typed)."""
+    try:
+        _check_result_afresh(config, result, totals_before)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _check_result_afresh(
+    config: Config, result: HandScore, totals_before: tuple[int, ...]
+) -> None:
+    """I-4 for one hand result (:func:`_check_result`), worked out."""
     sides = config.num_sides
     n = config.num_players
     where = f"hand {result.hand}"

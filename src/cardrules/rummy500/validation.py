@@ -75,7 +75,7 @@ from cardrules.rummy500.rules import (
     legal_actions,
     meld_rules,
 )
-from cardrules.rummy500.state import Phase, RoundResult, State
+from cardrules.rummy500.state import Phase, RoundResult, SeatScore, State
 from cardrules.rummy500.view import View
 
 __all__ = ["validate_state", "validate_view"]
@@ -548,52 +548,138 @@ def _score_limit(config: Config, round_number: int) -> int:
 
 
 def _check_history(history: Sequence[RoundResult], obj: Any, fail: _Fail) -> None:
-    """R-4 / R-6: the finished rounds' results."""
+    """R-4 / R-6 / R-7: the finished rounds' results, each against the totals before it."""
     config: Config = obj.config
     players = config.num_players
     if len(history) > config.max_rounds:
         fail("R-4: more rounds than max_rounds")
-    totals = list(config.starting_scores or (0,) * players)
-    limit = _score_limit(config, 1)
+    totals = tuple(config.starting_scores or (0,) * players)
+    remember = type(config) is Config
     for number, result in enumerate(history, start=1):
-        where = f"round {number}'s result"
-        if result.round_number != number or len(result.seats) != players:
-            fail(f"R-4: {where} is malformed")
-        if result.dealer != (obj.dealer - (obj.round_number - number)) % players:
-            fail(f"R-4: {where} names the wrong dealer (the deal passes left, R5-11)")
-        went_out = result.went_out
-        if (result.ended_by == "went_out") != (went_out is not None):
-            fail(f"R-4: {where} says who went out exactly when someone did")
-        if went_out is not None and not 0 <= went_out < players:
-            fail(f"R-4: {where} names no seat as going out")
-        cards: list[Card] = []
-        for seat, part in enumerate(result.seats):
-            if part.seat != seat:
-                fail(f"R-4: {where} lists seats out of order")
-            if (not part.in_hand) != (seat == went_out):
-                fail(f"R-4: {where}: only the seat that went out has an empty hand")
-            if len(part.placed) + len(part.in_hand) < config.hand_size:
-                fail(f"R-4: {where}: seat {seat} ends with fewer cards than it was dealt")
-            if len(part.placed) != len(part.placed_points):
-                fail(f"R-5: {where}: every placed card needs its points")
-            _score_placed(part.placed, part.placed_points, config, f"R-5: {where}: ", fail)
-            cards += part.placed
-            cards += part.in_hand
-            _all_bounded((part.hand_points, part.round_score, part.total),
-                         -limit * number, limit * number, "a round score", fail)
-            if part.hand_points != _hand_points(part.in_hand, config):
-                fail(f"R-6: {where}: hand points do not match the hand")
-            if part.round_score != sum(part.placed_points) - part.hand_points:
-                fail(f"R-6: {where}: round score is not melded minus hand points")
-            totals[seat] += part.round_score
-            if part.total != totals[seat]:
-                fail(f"R-6: {where}: running total is wrong")
-        if not _within(cards, config) and Counter(cards) - _deck_counts(config):
-            extra = Counter(cards) - _deck_counts(config)
-            fail(f"R-4: {where} holds cards the pack does not "
-                 f"({' '.join(str(c) for c in sorted(extra.elements()))})")
+        dealer = (obj.dealer - (obj.round_number - number)) % players
+        fault = None
+        exact = remember and _exactly_typed(result)
+        if exact:
+            try:
+                fault = _round_fault(config, result, number, dealer, totals)
+            except TypeError:  # unhashable (a config changed in place): check it afresh
+                remember = exact = False
+        if not exact:
+            fault = _round_fault_afresh(config, result, number, dealer, totals)
+        if fault is not None:
+            fail(fault)
+        totals = tuple([part.total for part in result.seats])
         if number < len(history) and scoring.winners_after_round(totals, config, number):
             fail(f"R-7: the game should have ended after round {number}")
-    if tuple(totals) != tuple(obj.scores):
+    if totals != tuple(obj.scores):
         fail("R-6: scores are not the sum of the round results")
+
+
+_INT_TYPE = frozenset({int})
+_CARD_TYPE = frozenset({Card})
+_TUPLE_TYPE = frozenset({tuple})
+_OPTIONAL_INT_TYPES = frozenset({int, type(None)})
+
+
+def _exactly_typed(result: RoundResult) -> bool:
+    """Whether every value in ``result`` has exactly its annotated type (whole numbers,
+    text, tuples, cards, seat scores): equal such results are alike in every way
+    :func:`_round_fault_afresh` looks at (``True == 1``, but ``True`` is refused)."""
+    if type(result) is not RoundResult or type(result.ended_by) is not str:
+        return False
+    seats = result.seats
+    if (
+        type(seats) is not tuple
+        or not _INT_TYPE.issuperset(map(type, (result.round_number, result.dealer)))
+        or type(result.went_out) not in _OPTIONAL_INT_TYPES
+    ):
+        return False
+    for part in seats:
+        if (
+            type(part) is not SeatScore
+            or not _INT_TYPE.issuperset(
+                map(type, (part.seat, part.hand_points, part.round_score, part.total)))
+            or not _TUPLE_TYPE.issuperset(
+                map(type, (part.placed, part.placed_points, part.in_hand)))
+            or not _CARD_TYPE.issuperset(map(type, part.placed))
+            or not _CARD_TYPE.issuperset(map(type, part.in_hand))
+            or not _INT_TYPE.issuperset(map(type, part.placed_points))
+        ):
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=512)
+def _round_fault(
+    config: Config, result: RoundResult, number: int, dealer: int, totals: tuple[int, ...]
+) -> str | None:
+    """:func:`_round_fault_afresh`, remembered: every later state of a game holds the
+    same finished rounds. A bounded cache of a pure function of values (configs and
+    results are frozen, their values exactly typed)."""
+    return _round_fault_afresh(config, result, number, dealer, totals)
+
+
+class _RoundFaultError(Exception):
+    """What is wrong with one round's result (raised and caught within this module)."""
+
+
+def _raise_fault(message: str) -> NoReturn:
+    raise _RoundFaultError(message)
+
+
+def _round_fault_afresh(
+    config: Config, result: RoundResult, number: int, dealer: int, totals_before: tuple[int, ...]
+) -> str | None:
+    """R-4 / R-6 for round ``number``'s result, dealt by ``dealer`` after ``totals_before``:
+    what is wrong with it, or ``None``."""
+    try:
+        _check_round_result(config, result, number, dealer, totals_before, _raise_fault)
+    except _RoundFaultError as fault:
+        return str(fault)
+    return None
+
+
+def _check_round_result(
+    config: Config, result: RoundResult, number: int, dealer: int,
+    totals_before: tuple[int, ...], fail: _Fail,
+) -> None:
+    players = config.num_players
+    limit = _score_limit(config, 1)
+    totals = list(totals_before)
+    where = f"round {number}'s result"
+    if result.round_number != number or len(result.seats) != players:
+        fail(f"R-4: {where} is malformed")
+    if result.dealer != dealer:
+        fail(f"R-4: {where} names the wrong dealer (the deal passes left, R5-11)")
+    went_out = result.went_out
+    if (result.ended_by == "went_out") != (went_out is not None):
+        fail(f"R-4: {where} says who went out exactly when someone did")
+    if went_out is not None and not 0 <= went_out < players:
+        fail(f"R-4: {where} names no seat as going out")
+    cards: list[Card] = []
+    for seat, part in enumerate(result.seats):
+        if part.seat != seat:
+            fail(f"R-4: {where} lists seats out of order")
+        if (not part.in_hand) != (seat == went_out):
+            fail(f"R-4: {where}: only the seat that went out has an empty hand")
+        if len(part.placed) + len(part.in_hand) < config.hand_size:
+            fail(f"R-4: {where}: seat {seat} ends with fewer cards than it was dealt")
+        if len(part.placed) != len(part.placed_points):
+            fail(f"R-5: {where}: every placed card needs its points")
+        _score_placed(part.placed, part.placed_points, config, f"R-5: {where}: ", fail)
+        cards += part.placed
+        cards += part.in_hand
+        _all_bounded((part.hand_points, part.round_score, part.total),
+                     -limit * number, limit * number, "a round score", fail)
+        if part.hand_points != _hand_points(part.in_hand, config):
+            fail(f"R-6: {where}: hand points do not match the hand")
+        if part.round_score != sum(part.placed_points) - part.hand_points:
+            fail(f"R-6: {where}: round score is not melded minus hand points")
+        totals[seat] += part.round_score
+        if part.total != totals[seat]:
+            fail(f"R-6: {where}: running total is wrong")
+    if not _within(cards, config) and Counter(cards) - _deck_counts(config):
+        extra = Counter(cards) - _deck_counts(config)
+        fail(f"R-4: {where} holds cards the pack does not "
+             f"({' '.join(str(c) for c in sorted(extra.elements()))})")
 
