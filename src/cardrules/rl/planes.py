@@ -218,7 +218,7 @@ def _copies(game: str, config: Any) -> Floats:
     """The most copies of each card column the pack holds (at least 1)."""
     columns = _columns(game)
     if game == "rummy500":
-        decks, jokers = int(config.decks), int(config.jokers) * int(config.decks)
+        decks, jokers = int(config.num_decks), int(config.jokers) * int(config.num_decks)
     elif game == "vegas_rummy":
         decks = int(config.decks_for(_seats(config)))
         jokers = 2 * decks
