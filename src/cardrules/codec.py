@@ -350,7 +350,11 @@ def _enum_reader(cls: type[enum.Enum]) -> _Reader:
 
 def _literal_reader(options: tuple[Any, ...]) -> _Reader:
     # Keyed by type and value: True is not 1 here.
-    by_key = {(type(option), option): option for option in reversed(options)}
+    # The first option wins when two are equal keys (mypyc cannot compile a
+    # comprehension over ``reversed`` of an Any tuple, so this is a loop).
+    by_key: dict[tuple[type, Any], Any] = {}
+    for option in options:
+        by_key.setdefault((type(option), option), option)
     hashable = (str, int, bool, type(None))  # (what a JSON leaf can be, floats aside)
 
     def read_literal(value: Any, where: _Where) -> Any:
