@@ -65,6 +65,7 @@ import operator
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
+from typing import Any
 
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
@@ -353,20 +354,23 @@ _ITEM_SIDE = operator.attrgetter("side")
 _ITEM_POINTS = operator.attrgetter("points")
 
 
-def _exactly_typed(result: HandScore) -> bool:
+def _exactly_typed(result: Any) -> bool:
     """Whether every value in ``result`` has exactly its annotated type (whole numbers,
     tuples, cards, score items of text and whole numbers): equal such results are
     alike in every way the check looks at (``True == 1``, but ``True`` is refused)."""
+    # Read through an ``Any`` that the type test does not narrow: compiled with mypyc,
+    # a field read as ``int`` would be unboxed, and ``True`` would come back as 1.
+    fields: Any = result
     if type(result) is not HandScore:
         return False
-    counts = (result.cards, result.spades, result.sweeps, result.points, result.totals)
-    items = result.items
+    counts = (fields.cards, fields.spades, fields.sweeps, fields.points, fields.totals)
+    items = fields.items
     return (
-        _INT_TYPE.issuperset(map(type, (result.hand, result.dealer, result.counted)))
-        and _SIDE_TYPES.issuperset(map(type, (result.residue_to, result.winner)))
-        and _TUPLE_TYPE.issuperset(map(type, (result.residue, items, *counts)))
+        _INT_TYPE.issuperset(map(type, (fields.hand, fields.dealer, fields.counted)))
+        and _SIDE_TYPES.issuperset(map(type, (fields.residue_to, fields.winner)))
+        and _TUPLE_TYPE.issuperset(map(type, (fields.residue, items, *counts)))
         and _INT_TYPE.issuperset(map(type, chain.from_iterable(counts)))
-        and _CARD_TYPE.issuperset(map(type, result.residue))
+        and _CARD_TYPE.issuperset(map(type, fields.residue))
         and _SCORE_ITEM_TYPE.issuperset(map(type, items))
         and _STR_TYPE.issuperset(map(type, map(_ITEM_NAME, items)))
         and _SIDE_TYPES.issuperset(map(type, map(_ITEM_SIDE, items)))

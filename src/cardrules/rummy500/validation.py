@@ -581,22 +581,26 @@ _TUPLE_TYPE = frozenset({tuple})
 _OPTIONAL_INT_TYPES = frozenset({int, type(None)})
 
 
-def _exactly_typed(result: RoundResult) -> bool:
+def _exactly_typed(result: Any) -> bool:
     """Whether every value in ``result`` has exactly its annotated type (whole numbers,
     text, tuples, cards, seat scores): equal such results are alike in every way
     :func:`_round_fault_afresh` looks at (``True == 1``, but ``True`` is refused)."""
-    if type(result) is not RoundResult or type(result.ended_by) is not str:
+    # Read through an ``Any`` that the type test does not narrow: compiled with mypyc,
+    # a field read as ``int`` would be unboxed, and ``True`` would come back as 1.
+    fields: Any = result
+    if type(result) is not RoundResult or type(fields.ended_by) is not str:
         return False
-    seats = result.seats
+    seats = fields.seats
     if (
         type(seats) is not tuple
-        or not _INT_TYPE.issuperset(map(type, (result.round_number, result.dealer)))
-        or type(result.went_out) not in _OPTIONAL_INT_TYPES
+        or not _INT_TYPE.issuperset(map(type, (fields.round_number, fields.dealer)))
+        or type(fields.went_out) not in _OPTIONAL_INT_TYPES
     ):
         return False
-    for part in seats:
+    for seat_score in seats:
+        part: Any = seat_score  # (not narrowed, as above)
         if (
-            type(part) is not SeatScore
+            type(seat_score) is not SeatScore
             or not _INT_TYPE.issuperset(
                 map(type, (part.seat, part.hand_points, part.round_score, part.total)))
             or not _TUPLE_TYPE.issuperset(
