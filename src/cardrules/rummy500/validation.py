@@ -673,7 +673,10 @@ def _check_round_result(
         _score_placed(part.placed, part.placed_points, config, f"R-5: {where}: ", fail)
         cards += part.placed
         cards += part.in_hand
-        _all_bounded((part.hand_points, part.round_score, part.total),
+        # Read through ``Any``: compiled with mypyc, an ``int`` field read as such is
+        # unboxed and a ``True`` there would pass as 1.
+        scores: Any = part
+        _all_bounded((scores.hand_points, scores.round_score, scores.total),
                      -limit * number, limit * number, "a round score", fail)
         if part.hand_points != _hand_points(part.in_hand, config):
             fail(f"R-6: {where}: hand points do not match the hand")
