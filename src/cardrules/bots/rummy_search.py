@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -202,7 +203,7 @@ def hand_worth(
     return worth
 
 
-class _RummyPieces:
+class _RummyPieces(abc.ABC):
     """What both rummies share; the subclasses say how a seat's round is worth."""
 
     game: str = ""
@@ -213,20 +214,24 @@ class _RummyPieces:
 
     # -- per game -----------------------------------------------------------
 
+    @abc.abstractmethod
     def _legal(self, state: Any) -> tuple[Any, ...]:
-        raise NotImplementedError
+        """The legal actions of ``state``."""
 
+    @abc.abstractmethod
     def _apply(self, state: Any, action: Any) -> Any:
-        raise NotImplementedError
+        """``state`` after ``action``."""
 
     def _wilds(self, state: Any) -> frozenset[Card]:
         return frozenset()
 
+    @abc.abstractmethod
     def _points(self, state: Any) -> Callable[[Card], int]:
-        raise NotImplementedError
+        """The game's card points in ``state``'s round."""
 
+    @abc.abstractmethod
     def _worth_cut(self, state: Any, seat: int) -> float:
-        raise NotImplementedError
+        """What ``seat``'s round is worth where a play-out stops."""
 
     # -- shared -------------------------------------------------------------
 
