@@ -58,6 +58,7 @@ __all__ = [
     "meld_error",
     "natural_melds",
     "natural_table",
+    "natural_table_with",
     "placements",
     "rank_at",
 ]
@@ -760,6 +761,38 @@ def natural_table(table: Sequence[TableMeld], rules: MeldRules) -> NaturalTable:
 
 
 _EMPTY_TABLE: Final = NaturalTable((), 0, ())
+
+
+def natural_table_with(
+    summary: NaturalTable, table: Sequence[TableMeld], changed: int, rules: MeldRules
+) -> NaturalTable:
+    """:func:`natural_table` of ``table``, which is ``summary``'s table with meld number
+    ``changed`` replaced (or, when that is its length, added): only that meld is
+    summed up again.
+
+    A move changes one meld, and the rules ask about the table after a move for
+    every candidate while a card is owed (R5-4); the other melds' masks are
+    ``summary``'s.
+
+    >>> from cardrules.cards import parse_cards
+    >>> rules = MeldRules()
+    >>> before = (make_meld(parse_cards("5H 6H 7H"), rules),)
+    >>> after = (*before, make_meld(parse_cards("9S 9C 9D"), rules))
+    >>> natural_table_with(natural_table(before, rules), after, 1, rules) == natural_table(
+    ...     after, rules)
+    True
+    """
+    fits_each = summary.fits_each
+    if len(summary.melds) != len(fits_each) or not 0 <= changed <= len(fits_each):
+        return natural_table(table, rules)
+    mask = _natural_fits(table[changed], rules)
+    fits_each = (*fits_each[:changed], mask, *fits_each[changed + 1 :])
+    if len(fits_each) != len(table):
+        return natural_table(table, rules)
+    fits = 0
+    for each in fits_each:
+        fits |= each
+    return NaturalTable(fits_each, fits, tuple(table))
 
 
 def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:

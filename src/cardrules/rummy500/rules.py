@@ -66,7 +66,7 @@ from cardrules.rummy.melds import (
     layoff_options,
     meld_error,
     natural_melds,
-    natural_table,
+    natural_table_with,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -110,6 +110,22 @@ _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 """The phases, for the rules' every call: reading a module's name is several times
 cheaper than an enum class's attribute."""
+
+_DRAW_ACTION: Final = Draw()
+_END_ROUND_ACTION: Final = EndRound()
+_DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_per_deck=1)))
+"""``_DISCARDS[card.index]``: the discard of each distinct card, made once with its
+constructor. Nearly every listing ends with a discard per card held, and building
+those objects was a large part of listing them (most of it in the compiled build).
+They are immutable values like the cards: :func:`apply` checks them like any other
+action. :func:`_discard_of` lists a fresh one instead if one was changed in place
+(``object.__setattr__``), so such misuse never reaches a listing."""
+
+
+def _discard_of(card: Card) -> Discard:
+    """``Discard(card)``: the shared value of :data:`_DISCARDS` while it is intact."""
+    action = _DISCARDS[card.index]
+    return action if action.card is card else Discard(card)
 
 
 
@@ -317,27 +333,27 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if _discard_turn_reason(state) is None:
             if _rediscard_rule_applies(state):
                 actions += [
-                    Discard(card)
+                    _discard_of(card)
                     for card in _distinct(hand, held)
                     if _discard_card_reason(state, card, hand) is None
                 ]
             else:
-                actions += [Discard(card) for card in _distinct(hand, held)]
+                actions += [_discard_of(card) for card in _distinct(hand, held)]
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
-            actions = [Discard(card) for card in _distinct(hand, held)]
+            actions = [_discard_of(card) for card in _distinct(hand, held)]
         return tuple(actions)
     return ()
 
 
 def _draw_actions(state: State) -> list[Action]:
-    actions: list[Action] = [Draw()] if _can_draw_stock(state) else []
+    actions: list[Action] = [_DRAW_ACTION] if _can_draw_stock(state) else []
     pile = state.discard
     actions += [
         TakeDiscard(pile[-count], count) for count in _takeable(state, 1, len(pile))
     ]
     if _end_round_reason(state) is None:
-        actions.append(EndRound())
+        actions.append(_END_ROUND_ACTION)
     return actions
 
 
@@ -721,7 +737,11 @@ def _owed_reason(
     else:
         held = card_mask(hand_after)
         placeable = bool(held >> owed.index & 1) and can_place_natural(
-            owed, held, natural_table(melds_after, rules), rules, len(hand_after) - keep
+            owed,
+            held,
+            natural_table_with(_masks(state).table, melds_after, changed, rules),
+            rules,
+            len(hand_after) - keep,
         )
     if not placeable:
         return f"that would leave you unable to use the {owed} you took from the pile (R5-4)"
@@ -955,7 +975,7 @@ def _apply_draw(state: State, seat: int) -> State:
         reshuffles=reshuffles,
         stock_ran_out=last,
         phase=_PLAY,
-    ), seat, False)
+    ), seat, added=stock[:1])
 
 
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
@@ -968,7 +988,7 @@ def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
         phase=_PLAY,
         owed=action.card if must_use else None,
         taken=taken,
-    ), seat, False)
+    ), seat, added=taken)
 
 
 def _apply_placement(
@@ -1006,13 +1026,16 @@ def _apply_placement(
     )
     if not rest:
         return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
-    return carry_masks(state, new, seat, True)
+    changed = len(state.melds) if target is None else target
+    return carry_masks(state, new, seat, changed, removed=cards)
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
-    rest = _remove(state.hands[seat], (card,))
-    if rest is None:  # pragma: no cover - _check found the card held
+    hand = state.hands[seat]
+    if card not in hand:  # pragma: no cover - _check found the card held
         raise IllegalActionError(f"you do not hold the {card}", Discard(card))
+    at = hand.index(card)
+    rest = hand[:at] + hand[at + 1 :]
     turns = state.turns + 1
     if not rest or state.stock_ran_out or turns >= state.config.max_turns:
         new = _evolve(
@@ -1035,7 +1058,7 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         to_act=(seat + 1) % len(state.hands),
         owed=None,
         taken=(),
-    ), seat, False)
+    ), seat, removed=(card,))
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:

@@ -10,7 +10,13 @@ import attrs
 from cardrules import stacking
 from cardrules.cards import Card, make_deck
 from cardrules.events import Event
-from cardrules.rummy.melds import NaturalTable, RunMeld, SetMeld, natural_table
+from cardrules.rummy.melds import (
+    NaturalTable,
+    RunMeld,
+    SetMeld,
+    natural_table,
+    natural_table_with,
+)
 from cardrules.rummy500.config import Config
 
 __all__ = ["Masks", "Phase", "RoundResult", "SeatScore", "State"]
@@ -116,16 +122,26 @@ def _masks_of(state: State) -> Masks | None:
         return None
 
 
-def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> State:
+def carry_masks(
+    before: State,
+    after: State,
+    seat: int,
+    changed_meld: int | None = None,
+    added: tuple[Card, ...] = (),
+    removed: tuple[Card, ...] = (),
+) -> State:
     """``after`` with its :attr:`~State.masks` carried over from ``before``; returns ``after``.
 
     For :func:`~cardrules.rummy500.apply` only, on the state it has just made
     from ``before`` (nobody else holds it yet, so nobody sees it change):
-    ``after`` differs from ``before`` only in ``seat``'s hand and, if
-    ``table_changed``, in its melds. That hand's mask is made again
-    (:func:`hand_mask`), the table's summary too if it changed; the rest is
-    ``before``'s. When ``before`` has no masks (fields not of their declared
-    types), ``after`` works its own out when asked.
+    ``after`` differs from ``before`` only in ``seat``'s hand and, when
+    ``changed_meld`` is a number, in that meld (a new one when it is the
+    number of melds before). The hand gained ``added`` and lost ``removed``:
+    its mask gets their bits set, or cleared for a card of which it holds no
+    copy any more (the hand is not walked again). Only the changed meld is
+    summed up again (:func:`~cardrules.rummy.melds.natural_table_with`); the
+    rest is ``before``'s. When ``before`` has no masks (fields not of their
+    declared types), ``after`` works its own out when asked.
 
     >>> from cardrules.rummy500 import Draw, apply, new_game
     >>> state = new_game(seed=1)
@@ -140,10 +156,19 @@ def carry_masks(before: State, after: State, seat: int, table_changed: bool) -> 
             return after
     try:
         hands = masks.hands
-        hands = (*hands[:seat], hand_mask(after.hands[seat]), *hands[seat + 1 :])
-        table = (
-            natural_table(after.melds, after.config.meld_rules) if table_changed else masks.table
-        )
+        held = hands[seat]
+        bits = _BITS
+        for card in added:
+            held |= bits[card.index]
+        if removed:
+            hand = after.hands[seat]
+            for card in removed:
+                if card not in hand:
+                    held &= ~bits[card.index]
+        hands = (*hands[:seat], held, *hands[seat + 1 :])
+        table = masks.table
+        if changed_meld is not None:
+            table = natural_table_with(table, after.melds, changed_meld, after.config.meld_rules)
     except (AttributeError, TypeError, ValueError, KeyError, IndexError):
         return after
     object.__setattr__(after, "_masks", Masks(hands, table))
