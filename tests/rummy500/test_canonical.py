@@ -243,6 +243,28 @@ def test_listed_actions_changed_in_place_are_refused(number: int) -> None:
                     apply(state, twin)
 
 
+def test_a_listed_discard_changed_in_place_is_never_listed_again() -> None:
+    # The listing shares one Discard value per card; misuse of that object must
+    # not leak into later listings (of this state or any other).
+    state = next(s for s in states() if any(isinstance(a, Discard) for a in legal_actions(s)))
+    hand = state.hands[state.to_act]
+    listed = legal_actions(state)
+    shared = next(a for a in listed if isinstance(a, Discard))
+    held = shared.card
+    foreign = next(c for c in (JOKER, *(card_at(suit, 7) for suit in SUITS)) if c not in hand)
+    _changed(shared, card=foreign)
+    try:
+        again = legal_actions(state)
+        assert again == tuple(Discard(held) if a is shared else a for a in listed)
+        assert Discard(foreign) not in again
+        assert all(a.card in hand for a in again if isinstance(a, Discard))
+        with pytest.raises(IllegalActionError):
+            apply(state, shared)
+    finally:
+        _changed(shared, card=held)
+    assert legal_actions(state) == again
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("hands", ((), ())), ("to_act", None), ("to_act", 7), ("melds", ()), ("discard", ()),
     ("stock", ()), ("phase", Phase.PLAY), ("phase", Phase.DRAW), ("owed", JOKER),
