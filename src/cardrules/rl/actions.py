@@ -494,13 +494,26 @@ class _CasinoSpace(ActionSpace):
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
         hand, builds = self._table(position)  # once for all the actions
-        trail_at = self._starts["trail"]
+        trail_at, capture_at, items = self._starts["trail"], self._starts["capture"], self._items
         numbered: dict[int, Any] = {}
         for action in actions:
-            if type(action) is casino.Trail and action.card in hand:  # the commonest, inline
+            # The commonest kinds, inline; :meth:`_index_in` numbers them the same.
+            kind = type(action)
+            if kind is casino.Trail and action.card in hand:
                 slot = hand.index(action.card)
                 if slot < _HAND:
                     numbered[trail_at + slot] = action
+                    continue
+            elif kind is casino.Capture and action.card in hand:
+                slot = hand.index(action.card)
+                if slot < _HAND:
+                    if action.builds:
+                        first = self._item(builds, action.builds[0])
+                    elif action.cards:
+                        first = action.cards[0].index
+                    else:
+                        first = -1
+                    numbered[capture_at + (slot * 2 + action.ace_high) * items + first] = action
                     continue
             numbered[self._index_in(hand, builds, action)] = action
         return numbered
