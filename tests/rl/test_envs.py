@@ -243,3 +243,36 @@ def test_random_opponents_play_as_with_their_view(game: str) -> None:
 def test_the_player_id_constants_are_openspiel_s() -> None:
     assert int(pyspiel.PlayerId.CHANCE) == openspiel._CHANCE
     assert int(pyspiel.PlayerId.TERMINAL) == openspiel._TERMINAL
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_the_vector_env_numbers_each_game_s_actions_once_a_position(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29: games sharing one action space did not share its memory of the last listing.
+
+    Each game of a vector env numbered its legal actions for the mask and again
+    for the chosen number (the space remembered another game's position in
+    between), so a step cost more per game as N grew; now each game keeps its
+    own listing and numbers a position once, whatever N is.
+    """
+    from cardrules.rl.gymnasium import CardrulesVectorEnv
+
+    envs = CardrulesVectorEnv(game, 4, CASES[game][0], opponents="random", max_actions=60)
+    space_type = type(envs.space)
+    numbered: list[object] = []
+    number_all = space_type._number_all
+
+    def counted(space: object, position: object, actions: tuple[object, ...]) -> object:
+        numbered.append(position)
+        return number_all(space, position, actions)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(space_type, "_number_all", counted)
+    observations, _infos = envs.reset(seed=3)
+    rnd = np.random.default_rng(2)
+    for _ in range(30):
+        actions = [int(rnd.choice(np.flatnonzero(mask))) for mask in observations["action_mask"]]
+        observations, _rewards, _terminated, _truncated, infos = envs.step(actions)
+        assert not infos["illegal_action"].any()
+    assert len(numbered) >= 4 * 31
+    assert len(numbered) == len({id(position) for position in numbered})

@@ -80,7 +80,13 @@ from cardrules import casino, engine, rummy500, vegas_rummy
 from cardrules.cards import Card
 from cardrules.rummy.melds import MAX_RUN, RunMeld, SetMeld, placements
 
-__all__ = ["ActionSpace", "action_space", "check_supported", "default_config"]
+__all__ = [
+    "ActionSpace",
+    "action_space",
+    "check_supported",
+    "default_config",
+    "numbers_mask",
+]
 
 _MAX_ACTIONS = 200_000
 """The largest action space built; larger ones are refused (masks would be too slow)."""
@@ -230,11 +236,26 @@ class ActionSpace(abc.ABC):
         last_position, last_numbered = self._last
         if position is last_position:  # states and views are immutable: same object, same answer
             return last_numbered
-        actions = _legal(position, self._legal_actions)
-        numbered = self._number_all(position, actions)
+        numbered = self.number(position, _legal(position, self._legal_actions))
+        self._last = (position, numbered)
+        return numbered
+
+    def number(self, position: Any, actions: Sequence[Any]) -> dict[int, Any]:
+        """``actions``, the legal actions of ``position`` as listed, by number.
+
+        For whoever lists a position's legal actions anyway and keeps the
+        listing (an environment numbers its own state's actions once and uses
+        the dict for the mask and for the chosen number's action).
+
+        >>> import cardrules
+        >>> state = cardrules.new_game("casino", seed=1)
+        >>> space = action_space("casino", state.config)
+        >>> space.number(state, cardrules.legal_actions(state)) == space.legal(state)
+        True
+        """
+        numbered = self._number_all(position, tuple(actions))
         if len(numbered) != len(actions):  # cannot happen: the numbering is one-to-one
             raise AssertionError("two legal actions got the same number")
-        self._last = (position, numbered)
         return numbered
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
@@ -266,10 +287,15 @@ class ActionSpace(abc.ABC):
 
     def mask(self, position: Any) -> npt.NDArray[np.int8]:
         """A 0/1 vector of length ``size``: 1 where the number is a legal action."""
-        return _mask(self.size, self._numbered(position))
+        return numbers_mask(self.size, self._numbered(position))
 
 
-def _mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
+def numbers_mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
+    """A new ``int8`` vector of length ``size`` with 1 at each of ``numbers``, else 0.
+
+    >>> numbers_mask(5, {1: "a", 3: "b"}).tolist()
+    [0, 1, 0, 1, 0]
+    """
     # Setting bytes of a bytearray one by one beats numpy's fancy indexing for
     # the few tens of legal numbers a state has; frombuffer takes it over uncopied.
     flags = bytearray(size)
@@ -468,13 +494,26 @@ class _CasinoSpace(ActionSpace):
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
         hand, builds = self._table(position)  # once for all the actions
-        trail_at = self._starts["trail"]
+        trail_at, capture_at, items = self._starts["trail"], self._starts["capture"], self._items
         numbered: dict[int, Any] = {}
         for action in actions:
-            if type(action) is casino.Trail and action.card in hand:  # the commonest, inline
+            # The commonest kinds, inline; :meth:`_index_in` numbers them the same.
+            kind = type(action)
+            if kind is casino.Trail and action.card in hand:
                 slot = hand.index(action.card)
                 if slot < _HAND:
                     numbered[trail_at + slot] = action
+                    continue
+            elif kind is casino.Capture and action.card in hand:
+                slot = hand.index(action.card)
+                if slot < _HAND:
+                    if action.builds:
+                        first = self._item(builds, action.builds[0])
+                    elif action.cards:
+                        first = action.cards[0].index
+                    else:
+                        first = -1
+                    numbered[capture_at + (slot * 2 + action.ace_high) * items + first] = action
                     continue
             numbered[self._index_in(hand, builds, action)] = action
         return numbered

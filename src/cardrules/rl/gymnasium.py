@@ -55,7 +55,13 @@ from gymnasium.vector.utils import batch_space
 import cardrules
 from cardrules import bots, engine
 from cardrules.rl import planes
-from cardrules.rl.actions import ActionSpace, action_space, check_supported, default_config
+from cardrules.rl.actions import (
+    ActionSpace,
+    action_space,
+    check_supported,
+    default_config,
+    numbers_mask,
+)
 from cardrules.rl.outcomes import payoffs
 from cardrules.rl.pettingzoo import encoder, observation_space
 
@@ -110,11 +116,19 @@ class _Table:
         rules = engine.definition(game)
         self._apply, self._legal_actions = rules.apply, rules.legal_actions
         self.state: Any = None
+        # The state's legal actions by number, listed when first asked for and
+        # dropped whenever the state changes: the mask, the chosen number's
+        # action and an opponent policy's mask all read this one listing.
+        self._numbered: dict[int, Any] | None = None
         self.players: dict[int, Any] = {}  # a bot, a policy, or a random bot's generator
         self.moves = 0
+        # The mask numbers written last into a batch row (observe_into), so the
+        # row is cleared number by number rather than wholly.
+        self._marked: tuple[int, ...] = ()
 
     def reset(self, deal: int) -> None:
         self.state = cardrules.new_game(self.game, self.config, seed=deal)
+        self._numbered = None
         self.history.clear()
         self.moves = 0
         self.players = {}
@@ -134,6 +148,7 @@ class _Table:
         before = self.state
         after = self._apply(before, move)
         self.state = after
+        self._numbered = None
         self.history.record(planes.new_events(before, after, before.to_act))
         self.moves += 1
 
@@ -150,14 +165,27 @@ class _Table:
             elif hasattr(player, "choose"):
                 move = player.choose(cardrules.view(state, other))
             else:
+                numbered = self.numbered()
                 observed = {
                     "observation": self.encode(state, other, self.history),
-                    "action_mask": self.space.mask(state),
+                    "action_mask": numbers_mask(self.space.size, numbered),
                 }
                 move = player(cardrules.view(state, other), observed)
                 if isinstance(move, int | np.integer) and not isinstance(move, bool):
-                    move = self.space.action(state, int(move))
+                    found = numbered.get(int(move))
+                    if found is None:
+                        raise ValueError(f"seat {other}'s policy chose {move}, not a legal number")
+                    move = found
             self.apply(move)
+
+    def numbered(self) -> dict[int, Any]:
+        """The current state's legal actions by number (listed once a state; do not change it)."""
+        numbered = self._numbered
+        if numbered is None:
+            state = self.state
+            numbered = self.space.number(state, self._legal_actions(state))
+            self._numbered = numbered
+        return numbered
 
     def learner_to_act(self) -> bool:
         state = self.state
@@ -171,25 +199,36 @@ class _Table:
     def mask(self) -> npt.NDArray[np.int8]:
         """The learner's mask (a new array; all 0 unless the learner is to act)."""
         if self.learner_to_act():
-            return self.space.mask(self.state)
+            return numbers_mask(self.space.size, self.numbered())
         return np.zeros(self.space.size, dtype=np.int8)
 
-    def observe_into(
-        self, observation: npt.NDArray[np.float32], mask: npt.NDArray[np.int8]
-    ) -> None:
-        observation[:] = self.observation()
-        mask.fill(0)
+    def observe_into(self, observation: npt.NDArray[np.float32], mask: memoryview) -> None:
+        """Write the learner's observation and mask into a batch's rows.
+
+        ``mask`` is a writable byte view of the mask row, which holds what the
+        last call wrote there (the batch is the caller's own, returned to users
+        as copies): only those numbers are cleared.
+        """
+        observation[:] = self.encode(self.state, self.seat, self.history)
+        for number in self._marked:
+            mask[number] = 0
         if self.learner_to_act():
-            for number in self.space.legal_numbers(self.state):
+            numbered = self.numbered()
+            for number in numbered:
                 mask[number] = 1
+            self._marked = tuple(numbered)
+        else:
+            self._marked = ()
 
     def step(self, number: int) -> tuple[float, bool, bool, bool]:
         """Play the learner's number; returns (reward, terminated, truncated, illegal)."""
         if self.state.to_act != self.seat or self.state.is_over:
             return -1.0, True, False, True
         try:
-            move = self.space.action(self.state, int(number))
-        except ValueError:
+            move = self.numbered().get(int(number))
+        except ValueError:  # int("x")
+            move = None
+        if move is None:
             return -1.0, True, False, True
         self.apply(move)
         self.play_others()
@@ -316,6 +355,12 @@ class CardrulesVectorEnv(VectorEnv[Any, Any, Any]):
         size = first.observation_space["observation"].shape[0]  # type: ignore[index]
         self._observations = np.zeros((num_envs, size), dtype=np.float32)
         self._masks = np.zeros((num_envs, first.space.size), dtype=np.int8)
+        # Each game's rows, made once: a row written through a memoryview costs
+        # a fraction of numpy's item assignment.
+        self._rows = [
+            (self._observations[index], memoryview(self._masks[index]))
+            for index in range(num_envs)
+        ]
         self._rng = np.random.default_rng()
 
     def _batch(self) -> Observation:
@@ -329,24 +374,26 @@ class CardrulesVectorEnv(VectorEnv[Any, Any, Any]):
             self._rng = np.random.default_rng(seed)
         for index, table in enumerate(self.tables):
             table.reset(int(self._rng.integers(2**62)))
-            table.observe_into(self._observations[index], self._masks[index])
+            table.observe_into(*self._rows[index])
         return self._batch(), {}
 
     def step(self, actions: Any) -> tuple[Observation, Any, Any, Any, dict[str, Any]]:
         """One action number per game; finished games are dealt again (see the class)."""
-        numbers = np.asarray(actions).reshape(self.num_envs)
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
-        terminations = np.zeros(self.num_envs, dtype=np.bool_)
-        truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        illegal = np.zeros(self.num_envs, dtype=np.bool_)
+        numbers = np.asarray(actions).reshape(self.num_envs).tolist()
+        # Python lists, made arrays once: numpy's item assignment costs more than a step's encoding.
+        results = []
         finished: list[int] = []
         for index, table in enumerate(self.tables):
-            reward, terminated, truncated, wrong = table.step(int(numbers[index]))
-            rewards[index], terminations[index], truncations[index] = reward, terminated, truncated
-            illegal[index] = wrong
-            table.observe_into(self._observations[index], self._masks[index])
-            if terminated or truncated:
+            result = table.step(numbers[index])
+            results.append(result)
+            table.observe_into(*self._rows[index])
+            if result[1] or result[2]:
                 finished.append(index)
+        rewards_list, terminated_list, truncated_list, illegal_list = zip(*results)
+        rewards = np.array(rewards_list, dtype=np.float64)
+        terminations = np.array(terminated_list, dtype=np.bool_)
+        truncations = np.array(truncated_list, dtype=np.bool_)
+        illegal = np.array(illegal_list, dtype=np.bool_)
         infos: dict[str, Any] = {"illegal_action": illegal}
         if finished:
             done = np.zeros(self.num_envs, dtype=np.bool_)
@@ -357,7 +404,7 @@ class CardrulesVectorEnv(VectorEnv[Any, Any, Any]):
             infos["_final_info"] = done.copy()
             for index in finished:
                 self.tables[index].reset(int(self._rng.integers(2**62)))
-                self.tables[index].observe_into(self._observations[index], self._masks[index])
+                self.tables[index].observe_into(*self._rows[index])
         return self._batch(), rewards, terminations, truncations, infos
 
 

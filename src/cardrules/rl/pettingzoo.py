@@ -49,7 +49,7 @@ from pettingzoo import AECEnv
 import cardrules
 from cardrules import engine
 from cardrules.rl import observations, planes
-from cardrules.rl.actions import action_space, check_supported, default_config
+from cardrules.rl.actions import action_space, check_supported, default_config, numbers_mask
 from cardrules.rl.outcomes import payoffs
 
 __all__ = ["CardrulesAECEnv", "env", "observation_space"]
@@ -112,7 +112,9 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         observation: str = "planes",
     ) -> None:
         super().__init__()
-        engine.definition(game)  # an unknown game raises here
+        rules = engine.definition(game)  # an unknown game raises here
+        # The game's own functions: the env's states are all of this game.
+        self._legal_actions, self._apply = rules.legal_actions, rules.apply
         self.game = game
         self.config = default_config(game) if config is None else config
         check_supported(game, self.config)
@@ -133,6 +135,9 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
         }
         self.state_: Any = None
+        # The state's legal actions by number, listed once a state (dropped when
+        # the state changes): the mask of ``observe`` and the number ``step`` gets.
+        self._numbered: dict[int, Any] | None = None
         self._moves = 0
         self._rng = np.random.default_rng()
         self._seen: tuple[Any, int, Any] = (None, -1, None)
@@ -151,6 +156,7 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         deal = int(self._rng.integers(2**62)) if seed is None else seed
         self.state_ = cardrules.new_game(self.game, self.config, seed=deal)
+        self._numbered = None
         self.history.clear()
         self._moves = 0
         self.agents = self.possible_agents[:]
@@ -170,8 +176,16 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         state = self.state_
         acting = seat == state.to_act and not state.is_over
-        mask = self.space.mask(state) if acting else self._no_moves.copy()
+        mask = numbers_mask(self.space.size, self._legal()) if acting else self._no_moves.copy()
         return {"observation": self._encode(state, seat, self.history), "action_mask": mask}
+
+    def _legal(self) -> dict[int, Any]:
+        """The current state's legal actions by number (do not change the dict)."""
+        numbered = self._numbered
+        if numbered is None:
+            numbered = self.space.number(self.state_, self._legal_actions(self.state_))
+            self._numbered = numbered
+        return numbered
 
     def view(self, agent: str) -> Any:
         """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
@@ -196,9 +210,13 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         before = self.state_
-        move = self.space.action(before, int(action))
-        after = cardrules.apply(before, move)
+        number = int(action)
+        move = self._legal().get(number)
+        if move is None:
+            raise ValueError(f"no legal action is numbered {number} here")
+        after = self._apply(before, move)
         self.state_ = after
+        self._numbered = None
         self.history.record(planes.new_events(before, after, before.to_act))
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0

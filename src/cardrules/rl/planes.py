@@ -462,9 +462,23 @@ class _TableMemo:
     copied back. One per encoder (:class:`SeatEncoder`).
     """
 
-    __slots__ = ("melds", "opens", "pile", "pile_row", "pile_where", "rows", "where")
+    __slots__ = (
+        "config",
+        "melds",
+        "opens",
+        "pile",
+        "pile_row",
+        "pile_where",
+        "plan",
+        "rows",
+        "where",
+    )
 
     def __init__(self) -> None:
+        # The plan of the config last encoded: an environment encodes states of
+        # one config, and looking the plan up by config hashes the whole config.
+        self.config: Any = None
+        self.plan: _Plan | None = None
         self.melds: Any = None
         self.where: tuple[int, ...] = ()
         self.rows: array[float] = array("f")
@@ -473,6 +487,18 @@ class _TableMemo:
         self.pile: Any = None
         self.pile_where: tuple[int, ...] = ()
         self.pile_row: array[float] = array("f")
+
+
+def _plan_of(game: str, config: Any, memo: _TableMemo | None) -> _Plan:
+    """:func:`_plan`, through the encoder's memory of the config it last encoded."""
+    if memo is None:
+        return _plan(game, config)
+    known = memo.config
+    # ``is`` first: equal configs are compared field by field, and an
+    # environment's states all share its config object.
+    if memo.plan is None or (known is not config and known != config):
+        memo.config, memo.plan = config, _plan(game, config)
+    return memo.plan
 
 
 def _pile_depths(
@@ -533,7 +559,7 @@ def _rummy500(
 ) -> Floats:
     """``src`` is a view or a state: the fields both have under one name are read from it."""
     config = src.config
-    plan = _plan("rummy500", config)
+    plan = _plan_of("rummy500", config, memo)
     at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     deck = int(config.deck_size)
@@ -574,7 +600,7 @@ def _vegas(
 ) -> Floats:
     """As :func:`_rummy500`, for Las Vegas Rummy."""
     config = src.config
-    plan = _plan("vegas_rummy", config)
+    plan = _plan_of("vegas_rummy", config, memo)
     at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     pack = plan.pack
@@ -624,7 +650,7 @@ def _casino(
 ) -> Floats:
     """As :func:`_rummy500`, for Casino."""
     config = src.config
-    plan = _plan("casino", config)
+    plan = _plan_of("casino", config, memo)
     at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     slots = 3 * n
