@@ -5,7 +5,8 @@ Run::
     python benchmarks/json_round_trips.py [--before SRC] [--python PY] [--seconds 1] [--rounds 6]
 
 Each cardrules to compare runs in its own child process (two builds cannot
-share one): this Python with the installed cardrules ("now"), this Python
+share one): this Python with the cardrules it imports ("now": the installed
+one, or the one on this run's ``PYTHONPATH``), this Python
 with ``PYTHONPATH=SRC`` for each ``--before SRC`` (for example a ``src``
 folder from ``git archive``), and each ``--python PY`` with the cardrules
 installed there (for example a venv holding the compiled wheel). The children
@@ -108,9 +109,11 @@ def phases(game: str, chosen: list[Any], seconds: float) -> dict[str, float]:
 
 
 class Child:
-    def __init__(self, label: str, python: str, source: str | None) -> None:
+    def __init__(self, label: str, python: str, source: str | None, *, own_path: bool = False
+                 ) -> None:
         env = dict(os.environ)
-        env.pop("PYTHONPATH", None)
+        if not own_path:  # ("now" keeps this run's PYTHONPATH: a worktree's src, say)
+            env.pop("PYTHONPATH", None)
         if source is not None:
             env["PYTHONPATH"] = str(Path(source).resolve())
         self.label = label
@@ -153,7 +156,7 @@ def main() -> None:
     if args.child:
         child_main()
         return
-    children = [Child("now", sys.executable, None)]
+    children = [Child("now", sys.executable, None, own_path=True)]
     children += [Child(f"before {src}", sys.executable, src) for src in args.before]
     children += [Child(f"python {py}", py, None) for py in args.python]
     for child in children:
