@@ -5,7 +5,8 @@ Run::
     python benchmarks/json_round_trips.py [--before SRC] [--python PY] [--seconds 1] [--rounds 6]
 
 Each cardrules to compare runs in its own child process (two builds cannot
-share one): this Python with the installed cardrules ("now"), this Python
+share one): this Python with the cardrules it imports ("now": the installed
+one, or the one on this run's ``PYTHONPATH``), this Python
 with ``PYTHONPATH=SRC`` for each ``--before SRC`` (for example a ``src``
 folder from ``git archive``), and each ``--python PY`` with the cardrules
 installed there (for example a venv holding the compiled wheel). The children
@@ -21,11 +22,12 @@ Time is the child's CPU time (``time.process_time``), so waiting for a core
 shared with other work does not count against either side.
 
 With ``--phases`` each child also splits a round trip into its phases, each timed
-over all the states in turn: writing (``to_json``), parsing (``json.loads``,
-without the loader's checks of duplicate keys and constants), reading the
-state's classes (``records.decode``) and validating it (the events and the
-game's ``validate_state``), and prints the microseconds per state of each (the
-median over the slices): what dominates, and what changed between sources.
+over all the states in turn: writing (``to_json``) and loading (``from_json``),
+and two parts of loading on their own: parsing (``json.loads``, without the
+loader's checks of duplicate keys and constants) and validating the loaded
+states (the events and the game's ``validate_state``); loading less those two
+is reading the state's values. It prints the microseconds per state of each
+(the median over the slices): what dominates, and what changed between sources.
 """
 
 from __future__ import annotations
@@ -77,13 +79,15 @@ def child_main() -> None:
         print(json.dumps({"trips": trips, "yardstick": loops}), flush=True)
 
 
-PHASES = ("write", "parse", "read", "validate")
+PHASES = ("write", "load", "parse", "validate")
 
 
 def phases(game: str, chosen: list[Any], seconds: float) -> dict[str, float]:
-    """CPU microseconds per state of each phase of a round trip of ``chosen``."""
+    """CPU microseconds per state of each phase of a round trip of ``chosen``: writing,
+    loading (all of ``from_json``), and two parts of loading timed on their own: parsing
+    (``json.loads``) and validating the loaded states (events and ``validate_state``)."""
     import cardrules
-    from cardrules import engine, events, records
+    from cardrules import engine, events
 
     rules = engine.definition(game)
     spent = dict.fromkeys(PHASES, 0.0)
@@ -93,11 +97,12 @@ def phases(game: str, chosen: list[Any], seconds: float) -> dict[str, float]:
         marks = [time.process_time()]
         texts = [cardrules.to_json(state) for state in chosen]
         marks.append(time.process_time())
-        raws = [json.loads(text)["data"] for text in texts]
+        loaded = [cardrules.from_json(text) for text in texts]
         marks.append(time.process_time())
-        read = [records.decode(rules.state_type, raw, "data") for raw in raws]
+        for text in texts:
+            json.loads(text)
         marks.append(time.process_time())
-        for state in read:
+        for state in loaded:
             events.check_events(state.events, len(state.hands), "data.events")
             rules.validate_state(state)
         marks.append(time.process_time())
@@ -108,9 +113,11 @@ def phases(game: str, chosen: list[Any], seconds: float) -> dict[str, float]:
 
 
 class Child:
-    def __init__(self, label: str, python: str, source: str | None) -> None:
+    def __init__(self, label: str, python: str, source: str | None, *, own_path: bool = False
+                 ) -> None:
         env = dict(os.environ)
-        env.pop("PYTHONPATH", None)
+        if not own_path:  # ("now" keeps this run's PYTHONPATH: a worktree's src, say)
+            env.pop("PYTHONPATH", None)
         if source is not None:
             env["PYTHONPATH"] = str(Path(source).resolve())
         self.label = label
@@ -153,7 +160,7 @@ def main() -> None:
     if args.child:
         child_main()
         return
-    children = [Child("now", sys.executable, None)]
+    children = [Child("now", sys.executable, None, own_path=True)]
     children += [Child(f"before {src}", sys.executable, src) for src in args.before]
     children += [Child(f"python {py}", py, None) for py in args.python]
     for child in children:
@@ -195,12 +202,15 @@ def main() -> None:
         print(f"{game:12} " + " | ".join(cells))
 
     if args.phases:
-        print("\nCPU microseconds per state of each phase (median of the slices)")
+        print("\nCPU microseconds per state of each phase (median of the slices; load = "
+              "parse + read + validate)")
         for game in args.games:
             for child in children:
-                cells = ", ".join(
-                    f"{phase} {statistics.median(s[phase] for s in split[child.label][game]):6.1f}"
-                    for phase in PHASES)
+                median = {phase: statistics.median(s[phase] for s in split[child.label][game])
+                          for phase in PHASES}
+                median["read"] = median["load"] - median["parse"] - median["validate"]
+                cells = ", ".join(f"{phase} {median[phase]:6.1f}"
+                                  for phase in ("write", "load", "parse", "read", "validate"))
                 print(f"{game:12} {child.label:40} {cells}")
 
 
