@@ -47,7 +47,7 @@ def _positions(game: str, seed: int, moves: int) -> list[object]:
 def test_expert_is_deterministic_under_a_work_budget(game: str, work_only: None) -> None:
     module, _config = GAMES[game]
     searched = 0
-    for state in _positions(game, seed=5, moves=30)[::3]:
+    for state in _positions(game, seed=5, moves=30):
         view = module.view(state, state.to_act)
         first = bots.make(game, "expert", seed=9, think_time=0.02)
         again = bots.make(game, "expert", seed=9, think_time=0.02)
@@ -112,6 +112,59 @@ def test_search_keeps_the_heuristic_choice_on_a_tie() -> None:
 
     found = search.search(["mine", "other"], Flat(), None, random.Random(1), work=10, deadline=1e18)
     assert found.best == "mine" and found.worlds == 5 and found.margin == 0.0
+
+
+class _Noisy:
+    """A toy game: "other" gains ``edge`` over "mine", ``spread`` more or less in turn."""
+
+    def __init__(self, edge: float, spread: float) -> None:
+        self.edge = edge
+        self.spread = spread
+        self.dealt = 0
+
+    def sample(self, view: object, rnd: random.Random) -> float:
+        self.dealt += 1
+        return self.spread if self.dealt % 2 else -self.spread
+
+    def play_out(self, world: float, candidate: str, rnd: random.Random) -> tuple[float, int]:
+        return (self.edge + world if candidate == "other" else 0.0), 1
+
+
+def test_confidence_keeps_the_heuristic_against_a_noisy_gain() -> None:
+    # A mean gain of 2 going +22 and -18 by turns over 10 worlds (a standard error of
+    # 6.7) is noise at 1.5 standard errors.
+    plain = search.search(
+        ["mine", "other"], _Noisy(2.0, 20.0), None, random.Random(3), work=20, deadline=1e18
+    )
+    tested = search.search(
+        ["mine", "other"], _Noisy(2.0, 20.0), None, random.Random(3), work=20, deadline=1e18,
+        confidence=1.5,
+    )
+    assert plain.values == tested.values  # the same worlds, only the verdict differs
+    assert plain.best == "other" and tested.best == "mine"
+
+
+def test_confidence_lets_a_clear_gain_through() -> None:
+    # A gain of 5 that every world agrees on has no error: it beats a prior of 1.
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=5.0, spread=0.0), None, random.Random(3), work=20,
+        deadline=1e18, prior=1.0, confidence=3.0,
+    )
+    assert found.best == "other"
+    # ... and a gain under the prior does not, however sure.
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=0.5, spread=0.0), None, random.Random(3), work=20,
+        deadline=1e18, prior=1.0, confidence=3.0,
+    )
+    assert found.best == "mine"
+
+
+def test_confidence_needs_two_worlds() -> None:
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=5.0, spread=0.0), None, random.Random(3), work=2,
+        deadline=1e18, confidence=1.0,
+    )
+    assert found.worlds == 1 and found.best == "mine"
 
 
 def test_search_stops_at_the_deadline_with_whole_worlds_only() -> None:
