@@ -73,9 +73,9 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         return self.get_final_policy(state, self._root_node)
 
 
-def play_one(job: tuple[str, int, float, float, bool]) -> dict[str, Any]:
+def play_one(job: tuple[str, int, float, float, bool, str]) -> dict[str, Any]:
     """One game: our expert against timed ISMCTS; our expert's result."""
-    game_name, index, seconds, think_time, matched = job
+    game_name, index, seconds, think_time, matched, label = job
     game = rl_openspiel.load(game_name, **GAMES[game_name])
     space = game.space
     searcher = TimedISMCTS(
@@ -121,6 +121,7 @@ def play_one(job: tuple[str, int, float, float, bool]) -> dict[str, Any]:
         "matched": matched,
         "expert_searched_mean_s": sum(searched) / max(1, len(searched)),
         "ismcts_mean_s": sum(their_times) / max(1, len(their_times)),
+        "label": label,
     }
 
 
@@ -131,15 +132,17 @@ def report(lines: list[dict[str, Any]]) -> str:
     decisions with more than one legal action (older lines without them: the
     expert's mean over all its decisions, and no ISMCTS figure).
     """
-    tally: dict[tuple[str, bool, float, float], list[dict[str, Any]]] = defaultdict(list)
+    tally: dict[tuple[str, str, bool, float, float], list[dict[str, Any]]] = defaultdict(list)
     for line in lines:
         think = line.get("think_time", line["seconds"])
-        tally[(line["game"], line.get("matched", False), line["seconds"], think)].append(line)
+        key = (line["game"], line.get("label", ""), line.get("matched", False), line["seconds"],
+               think)
+        tally[key].append(line)
     rows = [
-        "game         ISMCTS s  think  games  W/T/L        expert   95 % interval    expert s"
-        "  ISMCTS s  ISMCTS sims"
+        "game         label     ISMCTS s  think  games  W/T/L        expert   95 % interval"
+        "    expert s  ISMCTS s  ISMCTS sims"
     ]
-    for (game, matched, seconds, think), games in sorted(tally.items()):
+    for (game, label, matched, seconds, think), games in sorted(tally.items()):
         wins = sum(g["result"] == "win" for g in games)
         ties = sum(g["result"] == "tie" for g in games)
         n = len(games)
@@ -151,7 +154,8 @@ def report(lines: list[dict[str, Any]]) -> str:
         sims = sum(g["ismcts_mean_simulations"] for g in games) / n
         budget = " match" if matched else f"{seconds:6.2f}"
         rows.append(
-            f"{game:<12} {budget:>8}  {think:5.2f}  {n:5d}  {wins}/{ties}/{n - wins - ties:<8} "
+            f"{game:<12} {label or '-':<9} {budget:>8}  {think:5.2f}  {n:5d}  "
+            f"{wins}/{ties}/{n - wins - ties:<8} "
             f"{score / n:6.1%}   [{low:.1%}, {high:.1%}]   {mean_s:6.3f}    {their_s}   {sims:8.0f}"
         )
     return "\n".join(rows)
@@ -169,6 +173,9 @@ def main() -> None:
     )
     parser.add_argument("--only", nargs="*", default=list(GAMES))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--label", default="", help="names the expert's version: runs of another label restart"
+    )
     parser.add_argument("--out", default="expert_vs_ismcts.jsonl")
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
@@ -182,14 +189,14 @@ def main() -> None:
                         think = line.get("think_time", line["seconds"])
                         done.add(
                             (line["game"], line["index"], line["seconds"], think,
-                             line.get("matched", False))
+                             line.get("matched", False), line.get("label", ""))
                         )
         think = args.seconds if args.expert_think is None else args.expert_think
         jobs = [
-            (game, index, args.seconds, think, args.matched)
+            (game, index, args.seconds, think, args.matched, args.label)
             for index in range(args.games)
             for game in args.only
-            if (game, index, args.seconds, think, args.matched) not in done
+            if (game, index, args.seconds, think, args.matched, args.label) not in done
         ]
         with open(args.out, "a") as out, multiprocessing.Pool(args.workers) as pool:
             for line in pool.imap_unordered(play_one, jobs):
