@@ -16,7 +16,7 @@ second (what ``cardrules.bots.search.STEPS_PER_SECOND`` is calibrated from) and
 how many searches a time cap stopped. Run it with ``nice`` on a shared
 machine; the figures go in ``docs/bots.rst``::
 
-    nice python benchmarks/expert_decision_time.py [--games 6] [--positions 40]
+    nice python benchmarks/expert_decision_time.py [--games 6] [--positions 40] [--only rummy500]
 """
 
 from __future__ import annotations
@@ -94,24 +94,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="one-round games per game")
     parser.add_argument("--positions", type=int, default=40, help="positions per suite")
+    parser.add_argument(
+        "--only", nargs="*", default=list(CONFIGS), help="games whose games and suites to time"
+    )
     args = parser.parse_args()
     print(f"default think_time {search.DEFAULT_THINK_TIME} s, cap x{search.DEADLINE_FACTOR}")
-    for game in CONFIGS:
+    for game in args.only:
         print(summary(f"{game} games", game_positions(game, args.games)))
-    crowded = casino_suite.crowded_states(casino.Config(), 12)[: args.positions]
+    if "casino" in args.only:
+        casino_sets(args.positions)
+    if "vegas_rummy" in args.only:
+        wild = [vegas_suite.rich_state(seed, solidarity) for seed in range(args.positions // 2)
+                for solidarity in (True, False)]
+        timed = [decide("vegas_rummy", s, k) for k, s in enumerate(wild)]
+        print(summary("vegas_rummy wild hands", timed))
+
+
+def casino_sets(positions: int) -> None:
+    """Print the crowded and the all-trailing Casino sets."""
+    crowded = casino_suite.crowded_states(casino.Config(), 12)[:positions]
     print(summary("casino crowded 12-16", [decide("casino", s, k) for k, s in enumerate(crowded)]))
     trailing = [s for s in casino_suite.trailing_states(casino.Config(), 3) if s.to_act is not None]
-    trailing = sorted(trailing, key=lambda s: -len(s.loose))[: args.positions]
+    trailing = sorted(trailing, key=lambda s: -len(s.loose))[:positions]
     print(
         summary(
             f"casino trailing <= {max(len(s.loose) for s in trailing)} loose",
             [decide("casino", s, k) for k, s in enumerate(trailing)],
         )
     )
-    wild = [vegas_suite.rich_state(seed, solidarity) for seed in range(args.positions // 2)
-            for solidarity in (True, False)]
-    timed = [decide("vegas_rummy", s, k) for k, s in enumerate(wild)]
-    print(summary("vegas_rummy wild hands", timed))
 
 
 if __name__ == "__main__":
