@@ -11,7 +11,9 @@ to act (``bots.make(game, "expert", seed=...)``, default ``think_time``):
 * **wild** (Las Vegas Rummy): the 6-player two-deck hands with 2-7 wild cards
   of ``benchmarks/vegas_legal_actions.py``.
 
-Prints the median, p99 and worst decision time per set, the search's steps per
+Prints the median, p99 and worst decision time per set (wall clock, and the
+p99 of the process's own processor time: on a machine loaded past its cores the
+two differ by the time spent waiting for a processor), the search's steps per
 second (what ``cardrules.bots.search.STEPS_PER_SECOND`` is calibrated from) and
 how many searches a time cap stopped. Run it with ``nice`` on a shared
 machine; the figures go in ``docs/bots.rst``::
@@ -45,16 +47,18 @@ CONFIGS: dict[str, Any] = {
 }
 
 
-def decide(game: str, state: Any, seed: int) -> tuple[float, Any]:
-    """Seconds a fresh expert takes on the view of the seat to act, and its last search."""
+def decide(game: str, state: Any, seed: int) -> tuple[float, Any, float]:
+    """Seconds a fresh expert takes on the view of the seat to act, its last search, and
+    the processor seconds it took."""
     bot = bots.make(game, "expert", seed=seed)
     view = cardrules.view(state, state.to_act)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     bot.choose(view)
-    return time.perf_counter() - start, getattr(bot, "last_search", None)
+    spent = time.process_time() - cpu
+    return time.perf_counter() - start, getattr(bot, "last_search", None), spent
 
 
-def game_positions(game: str, games: int) -> list[tuple[float, Any]]:
+def game_positions(game: str, games: int) -> list[tuple[float, Any, float]]:
     """Every expert decision of ``games`` one-round games against normal."""
     found = []
     for index in range(games):
@@ -65,27 +69,31 @@ def game_positions(game: str, games: int) -> list[tuple[float, Any]]:
             seat = state.to_act
             view = cardrules.view(state, seat)
             if seat == mine:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = players[0].choose(view)
-                found.append((time.perf_counter() - start, players[0].last_search))
+                spent = time.process_time() - cpu
+                found.append((time.perf_counter() - start, players[0].last_search, spent))
             else:
                 action = players[1].choose(view)
             state = cardrules.apply(state, action)
     return found
 
 
-def summary(label: str, timed: list[tuple[float, Any]]) -> str:
-    times = sorted(t for t, _ in timed)
+def summary(label: str, timed: list[tuple[float, Any, float]]) -> str:
+    times = sorted(t for t, _, _ in timed)
     if not times:
         return f"{label:<28} no decisions"
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    searched = [s for _, s in timed if s is not None and s.work]
+    cpu_times = sorted(c for _, _, c in timed)
+    cpu_p99 = cpu_times[min(len(cpu_times) - 1, int(0.99 * len(cpu_times)))]
+    searched = [s for _, s, _ in timed if s is not None and s.work]
     capped = sum(1 for s in searched if s.capped)
-    rates = [s.work / t for t, s in timed if s is not None and s.work and t > 0]
+    rates = [s.work / c for _, s, c in timed if s is not None and s.work and c > 0]
     rate = f"{statistics.median(rates):8.0f}" if rates else "       -"
     return (
         f"{label:<28} n={len(times):4d}  median {statistics.median(times) * 1000:6.1f} ms  "
         f"p99 {p99 * 1000:6.1f} ms  worst {times[-1] * 1000:6.1f} ms  "
+        f"cpu p99 {cpu_p99 * 1000:6.1f} ms  "
         f"steps/s {rate}  capped {capped}/{len(searched)}"
     )
 
