@@ -2,8 +2,9 @@
 
 Both sides get ``--seconds`` a decision (``--expert-think`` gives our expert
 another): our expert as its ``think_time`` (its
-work budget is calibrated to that time; its caps are 1.5 times it in processor
-time and 2.5 times it in wall time),
+work budget is calibrated to that time; its caps are
+``cardrules.bots.search.DEADLINE_FACTOR`` times it in processor time and
+``WALL_FACTOR`` times it in wall time),
 OpenSpiel's ``ISMCTSBot`` (UCT constant 1.4, max-visit final policy, the cheap
 score-lead leaf evaluator of ``benchmarks/rl_ismcts_vs_bots.py``) runs
 simulations until ``--seconds`` have passed (:class:`TimedISMCTS`), and until

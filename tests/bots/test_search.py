@@ -202,6 +202,23 @@ def test_expert_goes_out_when_it_can(work_only: None) -> None:
     assert bot.choose(rummy500.view(state, 0)) == rummy500.Discard(parse_card("2S"))
 
 
+def test_rummy500_expert_searches_its_draws_only(work_only: None) -> None:
+    # Melds, lay-offs and discards are the heuristic's (the search judged them worse);
+    # every draw with a choice is searched.
+    drawn = 0
+    for state in _positions("rummy500", seed=8, moves=40):
+        view = rummy500.view(state, state.to_act)
+        bot = bots.make("rummy500", "expert", seed=1, think_time=0.01)
+        bot.choose(view)
+        found = bot.last_search  # type: ignore[attr-defined]
+        if view.phase is rummy500.Phase.DRAW and len(view.legal_actions) > 1:
+            drawn += 1
+            assert found is not None and found.worlds >= 1
+        else:
+            assert found is None
+    assert drawn >= 3
+
+
 def test_expert_captures_a_sweep(work_only: None) -> None:
     # CA-1/CA-5: the 9♠ takes the 9 build, the 9♦ and 6♥+3♠: the whole table, a sweep.
     state = casino.position(
