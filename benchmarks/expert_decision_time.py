@@ -11,12 +11,14 @@ to act (``bots.make(game, "expert", seed=...)``, default ``think_time``):
 * **wild** (Las Vegas Rummy): the 6-player two-deck hands with 2-7 wild cards
   of ``benchmarks/vegas_legal_actions.py``.
 
-Prints the median, p99 and worst decision time per set, the search's steps per
+Prints the median, p99 and worst decision time per set (wall clock, and the
+p99 of the process's own processor time: on a machine loaded past its cores the
+two differ by the time spent waiting for a processor), the search's steps per
 second (what ``cardrules.bots.search.STEPS_PER_SECOND`` is calibrated from) and
 how many searches a time cap stopped. Run it with ``nice`` on a shared
 machine; the figures go in ``docs/bots.rst``::
 
-    nice python benchmarks/expert_decision_time.py [--games 6] [--positions 40]
+    nice python benchmarks/expert_decision_time.py [--games 6] [--positions 40] [--only rummy500]
 """
 
 from __future__ import annotations
@@ -45,16 +47,18 @@ CONFIGS: dict[str, Any] = {
 }
 
 
-def decide(game: str, state: Any, seed: int) -> tuple[float, Any]:
-    """Seconds a fresh expert takes on the view of the seat to act, and its last search."""
+def decide(game: str, state: Any, seed: int) -> tuple[float, Any, float]:
+    """Seconds a fresh expert takes on the view of the seat to act, its last search, and
+    the processor seconds it took."""
     bot = bots.make(game, "expert", seed=seed)
     view = cardrules.view(state, state.to_act)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     bot.choose(view)
-    return time.perf_counter() - start, getattr(bot, "last_search", None)
+    spent = time.process_time() - cpu
+    return time.perf_counter() - start, getattr(bot, "last_search", None), spent
 
 
-def game_positions(game: str, games: int) -> list[tuple[float, Any]]:
+def game_positions(game: str, games: int) -> list[tuple[float, Any, float]]:
     """Every expert decision of ``games`` one-round games against normal."""
     found = []
     for index in range(games):
@@ -65,27 +69,31 @@ def game_positions(game: str, games: int) -> list[tuple[float, Any]]:
             seat = state.to_act
             view = cardrules.view(state, seat)
             if seat == mine:
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 action = players[0].choose(view)
-                found.append((time.perf_counter() - start, players[0].last_search))
+                spent = time.process_time() - cpu
+                found.append((time.perf_counter() - start, players[0].last_search, spent))
             else:
                 action = players[1].choose(view)
             state = cardrules.apply(state, action)
     return found
 
 
-def summary(label: str, timed: list[tuple[float, Any]]) -> str:
-    times = sorted(t for t, _ in timed)
+def summary(label: str, timed: list[tuple[float, Any, float]]) -> str:
+    times = sorted(t for t, _, _ in timed)
     if not times:
         return f"{label:<28} no decisions"
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    searched = [s for _, s in timed if s is not None and s.work]
+    cpu_times = sorted(c for _, _, c in timed)
+    cpu_p99 = cpu_times[min(len(cpu_times) - 1, int(0.99 * len(cpu_times)))]
+    searched = [s for _, s, _ in timed if s is not None and s.work]
     capped = sum(1 for s in searched if s.capped)
-    rates = [s.work / t for t, s in timed if s is not None and s.work and t > 0]
+    rates = [s.work / c for _, s, c in timed if s is not None and s.work and c > 0]
     rate = f"{statistics.median(rates):8.0f}" if rates else "       -"
     return (
         f"{label:<28} n={len(times):4d}  median {statistics.median(times) * 1000:6.1f} ms  "
         f"p99 {p99 * 1000:6.1f} ms  worst {times[-1] * 1000:6.1f} ms  "
+        f"cpu p99 {cpu_p99 * 1000:6.1f} ms  "
         f"steps/s {rate}  capped {capped}/{len(searched)}"
     )
 
@@ -94,24 +102,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="one-round games per game")
     parser.add_argument("--positions", type=int, default=40, help="positions per suite")
+    parser.add_argument(
+        "--only", nargs="*", default=list(CONFIGS), help="games whose games and suites to time"
+    )
     args = parser.parse_args()
     print(f"default think_time {search.DEFAULT_THINK_TIME} s, cap x{search.DEADLINE_FACTOR}")
-    for game in CONFIGS:
+    for game in args.only:
         print(summary(f"{game} games", game_positions(game, args.games)))
-    crowded = casino_suite.crowded_states(casino.Config(), 12)[: args.positions]
+    if "casino" in args.only:
+        casino_sets(args.positions)
+    if "vegas_rummy" in args.only:
+        wild = [vegas_suite.rich_state(seed, solidarity) for seed in range(args.positions // 2)
+                for solidarity in (True, False)]
+        timed = [decide("vegas_rummy", s, k) for k, s in enumerate(wild)]
+        print(summary("vegas_rummy wild hands", timed))
+
+
+def casino_sets(positions: int) -> None:
+    """Print the crowded and the all-trailing Casino sets."""
+    crowded = casino_suite.crowded_states(casino.Config(), 12)[:positions]
     print(summary("casino crowded 12-16", [decide("casino", s, k) for k, s in enumerate(crowded)]))
     trailing = [s for s in casino_suite.trailing_states(casino.Config(), 3) if s.to_act is not None]
-    trailing = sorted(trailing, key=lambda s: -len(s.loose))[: args.positions]
+    trailing = sorted(trailing, key=lambda s: -len(s.loose))[:positions]
     print(
         summary(
             f"casino trailing <= {max(len(s.loose) for s in trailing)} loose",
             [decide("casino", s, k) for k, s in enumerate(trailing)],
         )
     )
-    wild = [vegas_suite.rich_state(seed, solidarity) for seed in range(args.positions // 2)
-            for solidarity in (True, False)]
-    timed = [decide("vegas_rummy", s, k) for k, s in enumerate(wild)]
-    print(summary("vegas_rummy wild hands", timed))
 
 
 if __name__ == "__main__":

@@ -2,19 +2,29 @@
 
 Both sides get ``--seconds`` a decision (``--expert-think`` gives our expert
 another): our expert as its ``think_time`` (its
-work budget is calibrated to that time; its caps are 1.5 times it in processor
-time and 2.5 times it in wall time),
+work budget is calibrated to that time; its caps are
+``cardrules.bots.search.DEADLINE_FACTOR`` times it in processor time and
+``WALL_FACTOR`` times it in wall time),
 OpenSpiel's ``ISMCTSBot`` (UCT constant 1.4, max-visit final policy, the cheap
 score-lead leaf evaluator of ``benchmarks/rl_ismcts_vs_bots.py``) runs
 simulations until ``--seconds`` have passed (:class:`TimedISMCTS`), and until
 its root has a visit. Both play our games through :mod:`cardrules.rl.openspiel`,
 2 players, one round (one hand) deciding (the short games of ``rl_ismcts_vs_bots.py``),
-seats alternating with the game index. Results are appended to ``--out`` one
-JSON line per game; the same command resumes a stopped run; ``--report``
-prints our expert's rate with a 95 % Wilson interval (a tie counts half)::
+seats alternating with the game index.
 
-    nice python benchmarks/expert_vs_ismcts.py --games 100 --seconds 0.2 --workers 2 \\
-        --out benchmarks/results/expert_vs_ismcts.jsonl
+``--matched`` makes "the same time" exact instead of nominal: our expert's work
+budget is calibrated on a loaded machine, so on a quiet one it answers well
+within its ``think_time``. With ``--matched`` each ISMCTS decision gets the mean
+wall time our expert has actually taken so far in this game over its decisions
+with more than one legal action (``--seconds`` until it has made one), and both
+sides' measured means are recorded (``expert_mean_s``, ``ismcts_mean_s``).
+
+Results are appended to ``--out`` one JSON line per game; the same command
+resumes a stopped run; ``--report`` prints our expert's rate with a 95 % Wilson
+interval (a tie counts half)::
+
+    nice python benchmarks/expert_vs_ismcts.py --games 100 --matched --expert-think 0.15 \\
+        --workers 1 --out benchmarks/results/expert_vs_ismcts.jsonl
 """
 
 from __future__ import annotations
@@ -64,9 +74,9 @@ class TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         return self.get_final_policy(state, self._root_node)
 
 
-def play_one(job: tuple[str, int, float, float]) -> dict[str, Any]:
+def play_one(job: tuple[str, int, float, float, bool, str]) -> dict[str, Any]:
     """One game: our expert against timed ISMCTS; our expert's result."""
-    game_name, index, seconds, think_time = job
+    game_name, index, seconds, think_time, matched, label = job
     game = rl_openspiel.load(game_name, **GAMES[game_name])
     space = game.space
     searcher = TimedISMCTS(
@@ -77,15 +87,27 @@ def play_one(job: tuple[str, int, float, float]) -> dict[str, Any]:
     state = game.new_initial_state()
     state.apply_action(index)  # the deal: seed number ``index``
     our_times: list[float] = []
+    searched: list[float] = []
+    their_times: list[float] = []
     while not state.is_terminal():
         seat = state.current_player()
+        choices = len(state.legal_actions())
         if seat == expert_seat:
+            view = state.view(seat)
             start = time.perf_counter()
-            chosen = ours.choose(state.view(seat))
-            our_times.append(time.perf_counter() - start)
+            chosen = ours.choose(view)
+            spent = time.perf_counter() - start
+            our_times.append(spent)
+            if choices > 1:
+                searched.append(spent)
             action = space.index(state.inner, chosen)
         else:
+            if matched and searched:
+                searcher.seconds = sum(searched) / len(searched)
+            start = time.perf_counter()
             action = searcher.step(state)
+            if choices > 1:
+                their_times.append(time.perf_counter() - start)
         state.apply_action(int(action))
     mine = state.returns()[expert_seat]
     sims = searcher.simulations
@@ -97,29 +119,45 @@ def play_one(job: tuple[str, int, float, float]) -> dict[str, Any]:
         "result": "win" if mine > 0 else "loss" if mine < 0 else "tie",
         "expert_mean_s": sum(our_times) / max(1, len(our_times)),
         "ismcts_mean_simulations": sum(sims) / max(1, len(sims)),
+        "matched": matched,
+        "expert_searched_mean_s": sum(searched) / max(1, len(searched)),
+        "ismcts_mean_s": sum(their_times) / max(1, len(their_times)),
+        "label": label,
     }
 
 
 def report(lines: list[dict[str, Any]]) -> str:
-    tally: dict[tuple[str, float, float], list[dict[str, Any]]] = defaultdict(list)
+    """Our expert's results per game and time setting (``matched`` rows: ISMCTS timed to us).
+
+    The ``expert s``/``ISMCTS s`` columns are the measured mean wall times of the
+    decisions with more than one legal action (older lines without them: the
+    expert's mean over all its decisions, and no ISMCTS figure).
+    """
+    tally: dict[tuple[str, str, bool, float, float], list[dict[str, Any]]] = defaultdict(list)
     for line in lines:
         think = line.get("think_time", line["seconds"])
-        tally[(line["game"], line["seconds"], think)].append(line)
+        key = (line["game"], line.get("label", ""), line.get("matched", False), line["seconds"],
+               think)
+        tally[key].append(line)
     rows = [
-        "game         ISMCTS s  think  games  W/T/L        expert   95 % interval    expert s"
-        "  ISMCTS sims"
+        "game         label     ISMCTS s  think  games  W/T/L        expert   95 % interval"
+        "    expert s  ISMCTS s  ISMCTS sims"
     ]
-    for (game, seconds, think), games in sorted(tally.items()):
+    for (game, label, matched, seconds, think), games in sorted(tally.items()):
         wins = sum(g["result"] == "win" for g in games)
         ties = sum(g["result"] == "tie" for g in games)
         n = len(games)
         score = wins + ties / 2
         low, high = wilson_interval(score, n)
-        mean_s = sum(g["expert_mean_s"] for g in games) / n
+        mean_s = sum(g.get("expert_searched_mean_s", g["expert_mean_s"]) for g in games) / n
+        theirs = [g["ismcts_mean_s"] for g in games if "ismcts_mean_s" in g]
+        their_s = f"{sum(theirs) / len(theirs):6.3f}" if theirs else "     -"
         sims = sum(g["ismcts_mean_simulations"] for g in games) / n
+        budget = " match" if matched else f"{seconds:6.2f}"
         rows.append(
-            f"{game:<12} {seconds:8.2f}  {think:5.2f}  {n:5d}  {wins}/{ties}/{n - wins - ties:<8} "
-            f"{score / n:6.1%}   [{low:.1%}, {high:.1%}]   {mean_s:6.3f}   {sims:8.0f}"
+            f"{game:<12} {label or '-':<9} {budget:>8}  {think:5.2f}  {n:5d}  "
+            f"{wins}/{ties}/{n - wins - ties:<8} "
+            f"{score / n:6.1%}   [{low:.1%}, {high:.1%}]   {mean_s:6.3f}    {their_s}   {sims:8.0f}"
         )
     return "\n".join(rows)
 
@@ -131,8 +169,14 @@ def main() -> None:
     parser.add_argument(
         "--expert-think", type=float, default=None, help="our think_time (default --seconds)"
     )
+    parser.add_argument(
+        "--matched", action="store_true", help="ISMCTS gets our expert's measured mean time"
+    )
     parser.add_argument("--only", nargs="*", default=list(GAMES))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--label", default="", help="names the expert's version: runs of another label restart"
+    )
     parser.add_argument("--out", default="expert_vs_ismcts.jsonl")
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
@@ -144,13 +188,16 @@ def main() -> None:
                     if text.strip():
                         line = json.loads(text)
                         think = line.get("think_time", line["seconds"])
-                        done.add((line["game"], line["index"], line["seconds"], think))
+                        done.add(
+                            (line["game"], line["index"], line["seconds"], think,
+                             line.get("matched", False), line.get("label", ""))
+                        )
         think = args.seconds if args.expert_think is None else args.expert_think
         jobs = [
-            (game, index, args.seconds, think)
+            (game, index, args.seconds, think, args.matched, args.label)
             for index in range(args.games)
             for game in args.only
-            if (game, index, args.seconds, think) not in done
+            if (game, index, args.seconds, think, args.matched, args.label) not in done
         ]
         with open(args.out, "a") as out, multiprocessing.Pool(args.workers) as pool:
             for line in pool.imap_unordered(play_one, jobs):

@@ -38,9 +38,9 @@ ONE_ROUND: dict[str, Any] = {
 }
 
 
-def play_one(job: tuple[str, int, float, str, bool]) -> dict[str, Any]:
+def play_one(job: tuple[str, int, float, str, bool, str]) -> dict[str, Any]:
     """One game: the expert against ``opponent``; the expert's result."""
-    game, index, think_time, opponent, whole = job
+    game, index, think_time, opponent, whole, label = job
     expert = search.ExpertFactory(game, think_time)
     other: Any = search.ExpertFactory(game, 0) if opponent == "heuristic" else opponent
     config = None if whole else ONE_ROUND[game]
@@ -56,23 +56,28 @@ def play_one(job: tuple[str, int, float, str, bool]) -> dict[str, Any]:
         "result": result,
         "rounds": outcome.rounds,
         "scores": list(outcome.scores),
+        "label": label,
     }
 
 
 def report(lines: list[dict[str, Any]]) -> str:
     """Expert's results per game, opponent, think time and game length."""
-    tally: dict[tuple[str, str, float, bool], list[str]] = defaultdict(list)
+    tally: dict[tuple[str, str, str, float, bool], list[str]] = defaultdict(list)
     for line in lines:
-        key = (line["game"], line["opponent"], line["think_time"], line["whole"])
+        key = (line["game"], line.get("label", ""), line["opponent"], line["think_time"],
+               line["whole"])
         tally[key].append(line["result"])
-    rows = ["game         opponent   think  games    n   W/T/L        expert   95 % interval"]
-    for (game, opponent, think, whole), results in sorted(tally.items()):
+    rows = [
+        "game         label     opponent   think  games    n   W/T/L        expert   95 % interval"
+    ]
+    for (game, label, opponent, think, whole), results in sorted(tally.items()):
         wins, ties = results.count("win"), results.count("tie")
         score = wins + ties / 2
         n = len(results)
         low, high = wilson_interval(score, n)
         rows.append(
-            f"{game:<12} {opponent:<10} {think:5.2f}  {'whole' if whole else 'round':<5} "
+            f"{game:<12} {label or '-':<9} {opponent:<10} {think:5.2f}  "
+            f"{'whole' if whole else 'round':<5} "
             f"{n:4d}   {wins}/{ties}/{n - wins - ties:<8} {score / n:6.1%}   "
             f"[{low:.1%}, {high:.1%}]"
         )
@@ -88,6 +93,9 @@ def main() -> None:
     parser.add_argument("--whole", action="store_true", help="whole games, default rules")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="expert_vs_normal.jsonl")
+    parser.add_argument(
+        "--label", default="", help="names the expert's version: runs of another label restart"
+    )
     parser.add_argument("--report", action="store_true", help="only print the table from --out")
     args = parser.parse_args()
     if not args.report:
@@ -99,13 +107,13 @@ def main() -> None:
                         line = json.loads(text)
                         done.add(
                             (line["game"], line["index"], line["think_time"], line["opponent"],
-                             line["whole"])
+                             line["whole"], line.get("label", ""))
                         )
         jobs = [
-            (game, index, args.think_time, args.opponent, args.whole)
+            (game, index, args.think_time, args.opponent, args.whole, args.label)
             for index in range(args.games)
             for game in args.only
-            if (game, index, args.think_time, args.opponent, args.whole) not in done
+            if (game, index, args.think_time, args.opponent, args.whole, args.label) not in done
         ]
         with open(args.out, "a") as out, multiprocessing.Pool(args.workers) as pool:
             for line in pool.imap_unordered(play_one, jobs):

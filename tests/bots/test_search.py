@@ -47,7 +47,7 @@ def _positions(game: str, seed: int, moves: int) -> list[object]:
 def test_expert_is_deterministic_under_a_work_budget(game: str, work_only: None) -> None:
     module, _config = GAMES[game]
     searched = 0
-    for state in _positions(game, seed=5, moves=30)[::3]:
+    for state in _positions(game, seed=5, moves=30):
         view = module.view(state, state.to_act)
         first = bots.make(game, "expert", seed=9, think_time=0.02)
         again = bots.make(game, "expert", seed=9, think_time=0.02)
@@ -114,6 +114,59 @@ def test_search_keeps_the_heuristic_choice_on_a_tie() -> None:
     assert found.best == "mine" and found.worlds == 5 and found.margin == 0.0
 
 
+class _Noisy:
+    """A toy game: "other" gains ``edge`` over "mine", ``spread`` more or less in turn."""
+
+    def __init__(self, edge: float, spread: float) -> None:
+        self.edge = edge
+        self.spread = spread
+        self.dealt = 0
+
+    def sample(self, view: object, rnd: random.Random) -> float:
+        self.dealt += 1
+        return self.spread if self.dealt % 2 else -self.spread
+
+    def play_out(self, world: float, candidate: str, rnd: random.Random) -> tuple[float, int]:
+        return (self.edge + world if candidate == "other" else 0.0), 1
+
+
+def test_confidence_keeps_the_heuristic_against_a_noisy_gain() -> None:
+    # A mean gain of 2 going +22 and -18 by turns over 10 worlds (a standard error of
+    # 6.7) is noise at 1.5 standard errors.
+    plain = search.search(
+        ["mine", "other"], _Noisy(2.0, 20.0), None, random.Random(3), work=20, deadline=1e18
+    )
+    tested = search.search(
+        ["mine", "other"], _Noisy(2.0, 20.0), None, random.Random(3), work=20, deadline=1e18,
+        confidence=1.5,
+    )
+    assert plain.values == tested.values  # the same worlds, only the verdict differs
+    assert plain.best == "other" and tested.best == "mine"
+
+
+def test_confidence_lets_a_clear_gain_through() -> None:
+    # A gain of 5 that every world agrees on has no error: it beats a prior of 1.
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=5.0, spread=0.0), None, random.Random(3), work=20,
+        deadline=1e18, prior=1.0, confidence=3.0,
+    )
+    assert found.best == "other"
+    # ... and a gain under the prior does not, however sure.
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=0.5, spread=0.0), None, random.Random(3), work=20,
+        deadline=1e18, prior=1.0, confidence=3.0,
+    )
+    assert found.best == "mine"
+
+
+def test_confidence_needs_two_worlds() -> None:
+    found = search.search(
+        ["mine", "other"], _Noisy(edge=5.0, spread=0.0), None, random.Random(3), work=2,
+        deadline=1e18, confidence=1.0,
+    )
+    assert found.worlds == 1 and found.best == "mine"
+
+
 def test_search_stops_at_the_deadline_with_whole_worlds_only() -> None:
     ticks = iter(range(100))
 
@@ -147,6 +200,23 @@ def test_expert_goes_out_when_it_can(work_only: None) -> None:
     assert set(action.meld.cards) == set(parse_cards("9C 9D 9H"))
     state = rummy500.apply(state, action)
     assert bot.choose(rummy500.view(state, 0)) == rummy500.Discard(parse_card("2S"))
+
+
+def test_rummy500_expert_searches_its_draws_only(work_only: None) -> None:
+    # Melds, lay-offs and discards are the heuristic's (the search judged them worse);
+    # every draw with a choice is searched.
+    drawn = 0
+    for state in _positions("rummy500", seed=8, moves=40):
+        view = rummy500.view(state, state.to_act)
+        bot = bots.make("rummy500", "expert", seed=1, think_time=0.01)
+        bot.choose(view)
+        found = bot.last_search  # type: ignore[attr-defined]
+        if view.phase is rummy500.Phase.DRAW and len(view.legal_actions) > 1:
+            drawn += 1
+            assert found is not None and found.worlds >= 1
+        else:
+            assert found is None
+    assert drawn >= 3
 
 
 def test_expert_captures_a_sweep(work_only: None) -> None:

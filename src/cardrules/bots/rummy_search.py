@@ -40,6 +40,8 @@ __all__ = [
     "HORIZON",
     "LEGAL_PER_STEP",
     "MAX_CANDIDATES",
+    "RUMMY500_CONFIDENCE",
+    "RUMMY500_PRIOR",
     "SEARCH_PRIOR",
     "Rummy500Pieces",
     "VegasPieces",
@@ -425,6 +427,14 @@ def sample_vegas_world(
 SEARCH_PRIOR: Final = 1.0
 """Points the heuristic's own move is credited in a rummy search: a handful of
 worlds must agree before another move replaces it."""
+
+RUMMY500_PRIOR: Final = 5.0
+"""Points the Rummy 500 heuristic's own draw is credited in its search: a card's worth,
+so the play-out's rough hand evaluation alone does not overturn the heuristic's finer one."""
+
+RUMMY500_CONFIDENCE: Final = 1.5
+"""Standard errors of its paired gain by which another draw must beat the heuristic's
+in a Rummy 500 search (:func:`cardrules.bots.search.search`'s ``confidence``)."""
 
 MAX_CANDIDATES: Final = 4
 """Moves a rummy search compares: the heuristic's, and the best few others by kind."""

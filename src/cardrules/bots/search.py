@@ -153,6 +153,7 @@ def search(
     clock: Callable[[], float] = time.process_time,
     wall_deadline: float = math.inf,
     prior: float = 0.0,
+    confidence: float = 0.0,
 ) -> SearchResult:
     """Play every candidate out in sampled worlds until ``work`` steps are spent.
 
@@ -161,6 +162,13 @@ def search(
     overturn a good heuristic by noise), and is the answer if not one world
     could be finished before ``deadline`` (a ``clock()`` time, processor time by
     default) or ``wall_deadline`` (a ``time.perf_counter()`` time).
+
+    ``confidence`` (standard errors) makes the overturn a test: another
+    candidate replaces the heuristic's only if its gain over it, world by world,
+    less ``confidence`` standard errors of that gain, still exceeds ``prior``
+    (with fewer than two worlds nothing is overturned). The worlds are paired
+    (every candidate meets the same deal and stream), so the error is that of
+    the differences, small when the candidates differ only by the move.
 
     >>> import random
     >>> class Guess:  # a toy game: a candidate is worth itself, plus noise
@@ -175,6 +183,7 @@ def search(
     if len(candidates) == 1:
         return SearchResult(candidates[0], (0.0,), 0, 0, False)
     totals = [0.0] * len(candidates)
+    gains_squared = [0.0] * len(candidates)
     spent = 0
     worlds = 0
     capped = False
@@ -193,13 +202,32 @@ def search(
             break  # a world not finished by every candidate would favour the early ones
         for k, value in enumerate(values):
             totals[k] += value
+            gains_squared[k] += (value - values[0]) ** 2
         worlds += 1
     if worlds == 0:
         return SearchResult(candidates[0], tuple(0.0 for _ in candidates), 0, spent, capped)
     means = [total / worlds for total in totals]
     means[0] += prior
     best = max(range(len(candidates)), key=lambda k: (means[k], -k))
+    if best and confidence > 0 and not _significant(
+        (totals[best] - totals[0]) / worlds,
+        gains_squared[best],
+        worlds,
+        prior,
+        confidence,
+    ):
+        best = 0
     return SearchResult(candidates[best], tuple(means), worlds, spent, capped)
+
+
+def _significant(
+    mean_gain: float, gains_squared: float, worlds: int, prior: float, confidence: float
+) -> bool:
+    """Whether a mean paired gain beats ``prior`` by ``confidence`` standard errors."""
+    if worlds < 2:
+        return False
+    variance = max(0.0, (gains_squared - worlds * mean_gain**2) / (worlds - 1))
+    return mean_gain - confidence * math.sqrt(variance / worlds) > prior
 
 
 def decide(
@@ -211,6 +239,7 @@ def decide(
     think_time: float,
     *,
     prior: float = 0.0,
+    confidence: float = 0.0,
 ) -> SearchResult:
     """:func:`search` with the work budget and the two caps of ``think_time`` seconds.
 
@@ -229,6 +258,7 @@ def decide(
         deadline=time.process_time() + think_time * DEADLINE_FACTOR,
         wall_deadline=time.perf_counter() + think_time * WALL_FACTOR,
         prior=prior,
+        confidence=confidence,
     )
 
 
