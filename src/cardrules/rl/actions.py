@@ -507,12 +507,7 @@ class _CasinoSpace(ActionSpace):
             elif kind is casino.Capture and action.card in hand:
                 slot = hand.index(action.card)
                 if slot < _HAND:
-                    if action.builds:
-                        first = self._item(builds, action.builds[0])
-                    elif action.cards:
-                        first = action.cards[0].index
-                    else:
-                        first = -1
+                    first = self._first(builds, action) - 1
                     numbered[capture_at + (slot * 2 + action.ace_high) * items + first] = action
                     continue
             numbered[self._index_in(hand, builds, action)] = action

@@ -1032,9 +1032,10 @@ def _apply_placement(
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
     hand = state.hands[seat]
-    if card not in hand:  # pragma: no cover - _check found the card held
-        raise IllegalActionError(f"you do not hold the {card}", Discard(card))
-    at = hand.index(card)
+    try:
+        at = hand.index(card)
+    except ValueError:  # pragma: no cover - _check found the card held
+        raise IllegalActionError(f"you do not hold the {card}", Discard(card)) from None
     rest = hand[:at] + hand[at + 1 :]
     turns = state.turns + 1
     if not rest or state.stock_ran_out or turns >= state.config.max_turns:
