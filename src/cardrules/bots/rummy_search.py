@@ -31,10 +31,11 @@ from typing import Any, Final
 
 from cardrules import rummy500, vegas_rummy
 from cardrules.bots.worlds import Memory, sample_world
-from cardrules.cards import Card, make_deck, sort_cards
+from cardrules.cards import Card, make_deck
 from cardrules.rummy.melds import card_at
 from cardrules.rummy500 import scoring as rummy500_scoring
 from cardrules.vegas_rummy import scoring as vegas_scoring
+from cardrules.vegas_rummy.view import state_from_view
 
 __all__ = [
     "HORIZON",
@@ -396,31 +397,12 @@ def sample_vegas_world(
         del unknown[:need]
     if len(unknown) != view.stock_size:
         raise ValueError("the view's card counts do not add up to the packs in play")
-    return vegas_rummy.State(
-        config=view.config,
+    return state_from_view(
+        view,
+        hands,
+        unknown,
         seed=rnd.getrandbits(63),
         shuffles=view.round_number + 1 + view.reshuffles,
-        phase=view.phase,
-        to_act=view.to_act,
-        dealer=view.dealer,
-        round_number=view.round_number,
-        num_decks=view.num_decks,
-        hands=tuple(sort_cards(hand) for hand in hands),
-        stock=tuple(unknown),
-        discard=view.discard,
-        melds=view.melds,
-        upcard=view.upcard,
-        turns=view.turns,
-        taken=view.taken,
-        reshuffles=view.reshuffles,
-        scores=view.scores,
-        busts=view.busts,
-        active=view.active,
-        winners=view.winners,
-        cut=view.cut,
-        history=view.history,
-        ledger=view.ledger,
-        events=view.events,
     )
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import Card, make_deck, sort_cards
+from cardrules.cards import Card, make_deck
 from cardrules.notation import (
     BARE_CARDS,
     HAND_CARDS,
@@ -45,7 +45,7 @@ from cardrules.notation import (
 )
 from cardrules.vegas_rummy.rules import legal_actions
 from cardrules.vegas_rummy.state import OwnedMeld, State
-from cardrules.vegas_rummy.view import View
+from cardrules.vegas_rummy.view import View, state_from_view
 
 __all__ = ["NOTATION"]
 
@@ -175,35 +175,11 @@ def _filler(view: View) -> State:
         if other == seat:
             hands.append(view.hand or ())
         else:
-            hands.append(sort_cards(unknown[:size]))
+            hands.append(tuple(unknown[:size]))
             del unknown[:size]
     if view.round_number and view.phase in ("draw", "play") and len(unknown) != view.stock_size:
         raise ValueError("inconsistent Las Vegas Rummy view: the card counts do not add up")
-    return State(
-        config=view.config,
-        seed=0,
-        shuffles=0,
-        phase=view.phase,
-        to_act=view.to_act,
-        dealer=view.dealer,
-        round_number=view.round_number,
-        num_decks=view.num_decks,
-        hands=tuple(hands),
-        stock=tuple(unknown[: view.stock_size]),
-        discard=view.discard,
-        melds=view.melds,
-        upcard=view.upcard,
-        turns=view.turns,
-        taken=view.taken,
-        reshuffles=view.reshuffles,
-        scores=view.scores,
-        busts=view.busts,
-        active=view.active,
-        winners=view.winners,
-        cut=view.cut,
-        history=view.history,
-        ledger=view.ledger,
-    )
+    return state_from_view(view, hands, unknown[: view.stock_size])
 
 
 def complete_view(view: View) -> View:

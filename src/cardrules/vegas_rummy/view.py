@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import ClassVar
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, sort_cards
 from cardrules.events import Event, since_last_move, texts_of
 from cardrules.vegas_rummy.actions import Action
 from cardrules.vegas_rummy.config import Config
@@ -22,7 +23,7 @@ from cardrules.vegas_rummy.state import (
     _deprecated,
 )
 
-__all__ = ["View", "view"]
+__all__ = ["View", "state_from_view", "view"]
 
 
 @attrs.frozen
@@ -130,4 +131,66 @@ def view(state: State, seat: int | None) -> View:
         cut=state.cut,
         legal_actions=legal_actions(state) if seat is not None and seat == state.to_act else (),
         events=since_last_move(state.events, seat),
+    )
+
+
+def state_from_view(
+    view: View,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    *,
+    seed: int = 0,
+    shuffles: int = 0,
+) -> State:
+    """A state ``view`` could come from, with the hidden cards given: every seat's
+    hand (the view's own seat's is taken from the view) and the stock, top first.
+
+    The one place a state is rebuilt from a view, for whoever fills in what the
+    view hides: :func:`~cardrules.vegas_rummy.notation.complete_view` (any cards,
+    to list the seat's moves) and the bots' sampled worlds (cards dealt at random).
+    ``seed`` and ``shuffles`` start the world's own random streams (a view never
+    holds the real ones). Hands are sorted as a deal sorts them; the state's own
+    checks refuse hands of the wrong sizes or cards the packs do not hold.
+
+    >>> from cardrules import vegas_rummy as vr
+    >>> state = vr.new_game(vr.Config(num_players=2), seed=4)
+    >>> mine = vr.view(state, 0)
+    >>> world = state_from_view(mine, state.hands, state.stock)
+    >>> vr.view(world, 0) == mine
+    True
+    """
+    seat = view.seat
+    if seat is None or view.hand is None:
+        raise ValueError("a state is filled in from a seat's view, not a spectator's")
+    if len(hands) != len(view.hand_sizes):
+        raise ValueError(f"{len(hands)} hands given for a table of {len(view.hand_sizes)}")
+    sizes = [len(hand) for hand in hands]
+    sizes[seat] = len(view.hand)
+    if tuple(sizes) != view.hand_sizes or len(stock) != view.stock_size:
+        raise ValueError("the hidden cards given do not fit the view's hand and stock sizes")
+    return State(
+        config=view.config,
+        seed=seed,
+        shuffles=shuffles,
+        phase=view.phase,
+        to_act=view.to_act,
+        dealer=view.dealer,
+        round_number=view.round_number,
+        num_decks=view.num_decks,
+        hands=tuple(view.hand if s == seat else sort_cards(hand) for s, hand in enumerate(hands)),
+        stock=tuple(stock),
+        discard=view.discard,
+        melds=view.melds,
+        upcard=view.upcard,
+        turns=view.turns,
+        taken=view.taken,
+        reshuffles=view.reshuffles,
+        scores=view.scores,
+        busts=view.busts,
+        active=view.active,
+        winners=view.winners,
+        cut=view.cut,
+        history=view.history,
+        ledger=view.ledger,
+        events=view.events,
     )
