@@ -279,3 +279,28 @@ def test_bots_weigh_a_bounded_set_of_plays_on_crowded_tables(config: casino.Conf
             action = bot.choose(casino.view(current, seat))
             assert casino.check(current, action) is None
             current = casino.apply(current, action)
+
+
+def test_memory_rules_out_what_a_trailing_opponent_would_have_captured() -> None:
+    """Normal never trails when it can capture: once the opponent trails on 7♥ 3♠ 2♣, he
+    holds no 2, 3, 5, 7, 9 or 10, and the sampled deals (with ``infer``) agree."""
+    board = _state("2C 9D", "7H 3S", "KH 4D")
+    memory = CasinoMemory()
+    v0 = casino.view(board, 0)
+    memory.observe(v0)
+    trail = casino.Trail(parse_card("2C"))
+    memory.note(v0, trail)
+    after = casino.apply(casino.apply(board, trail), casino.Trail(parse_card("KH")))
+    view = casino.view(after, 0)
+    memory.observe(view)
+    assert len(memory.passed) == 1
+    assert memory.ruled_out(view.config) == {2, 3, 5, 7, 9, 10}
+    assert memory.consistent(parse_cards("4D"), view.config)
+    assert not memory.consistent(parse_cards("5C"), view.config)
+    rnd = random.Random(3)
+    for _ in range(20):
+        held = sample_hands(view, memory, rnd, infer=True)[1]
+        assert len(held) == 1 and int(held[0].rank) not in {2, 3, 5, 7, 9, 10}
+    # Without inference the same deals sometimes give him a card he would have used.
+    plain = [sample_hands(view, memory, random.Random(k))[1][0] for k in range(40)]
+    assert any(int(c.rank) in {2, 3, 5, 7, 9, 10} for c in plain)
