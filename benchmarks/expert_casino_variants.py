@@ -38,13 +38,18 @@ RESULTS = "benchmarks/results/expert_casino_variants.jsonl"
 SEED = 31
 
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "worth": ("play-outs valued by card worth (issue 31's search)", {"scoring": "worth"}),
-    "hand": ("play-outs valued in hand points, majorities from both piles", {"scoring": "hand"}),
-    "infer": ("deals agree with the opponent's trails", {"infer": True}),
-    "infer2": ("deals and hold chances agree with the opponent's trails", {"infer": True}),
-    "infer3": ("infer2, and a build's owner holds its capturing card", {"infer": True}),
-    "c4": ("4 candidates", {"candidates": 4}),
-    "c16": ("16 candidates", {"candidates": 16}),
+    "worth": ("play-outs valued by card worth (issue 31's search)", {"infer": False}),
+    "hand": (
+        "play-outs valued in hand points, majorities from both piles",
+        {"scoring": "hand", "infer": False},
+    ),
+    "infer3": (
+        "deals and hold chances agree with the opponent's trails; a build's owner holds "
+        "its capturing card",
+        {"infer": True},
+    ),
+    "c4": ("4 candidates", {"candidates": 4, "infer": False}),
+    "c16": ("16 candidates", {"candidates": 16, "infer": False}),
 }
 """Variant name -> (description, ExpertBot class settings)."""
 

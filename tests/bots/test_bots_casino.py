@@ -304,3 +304,6 @@ def test_memory_rules_out_what_a_trailing_opponent_would_have_captured() -> None
     # Without inference the same deals sometimes give him a card he would have used.
     plain = [sample_hands(view, memory, random.Random(k))[1][0] for k in range(40)]
     assert any(int(c.rank) in {2, 3, 5, 7, 9, 10} for c in plain)
+    # The next hand deals him new cards: what he held before tells nothing.
+    memory.observe(casino.view(attrs.evolve(after, round_number=2), 0))
+    assert not memory.passed and not memory.ruled_out(view.config)

@@ -415,6 +415,7 @@ class CasinoMemory:
             self.seen = set()
             self.gone = Counter()
             self.taken = set()
+            self.passed = []
             self._after_me = None
             self._snap_after_me = None
         table = _table_cards(view)
