@@ -47,7 +47,6 @@ True
 from __future__ import annotations
 
 import abc
-import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -319,6 +318,12 @@ def _opponents(view: View) -> list[int]:
     return [s for s in order if config.side_of(s) != mine]
 
 
+def _holds_this_deal(view: View) -> bool:
+    """Whether the (one) opponent of a two-player game still holds cards of this deal."""
+    assert view.seat is not None
+    return view.config.num_players == 2 and view.hand_sizes[1 - view.seat] > 0
+
+
 def _opponent_cards(view: View) -> int:
     """How many cards the opponents will play before our next turn (a fresh deal if none left)."""
     opponents = _opponents(view)
@@ -400,8 +405,6 @@ class CasinoMemory:
         self.round_number: int | None = None
         self.seen: set[Card] = set()
         self.gone: Counter[int] = Counter()
-        self.taken: set[Card] = set()
-        """The cards our seat captured this hand (with the cards it captured with)."""
         self.passed: list[_Snap] = []
         """Tables of this deal on which the opponent trailed (two players): his cards
         still in hand take nothing from them, or he would have captured."""
@@ -414,7 +417,6 @@ class CasinoMemory:
             self.round_number = view.round_number
             self.seen = set()
             self.gone = Counter()
-            self.taken = set()
             self.passed = []
             self._after_me = None
             self._snap_after_me = None
@@ -438,10 +440,7 @@ class CasinoMemory:
         """Remember the table as our ``action`` leaves it."""
         table = _table_cards(view)
         if isinstance(action, Capture):
-            won = {*action.cards, *(c for b in action.builds for c in b)}
-            table -= won
-            self.taken |= won
-            self.taken.add(action.card)
+            table -= {*action.cards, *(c for b in action.builds for c in b)}
         else:
             table.add(action.card)
         self._after_me = table
@@ -490,10 +489,13 @@ def sample_hands(
     """Deal the other seats' hands at random from the cards ``view``'s seat has not seen.
 
     Cards known to be gone by rank (``memory.gone``) are first struck from the
-    pool. With ``infer`` (two players), a deal in which the opponent holds a card
-    that could have captured from a table he trailed on (``memory.passed``) is
-    dealt again, up to :data:`INFER_TRIES` times. Uses only the view, the memory
-    and ``rnd``: never the real state.
+    pool. With ``infer``, what the rules and the opponent's play say of his hand
+    is kept: a build's owner holds a card that takes it (§1.4: he must keep
+    one), and (two players) a deal in which the opponent holds a card that could
+    have captured from a table he trailed on this deal (``memory.passed``; the
+    bots never trail when they can capture) is dealt again, up to
+    :data:`INFER_TRIES` times. Uses only the view, the memory and ``rnd``:
+    never the real state.
     """
     assert view.seat is not None
     hands = _deal_hands(view, memory, rnd, infer)
@@ -763,9 +765,6 @@ class ExpertBot(NormalBot):
     #: How many moves (best by the one-move score) are checked by play-outs.
     candidates: ClassVar[int] = 8
 
-    #: How play-outs are valued (:class:`CasinoPieces`).
-    scoring: ClassVar[str] = "worth"
-
     #: Whether sampled deals must agree with the opponent's trails (:func:`sample_hands`).
     infer: ClassVar[bool] = True
 
@@ -777,9 +776,8 @@ class ExpertBot(NormalBot):
 
     def _chances(self, view: View) -> dict[int, float]:
         unseen = self.memory.unseen(view)
-        seat = view.seat
-        two = view.config.num_players == 2 and seat is not None
-        if self.infer and self.memory.passed and two and view.hand_sizes[1 - (seat or 0)]:
+        if self.infer and self.memory.passed and _holds_this_deal(view):
+            # None of his cards of this deal is of a rank his trails rule out.
             ruled_out = self.memory.ruled_out(view.config)
             unseen = [c for c in unseen if int(c.rank) not in ruled_out]
         return _hold_chances(unseen, self.memory.gone, _opponent_cards(view), view.config)
@@ -792,7 +790,7 @@ class ExpertBot(NormalBot):
         if self.think_time == 0:
             return scored[0][1]
         short = [action for _score, action in scored[: self.candidates]]
-        pieces = CasinoPieces(view, self.memory, short, scoring=self.scoring, infer=self.infer)
+        pieces = CasinoPieces(view, self.memory, short, infer=self.infer)
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
         best: Play = found.best
@@ -803,13 +801,10 @@ class CasinoPieces:
     """The Casino search pieces: hands sampled from memory, greedy play-outs of the deal.
 
     A world is the other seats' hands (:func:`sample_hands`); a candidate's
-    value is what our side gains over the others when the deal is played out
-    greedily (every seat: its best capture, else its cheapest trail), counting
-    the candidate's own capture. With ``scoring="hand"`` (two players) the
-    gain is in the hand's points: the 10♦, 2♠ and aces taken, and the chance of
-    most cards and most spades from both piles as they stand after the deal
-    (exact at the end of the hand); else every card taken counts its
-    :func:`card_worth`.
+    value is the worth it takes now plus what our side gains over the others
+    when the deal is played out greedily (every seat: its best capture, else its
+    cheapest trail). With ``infer`` the deals agree with what the opponent's
+    trails and builds say of his hand (:func:`sample_hands`).
     """
 
     def __init__(
@@ -818,7 +813,6 @@ class CasinoPieces:
         memory: CasinoMemory,
         candidates: Sequence[Capture | Build | Trail],
         *,
-        scoring: str = "worth",
         infer: bool = False,
     ) -> None:
         assert view.seat is not None
@@ -832,24 +826,15 @@ class CasinoPieces:
         self.last_capturer = view.last_capturer
         self.fresh = _hold_chances(memory.unseen(view), memory.gone, 4, config)
         self.hand = list(view.hand)
-        self.hand_scoring = scoring == "hand" and config.num_players == 2
         self.infer = infer
-        if self.hand_scoring:
-            # Both piles as they stand: counts from the view, spades from memory
-            # (every seen spade not ours, on the table or in hand went to him).
-            other = 1 - view.seat
-            ours = sum(1 for c in memory.taken if c.suit is Suit.SPADES)
-            here = _table_cards(view) | set(view.hand) | memory.taken
-            theirs = sum(1 for c in memory.seen if c.suit is Suit.SPADES and c not in here)
-            self.piles = (view.pile_sizes[view.seat], view.pile_sizes[other], ours, theirs)
         snap = _snap_of(view)
-        self._after: dict[Play, tuple[_Snap, float, bool, list[Card]]] = {}
+        self._after: dict[Play, tuple[_Snap, float, bool]] = {}
         for action in candidates:
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
             if config.sweeps and taken and after.empty:
                 base += W_SWEEP
-            self._after[action] = (after, base, bool(taken), taken)
+            self._after[action] = (after, base, bool(taken))
 
     def sample(self, view: View, rnd: random.Random) -> dict[int, list[Card]]:
         """The other hands, dealt from the cards not seen (never the real state)."""
@@ -858,8 +843,8 @@ class CasinoPieces:
     def play_out(
         self, world: dict[int, list[Card]], candidate: Play, rnd: random.Random
     ) -> tuple[float, int]:
-        """The candidate's gain for our side over the deal played out, and the steps spent."""
-        after, base, took, taken = self._after[candidate]
+        """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
+        after, base, took = self._after[candidate]
         hands = {s: list(h) for s, h in world.items()}
         hand = list(self.hand)
         hand.remove(candidate.card)
@@ -867,7 +852,6 @@ class CasinoPieces:
         # Each card played weighs the table for its captures: a crowded table costs more.
         items = len(after.loose) + len(after.builds)
         steps = (1 + sum(len(h) for h in hands.values())) * (1 + items // 4)
-        tally = [0, 0, 0, 0]
         net = _play_out(
             after,
             hands,
@@ -878,47 +862,8 @@ class CasinoPieces:
             final=self.final,
             leader=self.leader,
             fresh=self.fresh,
-            tally=tally,
         )
-        if not self.hand_scoring:
-            return base + net, steps
-        _count(tally, taken, 0)
-        return base + net + self._majorities(tally), steps
-
-    def _majorities(self, tally: list[int]) -> float:
-        """Most cards and most spades, in points, less the linear worth the play-out gave them."""
-        cards = self.piles[0] + tally[0] - self.piles[1] - tally[1]
-        spades = self.piles[2] + tally[2] - self.piles[3] - tally[3]
-        left = 52 - self.piles[0] - self.piles[1] - tally[0] - tally[1]
-        spades_left = 13 - self.piles[2] - self.piles[3] - tally[2] - tally[3]
-        linear = W_CARD * (tally[0] - tally[1]) + W_SPADE * (tally[2] - tally[3])
-        return (
-            _majority(cards, left, 3.0, CARDS_SPREAD)
-            + _majority(spades, spades_left, 1.0, SPADES_SPREAD)
-            - linear
-        )
-
-
-CARDS_SPREAD = 1.5
-"""How far the card lead moves, in standard deviations per square root of the cards
-still to be taken (two normal bots over a hand: 11.4 over 52 cards, 1.4–1.6)."""
-SPADES_SPREAD = 1.1
-"""The same for spades (measured 1.06)."""
-
-
-def _majority(lead: int, left: int, points: float, spread: float) -> float:
-    """Expected net points of a majority worth ``points`` for a ``lead`` with ``left`` to take."""
-    if left <= 0:
-        return points * ((lead > 0) - (lead < 0))
-    return points * math.erf(lead / (spread * math.sqrt(2.0 * left)))
-
-
-def _count(tally: list[int], cards: Iterable[Card], side: int) -> None:
-    """Add ``cards`` to the count and spades of ``side`` (0 ours, 1 theirs) in ``tally``."""
-    for card in cards:
-        tally[side] += 1
-        if card.suit is Suit.SPADES:
-            tally[2 + side] += 1
+        return base + net, steps
 
 
 def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[Card, int, float]:
@@ -958,13 +903,8 @@ def _play_out(
     final: bool,
     leader: int,
     fresh: dict[int, float],
-    tally: list[int],
 ) -> float:
-    """Play the rest of the deal greedily; the worth our side gains minus the others'.
-
-    ``tally`` gets the cards and spades each side takes (ours, theirs, our
-    spades, their spades).
-    """
+    """Play the rest of the deal greedily; the worth our side gains minus the others'."""
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
@@ -975,28 +915,21 @@ def _play_out(
             card, mask, worth = _greedy(snap, hand, seat, config)
             hand.remove(card)
             if mask >= 0:
-                snap, taken, _owners = snap.take(mask)
+                snap, _taken, _owners = snap.take(mask)
                 last = seat
-                ours = side_of(seat) == mine
-                net += worth if ours else -worth
-                taken.append(card)
-                _count(tally, taken, 0 if ours else 1)
+                net += worth if side_of(seat) == mine else -worth
             else:
                 snap = snap.trail(card)
         seat = (seat + 1) % n
     # Builds cannot outlive a deal (CA-16): their owners take them.
     for build in snap.builds:
         worth = _worth(build[1])
-        ours = side_of(build[2]) == mine
-        net += worth if ours else -worth
-        _count(tally, build[1], 0 if ours else 1)
+        net += worth if side_of(build[2]) == mine else -worth
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
             worth = _worth(loose.loose)
-            ours = side_of(last) == mine
-            net += worth if ours else -worth
-            _count(tally, loose.loose, 0 if ours else 1)
+            net += worth if side_of(last) == mine else -worth
     elif loose.loose:
         exposed = 0.6 * _expected_loss(loose, fresh, config.sweeps)
         net += exposed if side_of(leader) == mine else -exposed
