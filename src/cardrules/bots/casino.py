@@ -766,7 +766,7 @@ class ExpertBot(NormalBot):
     candidates: ClassVar[int] = 8
 
     #: Whether sampled deals must agree with the opponent's trails (:func:`sample_hands`).
-    infer: ClassVar[bool] = True
+    infer: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
