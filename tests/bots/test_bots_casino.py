@@ -307,3 +307,17 @@ def test_memory_rules_out_what_a_trailing_opponent_would_have_captured() -> None
     # The next hand deals him new cards: what he held before tells nothing.
     memory.observe(casino.view(attrs.evolve(after, round_number=2), 0))
     assert not memory.passed and not memory.ruled_out(view.config)
+
+
+def test_play_out_trails_what_leaves_the_next_opponent_least() -> None:
+    """The play-out's greedy policy trails its cheapest card (3♦); told the next opponent's
+    hand (8♥) it trails 9♠ instead, since 3♦ beside 5♣ would let the 8 take both."""
+    from cardrules.bots.casino import _greedy, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 9S")
+    assert _greedy(snap, list(hand), 0, config)[:2] == (parse_card("3D"), -1)
+    assert _greedy(snap, list(hand), 0, config, parse_cards("8H"))[:2] == (parse_card("9S"), -1)
+    # A capture still comes first.
+    assert _greedy(snap, parse_cards("5D 9S"), 0, config, parse_cards("8H"))[0] == parse_card("5D")

@@ -768,6 +768,9 @@ class ExpertBot(NormalBot):
     #: Whether sampled deals must agree with the opponent's trails (:func:`sample_hands`).
     infer: ClassVar[bool] = False
 
+    #: Whether play-outs trail the card that leaves the next opponent least (:func:`_greedy`).
+    safe_trails: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -790,7 +793,9 @@ class ExpertBot(NormalBot):
         if self.think_time == 0:
             return scored[0][1]
         short = [action for _score, action in scored[: self.candidates]]
-        pieces = CasinoPieces(view, self.memory, short, infer=self.infer)
+        pieces = CasinoPieces(
+            view, self.memory, short, infer=self.infer, safe_trails=self.safe_trails
+        )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
         best: Play = found.best
@@ -814,6 +819,7 @@ class CasinoPieces:
         candidates: Sequence[Capture | Build | Trail],
         *,
         infer: bool = False,
+        safe_trails: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -827,6 +833,7 @@ class CasinoPieces:
         self.fresh = _hold_chances(memory.unseen(view), memory.gone, 4, config)
         self.hand = list(view.hand)
         self.infer = infer
+        self.safe_trails = safe_trails
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, bool]] = {}
         for action in candidates:
@@ -862,15 +869,20 @@ class CasinoPieces:
             final=self.final,
             leader=self.leader,
             fresh=self.fresh,
+            safe_trails=self.safe_trails,
         )
         return base + net, steps
 
 
-def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[Card, int, float]:
+def _greedy(
+    snap: _Snap, hand: list[Card], seat: int, config: Config, reply: list[Card] | None = None
+) -> tuple[Card, int, float]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
     Returns (card, mask taken or -1 for a trail, worth taken with the card).
-    A build owner keeps a card that takes his build.
+    A build owner keeps a card that takes his build. With ``reply`` (the next
+    player's hand, an opponent's) the trail is the one that leaves him the least
+    to take, then the cheapest.
     """
     owned = [b[0] for b in snap.builds if b[2] == seat]
     best_card: Card | None = None
@@ -888,8 +900,25 @@ def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[C
         return best_card, best_mask, best_worth
     keep = set(owned)
     trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
+    if reply and len(trails) > 1:
+        card = min(
+            trails,
+            key=lambda c: (_reply_worth(snap.trail(c), reply, config), card_worth(c), c.index),
+        )
+        return card, -1, 0.0
     card = min(trails, key=lambda c: (card_worth(c), int(c.rank), c.index))
     return card, -1, 0.0
+
+
+def _reply_worth(snap: _Snap, hand: list[Card], config: Config) -> float:
+    """The most ``hand`` can take from ``snap`` with one capture."""
+    most = 0.0
+    for card in hand:
+        for key in _keys(card, config):
+            worth, mask, empties = snap.best(key)
+            if mask:
+                most = max(most, worth + (W_SWEEP if config.sweeps and empties else 0.0))
+    return most
 
 
 def _play_out(
@@ -903,6 +932,7 @@ def _play_out(
     final: bool,
     leader: int,
     fresh: dict[int, float],
+    safe_trails: bool = False,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'."""
     n = config.num_players
@@ -912,7 +942,9 @@ def _play_out(
     while any(hands.values()):
         hand = hands.get(seat, [])
         if hand:
-            card, mask, worth = _greedy(snap, hand, seat, config)
+            after = (seat + 1) % n
+            reply = hands.get(after) if safe_trails and side_of(after) != side_of(seat) else None
+            card, mask, worth = _greedy(snap, hand, seat, config, reply)
             hand.remove(card)
             if mask >= 0:
                 snap, _taken, _owners = snap.take(mask)
