@@ -771,6 +771,9 @@ class ExpertBot(NormalBot):
     #: Whether play-outs trail the card that leaves the next opponent least (:func:`_greedy`).
     safe_trails: ClassVar[bool] = False
 
+    #: Whether play-outs go on through the next deal, dealt from a sampled stock.
+    next_deal: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -794,7 +797,12 @@ class ExpertBot(NormalBot):
             return scored[0][1]
         short = [action for _score, action in scored[: self.candidates]]
         pieces = CasinoPieces(
-            view, self.memory, short, infer=self.infer, safe_trails=self.safe_trails
+            view,
+            self.memory,
+            short,
+            infer=self.infer,
+            safe_trails=self.safe_trails,
+            next_deal=self.next_deal,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -820,6 +828,7 @@ class CasinoPieces:
         *,
         infer: bool = False,
         safe_trails: bool = False,
+        next_deal: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -834,6 +843,7 @@ class CasinoPieces:
         self.hand = list(view.hand)
         self.infer = infer
         self.safe_trails = safe_trails
+        self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, bool]] = {}
         for action in candidates:
@@ -843,22 +853,36 @@ class CasinoPieces:
                 base += W_SWEEP
             self._after[action] = (after, base, bool(taken))
 
-    def sample(self, view: View, rnd: random.Random) -> dict[int, list[Card]]:
-        """The other hands, dealt from the cards not seen (never the real state)."""
-        return sample_hands(view, self.memory, rnd, infer=self.infer)
+    def sample(
+        self, view: View, rnd: random.Random
+    ) -> tuple[dict[int, list[Card]], tuple[Card, ...]]:
+        """The other hands, dealt from the cards not seen (never the real state), and
+        (with ``next_deal``) the stock, the rest of those cards in a random order."""
+        hands = sample_hands(view, self.memory, rnd, infer=self.infer)
+        if not self.stock_size:
+            return hands, ()
+        dealt = {c for h in hands.values() for c in h}
+        rest = [c for c in self.memory.unseen(view) if c not in dealt]
+        rnd.shuffle(rest)
+        return hands, tuple(rest[: self.stock_size])
 
     def play_out(
-        self, world: dict[int, list[Card]], candidate: Play, rnd: random.Random
+        self,
+        world: tuple[dict[int, list[Card]], tuple[Card, ...]],
+        candidate: Play,
+        rnd: random.Random,
     ) -> tuple[float, int]:
         """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
         after, base, took = self._after[candidate]
-        hands = {s: list(h) for s, h in world.items()}
+        hands = {s: list(h) for s, h in world[0].items()}
+        stock = world[1]
         hand = list(self.hand)
         hand.remove(candidate.card)
         hands[self.seat] = hand
         # Each card played weighs the table for its captures: a crowded table costs more.
         items = len(after.loose) + len(after.builds)
-        steps = (1 + sum(len(h) for h in hands.values())) * (1 + items // 4)
+        played = sum(len(h) for h in hands.values()) + min(len(stock), 4 * len(hands))
+        steps = (1 + played) * (1 + items // 4)
         net = _play_out(
             after,
             hands,
@@ -870,6 +894,7 @@ class CasinoPieces:
             leader=self.leader,
             fresh=self.fresh,
             safe_trails=self.safe_trails,
+            stock=stock,
         )
         return base + net, steps
 
@@ -933,30 +958,43 @@ def _play_out(
     leader: int,
     fresh: dict[int, float],
     safe_trails: bool = False,
+    stock: tuple[Card, ...] = (),
 ) -> float:
-    """Play the rest of the deal greedily; the worth our side gains minus the others'."""
+    """Play the rest of the deal greedily; the worth our side gains minus the others'.
+
+    With a ``stock``, the next deal is dealt from it and played out too.
+    """
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
     seat = to_act
-    while any(hands.values()):
-        hand = hands.get(seat, [])
-        if hand:
-            after = (seat + 1) % n
-            reply = hands.get(after) if safe_trails and side_of(after) != side_of(seat) else None
-            card, mask, worth = _greedy(snap, hand, seat, config, reply)
-            hand.remove(card)
-            if mask >= 0:
-                snap, _taken, _owners = snap.take(mask)
-                last = seat
-                net += worth if side_of(seat) == mine else -worth
-            else:
-                snap = snap.trail(card)
-        seat = (seat + 1) % n
-    # Builds cannot outlive a deal (CA-16): their owners take them.
-    for build in snap.builds:
-        worth = _worth(build[1])
-        net += worth if side_of(build[2]) == mine else -worth
+    deals = 2 if len(stock) >= 4 * n else 1
+    for deal in range(deals):
+        if deal:
+            snap = _Snap(snap.loose, (), config)
+            order = [(leader + j) % n for j in range(n)]
+            hands = {s: list(stock[4 * k : 4 * k + 4]) for k, s in enumerate(order)}
+            final = len(stock) == 4 * n
+            seat = leader
+        while any(hands.values()):
+            hand = hands.get(seat, [])
+            if hand:
+                after = (seat + 1) % n
+                rival = safe_trails and side_of(after) != side_of(seat)
+                reply = hands.get(after) if rival else None
+                card, mask, worth = _greedy(snap, hand, seat, config, reply)
+                hand.remove(card)
+                if mask >= 0:
+                    snap, _taken, _owners = snap.take(mask)
+                    last = seat
+                    net += worth if side_of(seat) == mine else -worth
+                else:
+                    snap = snap.trail(card)
+            seat = (seat + 1) % n
+        # Builds cannot outlive a deal (CA-16): their owners take them.
+        for build in snap.builds:
+            worth = _worth(build[1])
+            net += worth if side_of(build[2]) == mine else -worth
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
