@@ -321,3 +321,22 @@ def test_play_out_trails_what_leaves_the_next_opponent_least() -> None:
     assert _greedy(snap, list(hand), 0, config, parse_cards("8H"))[:2] == (parse_card("9S"), -1)
     # A capture still comes first.
     assert _greedy(snap, parse_cards("5D 9S"), 0, config, parse_cards("8H"))[0] == parse_card("5D")
+
+
+def test_play_out_goes_on_through_the_next_deal_from_a_stock() -> None:
+    """With a stock the play-out deals the next deal (leader first) and plays it: seat 1
+    takes 5♣ with 5♦ (−0.4 for seat 0), both trail until seat 0's 6♣ takes 2♣ 4♣ (+0.6),
+    and the stock being spent, seat 0 as last capturer takes the residue J♥ 3♣ Q♥ K♥ (+0.8)."""
+    from cardrules.bots.casino import _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    stock = tuple(parse_cards("5D KH QH JH 2C 3C 4C 6C"))
+    value = _play_out(
+        snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}, stock=stock
+    )
+    assert value == pytest.approx(-0.4 + 0.6 + 0.8)
+    # Without it, the deal ends there: only the exposed table is weighed.
+    assert _play_out(
+        snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}
+    ) == 0.0
