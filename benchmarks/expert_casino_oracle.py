@@ -73,7 +73,7 @@ def _measure(
 
     everything = ranked(False)
     oracle = CasinoPieces(view, expert.memory, everything)
-    truth = {play: oracle.play_out(real, play, random.Random(0))[0] for play in everything}
+    truth = {play: oracle.play_out((real, ()), play, random.Random(0))[0] for play in everything}
     best = max(truth.values())
     for setting in settings:
         think = 0.15 if infer else setting
