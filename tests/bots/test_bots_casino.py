@@ -279,3 +279,64 @@ def test_bots_weigh_a_bounded_set_of_plays_on_crowded_tables(config: casino.Conf
             action = bot.choose(casino.view(current, seat))
             assert casino.check(current, action) is None
             current = casino.apply(current, action)
+
+
+def test_memory_rules_out_what_a_trailing_opponent_would_have_captured() -> None:
+    """Normal never trails when it can capture: once the opponent trails on 7♥ 3♠ 2♣, he
+    holds no 2, 3, 5, 7, 9 or 10, and the sampled deals (with ``infer``) agree."""
+    board = _state("2C 9D", "7H 3S", "KH 4D")
+    memory = CasinoMemory()
+    v0 = casino.view(board, 0)
+    memory.observe(v0)
+    trail = casino.Trail(parse_card("2C"))
+    memory.note(v0, trail)
+    after = casino.apply(casino.apply(board, trail), casino.Trail(parse_card("KH")))
+    view = casino.view(after, 0)
+    memory.observe(view)
+    assert len(memory.passed) == 1
+    assert memory.ruled_out(view.config) == {2, 3, 5, 7, 9, 10}
+    assert memory.consistent(parse_cards("4D"), view.config)
+    assert not memory.consistent(parse_cards("5C"), view.config)
+    rnd = random.Random(3)
+    for _ in range(20):
+        held = sample_hands(view, memory, rnd, infer=True)[1]
+        assert len(held) == 1 and int(held[0].rank) not in {2, 3, 5, 7, 9, 10}
+    # Without inference the same deals sometimes give him a card he would have used.
+    plain = [sample_hands(view, memory, random.Random(k))[1][0] for k in range(40)]
+    assert any(int(c.rank) in {2, 3, 5, 7, 9, 10} for c in plain)
+    # The next hand deals him new cards: what he held before tells nothing.
+    memory.observe(casino.view(attrs.evolve(after, round_number=2), 0))
+    assert not memory.passed and not memory.ruled_out(view.config)
+
+
+def test_play_out_trails_what_leaves_the_next_opponent_least() -> None:
+    """The play-out's greedy policy trails its cheapest card (3♦); told the next opponent's
+    hand (8♥) it trails 9♠ instead, since 3♦ beside 5♣ would let the 8 take both."""
+    from cardrules.bots.casino import _greedy, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 9S")
+    assert _greedy(snap, list(hand), 0, config)[:2] == (parse_card("3D"), -1)
+    assert _greedy(snap, list(hand), 0, config, parse_cards("8H"))[:2] == (parse_card("9S"), -1)
+    # A capture still comes first.
+    assert _greedy(snap, parse_cards("5D 9S"), 0, config, parse_cards("8H"))[0] == parse_card("5D")
+
+
+def test_play_out_goes_on_through_the_next_deal_from_a_stock() -> None:
+    """With a stock the play-out deals the next deal (leader first) and plays it: seat 1
+    takes 5♣ with 5♦ (−0.4 for seat 0), both trail until seat 0's 6♣ takes 2♣ 4♣ (+0.6),
+    and the stock being spent, seat 0 as last capturer takes the residue J♥ 3♣ Q♥ K♥ (+0.8)."""
+    from cardrules.bots.casino import _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    stock = tuple(parse_cards("5D KH QH JH 2C 3C 4C 6C"))
+    value = _play_out(
+        snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}, stock=stock
+    )
+    assert value == pytest.approx(-0.4 + 0.6 + 0.8)
+    # Without it, the deal ends there: only the exposed table is weighed.
+    assert _play_out(
+        snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}
+    ) == 0.0

@@ -318,6 +318,12 @@ def _opponents(view: View) -> list[int]:
     return [s for s in order if config.side_of(s) != mine]
 
 
+def _holds_this_deal(view: View) -> bool:
+    """Whether the (one) opponent of a two-player game still holds cards of this deal."""
+    assert view.seat is not None
+    return view.config.num_players == 2 and view.hand_sizes[1 - view.seat] > 0
+
+
 def _opponent_cards(view: View) -> int:
     """How many cards the opponents will play before our next turn (a fresh deal if none left)."""
     opponents = _opponents(view)
@@ -399,7 +405,11 @@ class CasinoMemory:
         self.round_number: int | None = None
         self.seen: set[Card] = set()
         self.gone: Counter[int] = Counter()
+        self.passed: list[_Snap] = []
+        """Tables of this deal on which the opponent trailed (two players): his cards
+        still in hand take nothing from them, or he would have captured."""
         self._after_me: set[Card] | None = None
+        self._snap_after_me: tuple[int, _Snap] | None = None
 
     def observe(self, view: View) -> None:
         """Take in a view of our seat (call once per decision, before choosing)."""
@@ -407,7 +417,9 @@ class CasinoMemory:
             self.round_number = view.round_number
             self.seen = set()
             self.gone = Counter()
+            self.passed = []
             self._after_me = None
+            self._snap_after_me = None
         table = _table_cards(view)
         if self._after_me is not None and view.config.num_players == 2:
             removed = sorted(self._after_me - table, key=lambda c: c.index)
@@ -415,6 +427,12 @@ class CasinoMemory:
                 rank = _capturing_rank(removed, view.config)
                 if rank is not None:
                     self.gone[rank] += 1
+            added = table - self._after_me
+            before = self._snap_after_me
+            if before is None or before[0] != view.deal_number:
+                self.passed = []
+            elif not removed and len(added) == 1 and next(iter(added)) in view.loose:
+                self.passed.append(before[1])
         self.seen |= table
         self.seen.update(view.hand)
 
@@ -426,6 +444,21 @@ class CasinoMemory:
         else:
             table.add(action.card)
         self._after_me = table
+        if view.pending is None and view.seat is not None:
+            self._snap_after_me = (view.deal_number, _after(_snap_of(view), action, view.seat)[0])
+
+    def ruled_out(self, config: Config) -> set[int]:
+        """Ranks the opponent cannot hold now: each could have captured where he trailed."""
+        return {
+            rank
+            for rank in range(1, 14)
+            if not self.consistent([Card(Rank(rank), Suit.CLUBS)], config)
+        }
+
+    def consistent(self, hand: Iterable[Card], config: Config) -> bool:
+        """Whether the opponent could hold ``hand`` and still have trailed as he did."""
+        keys = [key for card in hand for key in _keys(card, config)]
+        return not any(snap.best(key)[1] for snap in self.passed for key in keys)
 
     def unseen(self, view: View) -> list[Card]:
         """Cards never seen this hand (in other hands, the stock, or captured unseen)."""
@@ -450,12 +483,40 @@ def _capturing_rank(taken: Sequence[Card], config: Config) -> int | None:
     return 1 if options[0] == 14 else options[0]
 
 
-def sample_hands(view: View, memory: CasinoMemory, rnd: random.Random) -> dict[int, list[Card]]:
+def sample_hands(
+    view: View, memory: CasinoMemory, rnd: random.Random, *, infer: bool = False
+) -> dict[int, list[Card]]:
     """Deal the other seats' hands at random from the cards ``view``'s seat has not seen.
 
     Cards known to be gone by rank (``memory.gone``) are first struck from the
-    pool. Uses only the view, the memory and ``rnd``: never the real state.
+    pool. With ``infer``, what the rules and the opponent's play say of his hand
+    is kept: a build's owner holds a card that takes it (§1.4: he must keep
+    one), and (two players) a deal in which the opponent holds a card that could
+    have captured from a table he trailed on this deal (``memory.passed``; the
+    bots never trail when they can capture) is dealt again, up to
+    :data:`INFER_TRIES` times. Uses only the view, the memory and ``rnd``:
+    never the real state.
     """
+    assert view.seat is not None
+    hands = _deal_hands(view, memory, rnd, infer)
+    if infer and memory.passed and view.config.num_players == 2:
+        other = 1 - view.seat
+        for _retry in range(INFER_TRIES):
+            if memory.consistent(hands[other], view.config):
+                break
+            hands = _deal_hands(view, memory, rnd, infer)
+    return hands
+
+
+INFER_TRIES = 16
+"""Deals tried for one world before an inconsistent one is kept (:func:`sample_hands`)."""
+
+
+def _deal_hands(
+    view: View, memory: CasinoMemory, rnd: random.Random, owners_hold: bool = False
+) -> dict[int, list[Card]]:
+    """The other hands dealt at random from the pool; with ``owners_hold``, a build's
+    owner first gets a card that takes it (the rules make him keep one, §1.4)."""
     assert view.seat is not None
     pool = memory.unseen(view)
     for rank in sorted(memory.gone):
@@ -467,8 +528,15 @@ def sample_hands(view: View, memory: CasinoMemory, rnd: random.Random) -> dict[i
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
             continue
-        take = min(size, len(pool))
-        hands[seat] = pool[:take]
+        held: list[Card] = []
+        if owners_hold:
+            for value in sorted({b.value for b in view.builds if b.owner == seat}):
+                match = next((c for c in pool if value in _keys(c, view.config)), None)
+                if match is not None and len(held) < size:
+                    held.append(match)
+                    pool.remove(match)
+        take = min(size - len(held), len(pool))
+        hands[seat] = held + pool[:take]
         del pool[:take]
     return hands
 
@@ -697,6 +765,15 @@ class ExpertBot(NormalBot):
     #: How many moves (best by the one-move score) are checked by play-outs.
     candidates: ClassVar[int] = 8
 
+    #: Whether sampled deals must agree with the opponent's trails (:func:`sample_hands`).
+    infer: ClassVar[bool] = False
+
+    #: Whether play-outs trail the card that leaves the next opponent least (:func:`_greedy`).
+    safe_trails: ClassVar[bool] = False
+
+    #: Whether play-outs go on through the next deal, dealt from a sampled stock.
+    next_deal: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -704,9 +781,12 @@ class ExpertBot(NormalBot):
         """What the last decision's search found (``None`` when it did not search)."""
 
     def _chances(self, view: View) -> dict[int, float]:
-        return _hold_chances(
-            self.memory.unseen(view), self.memory.gone, _opponent_cards(view), view.config
-        )
+        unseen = self.memory.unseen(view)
+        if self.infer and self.memory.passed and _holds_this_deal(view):
+            # None of his cards of this deal is of a rank his trails rule out.
+            ruled_out = self.memory.ruled_out(view.config)
+            unseen = [c for c in unseen if int(c.rank) not in ruled_out]
+        return _hold_chances(unseen, self.memory.gone, _opponent_cards(view), view.config)
 
     def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         assert view.seat is not None
@@ -716,7 +796,14 @@ class ExpertBot(NormalBot):
         if self.think_time == 0:
             return scored[0][1]
         short = [action for _score, action in scored[: self.candidates]]
-        pieces = CasinoPieces(view, self.memory, short)
+        pieces = CasinoPieces(
+            view,
+            self.memory,
+            short,
+            infer=self.infer,
+            safe_trails=self.safe_trails,
+            next_deal=self.next_deal,
+        )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
         best: Play = found.best
@@ -728,7 +815,9 @@ class CasinoPieces:
 
     A world is the other seats' hands (:func:`sample_hands`); a candidate's
     value is the worth it takes now plus what our side gains over the others
-    when the deal is played out greedily (every seat: its best capture, else its cheapest trail).
+    when the deal is played out greedily (every seat: its best capture, else its
+    cheapest trail). With ``infer`` the deals agree with what the opponent's
+    trails and builds say of his hand (:func:`sample_hands`).
     """
 
     def __init__(
@@ -736,6 +825,10 @@ class CasinoPieces:
         view: cardrules.casino.View,
         memory: CasinoMemory,
         candidates: Sequence[Capture | Build | Trail],
+        *,
+        infer: bool = False,
+        safe_trails: bool = False,
+        next_deal: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -748,6 +841,9 @@ class CasinoPieces:
         self.last_capturer = view.last_capturer
         self.fresh = _hold_chances(memory.unseen(view), memory.gone, 4, config)
         self.hand = list(view.hand)
+        self.infer = infer
+        self.safe_trails = safe_trails
+        self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, bool]] = {}
         for action in candidates:
@@ -757,22 +853,36 @@ class CasinoPieces:
                 base += W_SWEEP
             self._after[action] = (after, base, bool(taken))
 
-    def sample(self, view: View, rnd: random.Random) -> dict[int, list[Card]]:
-        """The other hands, dealt from the cards not seen (never the real state)."""
-        return sample_hands(view, self.memory, rnd)
+    def sample(
+        self, view: View, rnd: random.Random
+    ) -> tuple[dict[int, list[Card]], tuple[Card, ...]]:
+        """The other hands, dealt from the cards not seen (never the real state), and
+        (with ``next_deal``) the stock, the rest of those cards in a random order."""
+        hands = sample_hands(view, self.memory, rnd, infer=self.infer)
+        if not self.stock_size:
+            return hands, ()
+        dealt = {c for h in hands.values() for c in h}
+        rest = [c for c in self.memory.unseen(view) if c not in dealt]
+        rnd.shuffle(rest)
+        return hands, tuple(rest[: self.stock_size])
 
     def play_out(
-        self, world: dict[int, list[Card]], candidate: Play, rnd: random.Random
+        self,
+        world: tuple[dict[int, list[Card]], tuple[Card, ...]],
+        candidate: Play,
+        rnd: random.Random,
     ) -> tuple[float, int]:
-        """The candidate's worth plus the greedy play-out's net gain, and the cards played."""
+        """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
         after, base, took = self._after[candidate]
-        hands = {s: list(h) for s, h in world.items()}
+        hands = {s: list(h) for s, h in world[0].items()}
+        stock = world[1]
         hand = list(self.hand)
         hand.remove(candidate.card)
         hands[self.seat] = hand
         # Each card played weighs the table for its captures: a crowded table costs more.
         items = len(after.loose) + len(after.builds)
-        steps = (1 + sum(len(h) for h in hands.values())) * (1 + items // 4)
+        played = sum(len(h) for h in hands.values()) + min(len(stock), 4 * len(hands))
+        steps = (1 + played) * (1 + items // 4)
         net = _play_out(
             after,
             hands,
@@ -783,15 +893,21 @@ class CasinoPieces:
             final=self.final,
             leader=self.leader,
             fresh=self.fresh,
+            safe_trails=self.safe_trails,
+            stock=stock,
         )
         return base + net, steps
 
 
-def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[Card, int, float]:
+def _greedy(
+    snap: _Snap, hand: list[Card], seat: int, config: Config, reply: list[Card] | None = None
+) -> tuple[Card, int, float]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
     Returns (card, mask taken or -1 for a trail, worth taken with the card).
-    A build owner keeps a card that takes his build.
+    A build owner keeps a card that takes his build. With ``reply`` (the next
+    player's hand, an opponent's) the trail is the one that leaves him the least
+    to take, then the cheapest.
     """
     owned = [b[0] for b in snap.builds if b[2] == seat]
     best_card: Card | None = None
@@ -809,8 +925,25 @@ def _greedy(snap: _Snap, hand: list[Card], seat: int, config: Config) -> tuple[C
         return best_card, best_mask, best_worth
     keep = set(owned)
     trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
+    if reply and len(trails) > 1:
+        card = min(
+            trails,
+            key=lambda c: (_reply_worth(snap.trail(c), reply, config), card_worth(c), c.index),
+        )
+        return card, -1, 0.0
     card = min(trails, key=lambda c: (card_worth(c), int(c.rank), c.index))
     return card, -1, 0.0
+
+
+def _reply_worth(snap: _Snap, hand: list[Card], config: Config) -> float:
+    """The most ``hand`` can take from ``snap`` with one capture."""
+    most = 0.0
+    for card in hand:
+        for key in _keys(card, config):
+            worth, mask, empties = snap.best(key)
+            if mask:
+                most = max(most, worth + (W_SWEEP if config.sweeps and empties else 0.0))
+    return most
 
 
 def _play_out(
@@ -824,28 +957,44 @@ def _play_out(
     final: bool,
     leader: int,
     fresh: dict[int, float],
+    safe_trails: bool = False,
+    stock: tuple[Card, ...] = (),
 ) -> float:
-    """Play the rest of the deal greedily; the worth our side gains minus the others'."""
+    """Play the rest of the deal greedily; the worth our side gains minus the others'.
+
+    With a ``stock``, the next deal is dealt from it and played out too.
+    """
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
     seat = to_act
-    while any(hands.values()):
-        hand = hands.get(seat, [])
-        if hand:
-            card, mask, worth = _greedy(snap, hand, seat, config)
-            hand.remove(card)
-            if mask >= 0:
-                snap, _taken, _owners = snap.take(mask)
-                last = seat
-                net += worth if side_of(seat) == mine else -worth
-            else:
-                snap = snap.trail(card)
-        seat = (seat + 1) % n
-    # Builds cannot outlive a deal (CA-16): their owners take them.
-    for build in snap.builds:
-        worth = _worth(build[1])
-        net += worth if side_of(build[2]) == mine else -worth
+    deals = 2 if len(stock) >= 4 * n else 1
+    for deal in range(deals):
+        if deal:
+            snap = _Snap(snap.loose, (), config)
+            order = [(leader + j) % n for j in range(n)]
+            hands = {s: list(stock[4 * k : 4 * k + 4]) for k, s in enumerate(order)}
+            final = len(stock) == 4 * n
+            seat = leader
+        while any(hands.values()):
+            hand = hands.get(seat, [])
+            if hand:
+                after = (seat + 1) % n
+                rival = safe_trails and side_of(after) != side_of(seat)
+                reply = hands.get(after) if rival else None
+                card, mask, worth = _greedy(snap, hand, seat, config, reply)
+                hand.remove(card)
+                if mask >= 0:
+                    snap, _taken, _owners = snap.take(mask)
+                    last = seat
+                    net += worth if side_of(seat) == mine else -worth
+                else:
+                    snap = snap.trail(card)
+            seat = (seat + 1) % n
+        # Builds cannot outlive a deal (CA-16): their owners take them.
+        for build in snap.builds:
+            worth = _worth(build[1])
+            net += worth if side_of(build[2]) == mine else -worth
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1

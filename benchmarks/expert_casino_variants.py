@@ -1,0 +1,158 @@
+"""Benchmark: Casino expert variants against normal, one-hand 2-player games paired by deal.
+
+Game ``index`` is played as ``expert_vs_normal.py --only casino`` plays it
+(:func:`cardrules.bots.simulate.play_game`, seed 31, seats alternating with the
+index, one hand to 1 point), so every variant meets the same deals and the
+difference of two variants' hand-score leads on the same index is mostly the
+play. A variant is the shipped :class:`~cardrules.bots.casino.ExpertBot` with
+some of its class settings changed (``VARIANTS``). Results are appended to
+``--out`` one JSON line per game (``scores``: the expert's hand points, then
+normal's); the same command resumes a run. ``--report`` prints each variant's
+win share (95 % Wilson interval), its mean lead and that lead less the
+``--reference`` variant's on the same deals, with standard errors::
+
+    nice -n 5 python benchmarks/expert_casino_variants.py --variants hand --games 200
+    python benchmarks/expert_casino_variants.py --report --reference cas0
+
+Rows ``cas0`` and ``cas1`` of the results file were played on commit 3e66f28
+(the search as shipped by issue 31, the same moves as ``worth``, and the same
+gated at one standard error); ``hand`` (play-outs valued in the hand's points,
+most cards and most spades as chances from both piles) on commit aa2de14,
+where it was a setting since removed; ``worth`` at think time 0.45 s, ``c16``
+and ``infer3`` as listed here (runs stopped early say so by their ``n``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+from collections import defaultdict
+from typing import Any
+
+import attrs
+
+from cardrules import casino
+from cardrules.bots import search, wilson_interval
+from cardrules.bots.casino import ExpertBot
+from cardrules.bots.simulate import play_game
+
+RESULTS = "benchmarks/results/expert_casino_variants.jsonl"
+SEED = 31
+
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "worth": ("the search as shipped by issue 31", {}),
+    "safe": ("play-outs trail what leaves the next opponent least", {"safe_trails": True}),
+    "deal2": ("play-outs go on through the next deal", {"next_deal": True}),
+    "c4": ("4 candidates", {"candidates": 4}),
+    "c16": ("16 candidates", {"candidates": 16}),
+    "infer3": (
+        "deals and hold chances agree with the opponent's trails; a build's owner holds "
+        "its capturing card",
+        {"infer": True},
+    ),
+}
+"""Variant name -> (description, ExpertBot class settings)."""
+
+
+@attrs.frozen
+class Variant:
+    """Makes the expert of variant ``name`` (a picklable bot spec)."""
+
+    name: str
+    think_time: float
+
+    def __call__(self, seed: int | None) -> ExpertBot:
+        """A new expert of this variant with ``seed``."""
+        settings = VARIANTS[self.name][1]
+        kind = type(f"Expert_{self.name}", (ExpertBot,), dict(settings))
+        bot: ExpertBot = kind(seed, think_time=self.think_time)
+        return bot
+
+
+def play_one(name: str, index: int, think_time: float) -> dict[str, Any]:
+    """Hand ``index`` of variant ``name`` against normal."""
+    outcome = play_game(
+        "casino", [Variant(name, think_time), "normal"], index=index, seed=SEED,
+        config=casino.Config(target=1),
+    )
+    won = 0 in outcome.winners
+    result = "tie" if won and 1 in outcome.winners else "win" if won else "loss"
+    return {
+        "variant": name,
+        "description": VARIANTS[name][0],
+        "game": "casino",
+        "opponent": "normal",
+        "think_time": think_time,
+        "confidence": 0.0,
+        "index": index,
+        "result": result,
+        "scores": list(outcome.scores),
+    }
+
+
+def report(path: str, reference: str) -> str:
+    """Each variant's share, lead and lead against ``reference`` on the same deals."""
+    games: dict[tuple[str, float], dict[int, dict[str, Any]]] = defaultdict(dict)
+    described: dict[str, str] = {}
+    with open(path) as handle:
+        for text in handle:
+            if text.strip():
+                line = json.loads(text)
+                games[line["variant"], line["think_time"]][line["index"]] = line
+                described[line["variant"]] = line["description"]
+
+    def lead(line: dict[str, Any]) -> float:
+        return float(line["scores"][0] - line["scores"][1])
+
+    base = next((g for (name, _think), g in games.items() if name == reference), {})
+    rows = [f"{'variant':<10} {'think':>5} {'n':>4}  {'expert':>6}  95 % interval     "
+            f"lead (se)    vs {reference} (se)  description"]
+    for (name, think), played in games.items():
+        n = len(played)
+        score = sum({"win": 1.0, "tie": 0.5}.get(g["result"], 0.0) for g in played.values())
+        low, high = wilson_interval(score, n)
+        leads = [lead(g) for g in played.values()]
+        paired = [lead(played[i]) - lead(base[i]) for i in played if i in base]
+        versus = (
+            f"{statistics.mean(paired):+6.2f} ({statistics.stdev(paired) / len(paired)**0.5:4.2f})"
+            if len(paired) > 1 else "      -      "
+        )
+        spread = statistics.stdev(leads) / n**0.5 if n > 1 else 0.0
+        rows.append(
+            f"{name:<10} {think:5.2f} {n:4d}  {score / n:6.1%}  [{low:.1%}, {high:.1%}]  "
+            f"{statistics.mean(leads):5.2f} ({spread:4.2f})  {versus}  {described[name]}"
+        )
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--start", type=int, default=0, help="first game index")
+    parser.add_argument("--think-time", type=float, default=search.DEFAULT_THINK_TIME)
+    parser.add_argument("--out", default=RESULTS)
+    parser.add_argument("--reference", default="cas0")
+    parser.add_argument("--report", action="store_true", help="only print the table")
+    args = parser.parse_args()
+    if not args.report:
+        done = set()
+        if os.path.exists(args.out):
+            with open(args.out) as handle:
+                for text in handle:
+                    if text.strip():
+                        line = json.loads(text)
+                        done.add((line["variant"], line["index"], line["think_time"]))
+        with open(args.out, "a") as out:
+            for index in range(args.start, args.start + args.games):
+                for name in args.variants:
+                    if (name, index, args.think_time) not in done:
+                        out.write(json.dumps(play_one(name, index, args.think_time)) + "\n")
+                        out.flush()
+    print(report(args.out, args.reference))
+
+
+if __name__ == "__main__":
+    main()
