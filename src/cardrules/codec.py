@@ -92,12 +92,6 @@ def write(value: object) -> str:
     return _BASIC_WRITERS.get(type(value), _other_write)(value)
 
 
-def _class_writer() -> Callable[[Any], Callable[[Any], str]]:
-    """:func:`_writer`, typed to take any class (typeshed's ``type[Any]`` may not be
-    ``Hashable``, though a class is)."""
-    return _writer
-
-
 def _other_write(value: Any) -> str:
     cls: Any = type(value)  # (a class is hashable, though typeshed's type[Any] may not be)
     return _writer(cls)(value)
@@ -109,13 +103,23 @@ _quote: Final[Callable[[str], str]] = json.encoder.encode_basestring
 _QUOTED_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(_quote(card.code) for card in _CARDS)
 """Each distinct card's code in quotes, at its ``index``."""
 
+# ``None`` and the flags are written by a look-up in C, not a call of a Python function.
+_write_none: Final[Callable[[Any], str]] = {None: "null"}.__getitem__
+_write_bool: Final[Callable[[Any], str]] = {True: "true", False: "false"}.__getitem__
 
-def _write_none(value: None) -> str:
-    return "null"
+
+class _IntTexts(dict[int, str]):
+    """The texts of the whole numbers from -1,000 to 1,000, looked up (in C) rather than
+    worked out each time; any other number is worked out (and not kept)."""
+
+    def __missing__(self, number: int) -> str:
+        return repr(number)
 
 
-def _write_bool(value: bool) -> str:
-    return "true" if value else "false"
+_write_int: Final[Callable[[Any], str]] = _IntTexts(
+    {number: repr(number) for number in range(-1000, 1001)}
+).__getitem__
+"""The text of exactly an ``int`` (a ``bool`` would find the text of 0 or 1: never given one)."""
 
 
 def _write_card(card: Card) -> str:
@@ -123,13 +127,8 @@ def _write_card(card: Card) -> str:
 
 
 def _write_items(items: tuple[Any, ...] | list[Any]) -> str:
-    # Most items are cards (hands, piles, melds), numbers or tuples of cards:
-    # written here without a call to ``write`` for each.
-    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _class_writer()
-    return "[" + ",".join([
-        codes[i.index] if type(i) is Card else (basic.get(type(i)) or writer(type(i)))(i)
-        for i in items
-    ]) + "]"
+    """A tuple or list whose items are written by their own types' writers."""
+    return "[" + ",".join([write(item) for item in items]) + "]"
 
 
 def _write_decimal(amount: Decimal) -> str:
@@ -141,30 +140,31 @@ def _write_fraction(value: Fraction) -> str:
 
 
 _BASIC_WRITERS: Final[dict[type[Any], Callable[[Any], str]]] = {
-    type(None): _write_none, bool: _write_bool, int: int.__repr__, str: _quote,
+    type(None): _write_none, bool: _write_bool, int: _write_int, str: _quote,
     Card: _write_card, tuple: _write_items, list: _write_items,
     Decimal: _write_decimal, Fraction: _write_fraction,
 }
-"""The writers of the most common exact types, looked up without a call (never changed)."""
+"""The writers of values of exactly these types, looked up without a call (never changed)."""
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _writer(cls: type[Any]) -> Callable[[Any], str]:
     """How a value of exactly the class ``cls`` is written."""
     if issubclass(cls, enum.Enum):  # before int: an IntEnum member is an int
-        return _write_member
+        return _member_writer(cls)
     for basic in (bool, int, str, tuple, list, Decimal, Fraction, Card):  # their subclasses
         if issubclass(cls, basic):
-            return _BASIC_WRITERS[basic]
+            return int.__repr__ if basic is int else _BASIC_WRITERS[basic]
     if issubclass(cls, frozenset):
         return _write_frozenset
     if attrs.has(cls):
-        return _attrs_writer(cls)
+        return _writers_from(cls)[cls]
     return _refuse_to_write
 
 
-def _write_member(member: enum.Enum) -> str:
-    return _quote(member._name_)  # (``name`` is a property: slower)
+def _member_writer(cls: type[enum.Enum]) -> Callable[[Any], str]:
+    """The writer of the members of ``cls``: a look-up of each member's quoted name."""
+    return {member: _quote(member._name_) for member in cls}.__getitem__
 
 
 def _write_frozenset(items: frozenset[Any]) -> str:
@@ -177,30 +177,77 @@ def _refuse_to_write(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _writers_from(cls: type[Any]) -> dict[type[Any], Callable[[Any], str]]:
+    """The writers of values of exactly each type the attrs class ``cls`` may hold: the
+    basic types, and each enum and attrs class its fields' annotations name, all the way
+    down. Its writers look the types of the values they hold up in this same table, so
+    writing a state is one dictionary look-up per value (any other type, one the
+    annotations do not name, is written by :func:`write`). The text still depends only
+    on the value: a value is written by the writer of its own type, never by what the
+    annotation says it should be."""
+    table = dict(_BASIC_WRITERS)
+    lookup = table.get
+    codes = _QUOTED_CODE_OF_INDEX
+
+    def write_items(items: tuple[Any, ...] | list[Any]) -> str:
+        # Most items are cards (hands, piles, melds): those without a call each.
+        return "[" + ",".join([
+            codes[i.index] if type(i) is Card else (lookup(type(i)) or _other_write)(i)
+            for i in items
+        ]) + "]"
+
+    table[tuple] = table[list] = write_items
+    for named in _classes_named_by(cls):
+        if issubclass(named, enum.Enum):
+            table[named] = _member_writer(named)
+        else:
+            table[named] = _attrs_writer(named, lookup)
+    return table
+
+
+def _classes_named_by(cls: type[Any]) -> list[type[Any]]:
+    """``cls`` and the enum and attrs classes its fields' annotations name, all the way down."""
+    found: list[type[Any]] = []
+    hints: list[Any] = [cls]
+    while hints:
+        hint = hints.pop()
+        if isinstance(hint, type) and hint not in found and hint is not Card and (
+            issubclass(hint, enum.Enum) or attrs.has(hint)
+        ):
+            found.append(hint)
+            if attrs.has(hint):
+                field_hints = typing.get_type_hints(hint)
+                hints += [field_hints[field.name] for field in _init_fields(hint)]
+        elif typing.get_origin(hint) is not Literal:
+            hints += [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+    return found
+
+
+def _attrs_writer(
+    cls: type[Any], lookup: Callable[[type[Any]], Callable[[Any], str] | None]
+) -> Callable[[Any], str]:
     """The writer of an attrs class: ``{"type":name,field:value,...}``, its ``__init__``
-    fields in order: a ``%`` template with each key written once, the values' texts put in."""
+    fields in order: a ``%`` template with each key written once, the values' texts put in,
+    each value written by the writer ``lookup`` gives for its type (or by :func:`write`)."""
     keys = tuple(field.name for field in _init_fields(cls))
     opening = '{"type":' + _quote(cls.__name__)
     if not keys:
         return lambda value: opening + "}"
     template = opening.replace("%", "%%") + "".join(  # (a key holding "%" stays itself)
         "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
-    # (A value of another type than the basic ones is written by its class's writer,
-    # looked up in the bounded cache of :func:`_writer`.)
-    basic, writer = _BASIC_WRITERS, _class_writer()
     if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
         value_of = operator.attrgetter(keys[0])
 
         def write_one(value: Any) -> str:
             item = value_of(value)
-            return template % ((basic.get(type(item)) or writer(type(item)))(item),)
+            return template % ((lookup(type(item)) or _other_write)(item),)
 
         return write_one
     values_of = operator.attrgetter(*keys)
 
     def write_attrs(value: Any) -> str:
-        return template % tuple([(basic.get(type(item)) or writer(type(item)))(item)
+        return template % tuple([(lookup(type(item)) or _other_write)(item)
                                  for item in values_of(value)])
 
     return write_attrs
