@@ -547,6 +547,11 @@ class _ClassPlan(NamedTuple):
     """The keys of the fields without a default."""
     renamed: tuple[tuple[str, str], ...]
     """The class's ``RENAMED_FIELDS``: (old key, new field name)."""
+    raw_values: Callable[[dict[str, Any]], tuple[Any, ...]]
+    """The values of its fields' keys in a JSON object that has them all, in order."""
+    remembered: bool
+    """Whether its values are remembered by their JSON values (:func:`_remembered`):
+    whether every field holds only leaves (:func:`_holds_leaves`)."""
 
 
 def _as_they_are(hint: Any) -> frozenset[type[Any]]:
@@ -583,7 +588,34 @@ def _class_plan(cls: type[Any]) -> _ClassPlan:
         positional=not any(field.kw_only for field in fields),
         required=frozenset(field.name for field in fields if field.default is attrs.NOTHING),
         renamed=renamed,
+        raw_values=_values_getter(tuple(field.name for field in fields)),
+        remembered=all(_holds_leaves(hints[field.name]) for field in fields),
     )
+
+
+def _values_getter(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    if len(keys) <= 1:  # (itemgetter of one key gives the value, not a tuple)
+        return lambda value: tuple([value[key] for key in keys])
+    getter: Callable[[dict[str, Any]], tuple[Any, ...]] = operator.itemgetter(*keys)
+    return getter
+
+
+def _holds_leaves(hint: Any) -> bool:
+    """Whether a value of ``hint`` is a leaf (a number, text, flag, ``None``, card, enum
+    member, amount) or a tuple of leaves: written as a JSON scalar or a list of scalars."""
+    if hint in _LEAF_HINTS or typing.get_origin(hint) is Literal or (
+        isinstance(hint, type) and issubclass(hint, enum.Enum)
+    ):
+        return True
+    if _is_union(hint):
+        return all(_holds_leaves(option) for option in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        return all(typing.get_origin(arg) is not tuple and _holds_leaves(arg) for arg in args)
+    return False
+
+
+_LEAF_HINTS: Final = frozenset({int, str, bool, None, type(None), Card, Decimal, Fraction})
 
 
 def _attrs_reader(cls: Any) -> _Reader:
@@ -598,18 +630,73 @@ def _attrs_reader(cls: Any) -> _Reader:
             raise ValueError(f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}")
         if len(value) != len(plan.keys) or not plan.keys.issuperset(value):
             return _read_some_fields(cls, value, plan, where)
-        values = []
-        for key, as_they_are, read in plan.fields:
-            raw = value[key]
-            values.append(raw if type(raw) in as_they_are else read(raw, (where, key)))
-        try:
-            if plan.positional:
-                return cls(*values)
-            return cls(**dict(zip(plan.keywords, values)))
-        except (ValueError, TypeError) as exc:  # the class's own checks
-            raise ValueError(f"{_path(where)}: {exc}") from None
+        raw_values = plan.raw_values(value)
+        if plan.remembered:
+            key = _exact_key(raw_values)
+            if key is not None:
+                try:
+                    return _remembered(cls, key)
+                except (ValueError, TypeError):
+                    pass  # refused: read again below, for the refusal's place in the document
+        return _read_fields(cls, plan, raw_values, where)
 
     return read_attrs
+
+
+def _read_fields(cls: Any, plan: _ClassPlan, raw_values: tuple[Any, ...], where: _Where) -> Any:
+    """An object of ``cls`` from the JSON values of its fields, in order."""
+    values = [
+        raw if type(raw) in as_they_are else read(raw, (where, key))
+        for (key, as_they_are, read), raw in zip(plan.fields, raw_values)
+    ]
+    try:
+        if plan.positional:
+            return cls(*values)
+        return cls(**dict(zip(plan.keywords, values)))
+    except (ValueError, TypeError) as exc:  # the class's own checks
+        raise ValueError(f"{_path(where)}: {exc}") from None
+
+
+REMEMBERED_OBJECTS: Final = 2048
+"""How many objects of classes of leaves (configs, melds, events, ...) :func:`decode`
+keeps by their exact JSON values: a bounded cache of a pure function of those values."""
+
+
+@functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
+def _remembered(cls: Any, key: tuple[Any, ...]) -> Any:
+    """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``.
+
+    Loading a game's states meets the same config, melds and events again and again,
+    and making one (its class's checks) costs more than looking it up. Equal keys are
+    equal JSON (the types are in the key: ``true`` is not ``1`` here), so this is a pure
+    function of its arguments, and the object it gives is frozen. A refusal is not
+    kept: the caller reads the values again to say where in the document it is.
+    """
+    raw_values = tuple([list(raw) if type(kind) is tuple else raw
+                        for kind, raw in zip(key[::2], key[1::2])])
+    return _read_fields(cls, _class_plan(cls), raw_values, "")
+
+
+_JSON_LEAVES: Final = frozenset({int, str, bool, float, type(None)})
+
+
+def _exact_key(raw_values: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The JSON values of an object's fields as a key that tells ``true`` from ``1`` and
+    ``1.0``: each value's type (for a list, its items' types) and the value (a list as a
+    tuple); ``None`` if a value is neither a JSON scalar nor a list of them."""
+    key: list[Any] = []
+    leaf = _JSON_LEAVES.__contains__
+    for raw in raw_values:
+        kind: Any = type(raw)
+        if kind is list:
+            raw = tuple(raw)
+            kind = tuple(map(type, raw))
+            if not all(map(leaf, kind)):
+                return None
+        elif kind not in _JSON_LEAVES:
+            return None
+        key += (kind, raw)
+    return tuple(key)
 
 
 def _read_some_fields(cls: Any, value: dict[str, Any], plan: _ClassPlan, where: _Where) -> Any:
