@@ -549,6 +549,8 @@ class _ClassPlan(NamedTuple):
     """The class's ``RENAMED_FIELDS``: (old key, new field name)."""
     raw_values: Callable[[dict[str, Any]], tuple[Any, ...]]
     """The values of its fields' keys in a JSON object that has them all, in order."""
+    all_values: Callable[[Any], tuple[Any, ...]]
+    """The values of all its attrs fields (derived ones too), in order."""
     remembered: bool
     """Whether its values are remembered by their JSON values (:func:`_remembered`):
     whether every field holds only leaves (:func:`_holds_leaves`)."""
@@ -589,6 +591,7 @@ def _class_plan(cls: type[Any]) -> _ClassPlan:
         required=frozenset(field.name for field in fields if field.default is attrs.NOTHING),
         renamed=renamed,
         raw_values=_values_getter(tuple(field.name for field in fields)),
+        all_values=_fields_getter(tuple(field.name for field in attrs.fields(cls))),
         remembered=all(_holds_leaves(hints[field.name]) for field in fields),
     )
 
@@ -597,6 +600,13 @@ def _values_getter(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[An
     if len(keys) <= 1:  # (itemgetter of one key gives the value, not a tuple)
         return lambda value: tuple([value[key] for key in keys])
     getter: Callable[[dict[str, Any]], tuple[Any, ...]] = operator.itemgetter(*keys)
+    return getter
+
+
+def _fields_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    if len(names) <= 1:  # (attrgetter of one name gives the value, not a tuple)
+        return lambda value: tuple([getattr(value, name) for name in names])
+    getter: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
     return getter
 
 
@@ -635,9 +645,14 @@ def _attrs_reader(cls: Any) -> _Reader:
             key = _exact_key(raw_values)
             if key is not None:
                 try:
-                    return _remembered(cls, key)
+                    remembered, made_of = _remembered(cls, key)
                 except (ValueError, TypeError):
                     pass  # refused: read again below, for the refusal's place in the document
+                else:
+                    # Given out only while it still holds what it was made of (each field
+                    # the very same object): one changed in place (misuse) is never given.
+                    if all(map(operator.is_, plan.all_values(remembered), made_of)):
+                        return remembered
         return _read_fields(cls, plan, raw_values, where)
 
     return read_attrs
@@ -663,8 +678,9 @@ keeps by their exact JSON values: a bounded cache of a pure function of those va
 
 
 @functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
-def _remembered(cls: Any, key: tuple[Any, ...]) -> Any:
-    """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``.
+def _remembered(cls: Any, key: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``,
+    and the values of all its fields then (:attr:`_ClassPlan.all_values`).
 
     Loading a game's states meets the same config, melds and events again and again,
     and making one (its class's checks) costs more than looking it up. Equal keys are
@@ -674,7 +690,9 @@ def _remembered(cls: Any, key: tuple[Any, ...]) -> Any:
     """
     raw_values = tuple([list(raw) if type(kind) is tuple else raw
                         for kind, raw in zip(key[::2], key[1::2])])
-    return _read_fields(cls, _class_plan(cls), raw_values, "")
+    plan = _class_plan(cls)
+    made = _read_fields(cls, plan, raw_values, "")
+    return made, plan.all_values(made)
 
 
 _JSON_LEAVES: Final = frozenset({int, str, bool, float, type(None)})

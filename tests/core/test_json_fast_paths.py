@@ -381,3 +381,16 @@ def test_a_flag_for_a_number_is_refused_after_the_number_was_read():
     assert cardrules.from_json(text) == state
     with pytest.raises(ValueError, match=r"data\.config\.jokers: expected a whole number"):
         cardrules.from_json(text.replace('"jokers":0', '"jokers":false'))
+
+
+def test_a_remembered_object_changed_in_place_is_not_given_again():
+    # Misuse: a loaded config changed through object.__setattr__. The next load of the
+    # same JSON must give a config of that JSON, not the changed one.
+    state = cardrules.new_game("rummy500", seed=1)
+    text = cardrules.to_json(state)
+    first = cardrules.from_json(text)
+    object.__setattr__(first.config, "target", 400)
+    second = cardrules.from_json(text)
+    assert second.config.target == 500
+    assert second == state
+    assert cardrules.to_json(second) == text
