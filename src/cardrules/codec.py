@@ -20,8 +20,10 @@ object must have its class's ``"type"`` and keys and no others (a field with a
 default may be left out). A refusal is a
 ``ValueError`` naming where in the document it is (``data.hands[1][3]``).
 
-Each class's fields, and how each is read, are worked out once from the class
-(``_class_plan``, a bounded cache of a pure function of the class). A class
+Each class's fields, and how each is read and written, are worked out once from
+the class (``_class_plan`` and ``_writers_from``, bounded caches of pure functions of
+the class). An object of a class whose fields hold only leaves (a config, a meld, an
+event) is remembered by its fields' exact JSON values (:data:`REMEMBERED_OBJECTS`). A class
 may rename a field and keep reading old documents: a class attribute
 ``RENAMED_FIELDS: ClassVar[dict[str, str]]`` maps an old JSON key to the
 field's new name. A document with the old key loads, with a
@@ -56,7 +58,7 @@ import attrs
 
 from cardrules.cards import Card, make_deck
 
-__all__ = ["CACHE_SIZE", "CARD_OF_CODE", "decode", "write"]
+__all__ = ["CACHE_SIZE", "CARD_OF_CODE", "REMEMBERED_OBJECTS", "decode", "write"]
 
 CACHE_SIZE: Final = 1024
 """How many classes and annotations the codec keeps worked out (far more than the games have)."""
@@ -674,7 +676,13 @@ def _read_fields(cls: Any, plan: _ClassPlan, raw_values: tuple[Any, ...], where:
 
 REMEMBERED_OBJECTS: Final = 2048
 """How many objects of classes of leaves (configs, melds, events, ...) :func:`decode`
-keeps by their exact JSON values: a bounded cache of a pure function of those values."""
+keeps by their exact JSON values: a bounded cache of a pure function of those values.
+
+>>> from cardrules.rummy500 import Config
+>>> data = json.loads(write(Config(num_players=3)))
+>>> decode(Config, data, "config") is decode(Config, json.loads(write(Config(num_players=3))), "c")
+True
+"""
 
 
 @functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
