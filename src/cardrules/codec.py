@@ -20,8 +20,10 @@ object must have its class's ``"type"`` and keys and no others (a field with a
 default may be left out). A refusal is a
 ``ValueError`` naming where in the document it is (``data.hands[1][3]``).
 
-Each class's fields, and how each is read, are worked out once from the class
-(``_class_plan``, a bounded cache of a pure function of the class). A class
+Each class's fields, and how each is read and written, are worked out once from
+the class (``_class_plan`` and ``_writers_from``, bounded caches of pure functions of
+the class). An object of a class whose fields hold only leaves (a config, a meld, an
+event) is remembered by its fields' exact JSON values (:data:`REMEMBERED_OBJECTS`). A class
 may rename a field and keep reading old documents: a class attribute
 ``RENAMED_FIELDS: ClassVar[dict[str, str]]`` maps an old JSON key to the
 field's new name. A document with the old key loads, with a
@@ -56,7 +58,7 @@ import attrs
 
 from cardrules.cards import Card, make_deck
 
-__all__ = ["CACHE_SIZE", "CARD_OF_CODE", "decode", "write"]
+__all__ = ["CACHE_SIZE", "CARD_OF_CODE", "REMEMBERED_OBJECTS", "decode", "write"]
 
 CACHE_SIZE: Final = 1024
 """How many classes and annotations the codec keeps worked out (far more than the games have)."""
@@ -92,12 +94,6 @@ def write(value: object) -> str:
     return _BASIC_WRITERS.get(type(value), _other_write)(value)
 
 
-def _class_writer() -> Callable[[Any], Callable[[Any], str]]:
-    """:func:`_writer`, typed to take any class (typeshed's ``type[Any]`` may not be
-    ``Hashable``, though a class is)."""
-    return _writer
-
-
 def _other_write(value: Any) -> str:
     cls: Any = type(value)  # (a class is hashable, though typeshed's type[Any] may not be)
     return _writer(cls)(value)
@@ -109,13 +105,23 @@ _quote: Final[Callable[[str], str]] = json.encoder.encode_basestring
 _QUOTED_CODE_OF_INDEX: Final[tuple[str, ...]] = tuple(_quote(card.code) for card in _CARDS)
 """Each distinct card's code in quotes, at its ``index``."""
 
+# ``None`` and the flags are written by a look-up in C, not a call of a Python function.
+_write_none: Final[Callable[[Any], str]] = {None: "null"}.__getitem__
+_write_bool: Final[Callable[[Any], str]] = {True: "true", False: "false"}.__getitem__
 
-def _write_none(value: None) -> str:
-    return "null"
+
+class _IntTexts(dict[int, str]):
+    """The texts of the whole numbers from -1,000 to 1,000, looked up (in C) rather than
+    worked out each time; any other number is worked out (and not kept)."""
+
+    def __missing__(self, number: int) -> str:
+        return repr(number)
 
 
-def _write_bool(value: bool) -> str:
-    return "true" if value else "false"
+_write_int: Final[Callable[[Any], str]] = _IntTexts(
+    {number: repr(number) for number in range(-1000, 1001)}
+).__getitem__
+"""The text of exactly an ``int`` (a ``bool`` would find the text of 0 or 1: never given one)."""
 
 
 def _write_card(card: Card) -> str:
@@ -123,13 +129,8 @@ def _write_card(card: Card) -> str:
 
 
 def _write_items(items: tuple[Any, ...] | list[Any]) -> str:
-    # Most items are cards (hands, piles, melds), numbers or tuples of cards:
-    # written here without a call to ``write`` for each.
-    codes, basic, writer = _QUOTED_CODE_OF_INDEX, _BASIC_WRITERS, _class_writer()
-    return "[" + ",".join([
-        codes[i.index] if type(i) is Card else (basic.get(type(i)) or writer(type(i)))(i)
-        for i in items
-    ]) + "]"
+    """A tuple or list whose items are written by their own types' writers."""
+    return "[" + ",".join([write(item) for item in items]) + "]"
 
 
 def _write_decimal(amount: Decimal) -> str:
@@ -141,30 +142,31 @@ def _write_fraction(value: Fraction) -> str:
 
 
 _BASIC_WRITERS: Final[dict[type[Any], Callable[[Any], str]]] = {
-    type(None): _write_none, bool: _write_bool, int: int.__repr__, str: _quote,
+    type(None): _write_none, bool: _write_bool, int: _write_int, str: _quote,
     Card: _write_card, tuple: _write_items, list: _write_items,
     Decimal: _write_decimal, Fraction: _write_fraction,
 }
-"""The writers of the most common exact types, looked up without a call (never changed)."""
+"""The writers of values of exactly these types, looked up without a call (never changed)."""
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _writer(cls: type[Any]) -> Callable[[Any], str]:
     """How a value of exactly the class ``cls`` is written."""
     if issubclass(cls, enum.Enum):  # before int: an IntEnum member is an int
-        return _write_member
+        return _member_writer(cls)
     for basic in (bool, int, str, tuple, list, Decimal, Fraction, Card):  # their subclasses
         if issubclass(cls, basic):
-            return _BASIC_WRITERS[basic]
+            return int.__repr__ if basic is int else _BASIC_WRITERS[basic]
     if issubclass(cls, frozenset):
         return _write_frozenset
     if attrs.has(cls):
-        return _attrs_writer(cls)
+        return _writers_from(cls)[cls]
     return _refuse_to_write
 
 
-def _write_member(member: enum.Enum) -> str:
-    return _quote(member._name_)  # (``name`` is a property: slower)
+def _member_writer(cls: type[enum.Enum]) -> Callable[[Any], str]:
+    """The writer of the members of ``cls``: a look-up of each member's quoted name."""
+    return {member: _quote(member._name_) for member in cls}.__getitem__
 
 
 def _write_frozenset(items: frozenset[Any]) -> str:
@@ -177,30 +179,77 @@ def _refuse_to_write(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def _attrs_writer(cls: type[Any]) -> Callable[[Any], str]:
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _writers_from(cls: type[Any]) -> dict[type[Any], Callable[[Any], str]]:
+    """The writers of values of exactly each type the attrs class ``cls`` may hold: the
+    basic types, and each enum and attrs class its fields' annotations name, all the way
+    down. Its writers look the types of the values they hold up in this same table, so
+    writing a state is one dictionary look-up per value (any other type, one the
+    annotations do not name, is written by :func:`write`). The text still depends only
+    on the value: a value is written by the writer of its own type, never by what the
+    annotation says it should be."""
+    table = dict(_BASIC_WRITERS)
+    lookup = table.get
+    codes = _QUOTED_CODE_OF_INDEX
+
+    def write_items(items: tuple[Any, ...] | list[Any]) -> str:
+        # Most items are cards (hands, piles, melds): those without a call each.
+        return "[" + ",".join([
+            codes[i.index] if type(i) is Card else (lookup(type(i)) or _other_write)(i)
+            for i in items
+        ]) + "]"
+
+    table[tuple] = table[list] = write_items
+    for named in _classes_named_by(cls):
+        if issubclass(named, enum.Enum):
+            table[named] = _member_writer(named)
+        else:
+            table[named] = _attrs_writer(named, lookup)
+    return table
+
+
+def _classes_named_by(cls: type[Any]) -> list[type[Any]]:
+    """``cls`` and the enum and attrs classes its fields' annotations name, all the way down."""
+    found: list[type[Any]] = []
+    hints: list[Any] = [cls]
+    while hints:
+        hint = hints.pop()
+        if isinstance(hint, type) and hint not in found and hint is not Card and (
+            issubclass(hint, enum.Enum) or attrs.has(hint)
+        ):
+            found.append(hint)
+            if attrs.has(hint):
+                field_hints = typing.get_type_hints(hint)
+                hints += [field_hints[field.name] for field in _init_fields(hint)]
+        elif typing.get_origin(hint) is not Literal:
+            hints += [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+    return found
+
+
+def _attrs_writer(
+    cls: type[Any], lookup: Callable[[type[Any]], Callable[[Any], str] | None]
+) -> Callable[[Any], str]:
     """The writer of an attrs class: ``{"type":name,field:value,...}``, its ``__init__``
-    fields in order: a ``%`` template with each key written once, the values' texts put in."""
+    fields in order: a ``%`` template with each key written once, the values' texts put in,
+    each value written by the writer ``lookup`` gives for its type (or by :func:`write`)."""
     keys = tuple(field.name for field in _init_fields(cls))
     opening = '{"type":' + _quote(cls.__name__)
     if not keys:
         return lambda value: opening + "}"
     template = opening.replace("%", "%%") + "".join(  # (a key holding "%" stays itself)
         "," + _quote(key).replace("%", "%%") + ":%s" for key in keys) + "}"
-    # (A value of another type than the basic ones is written by its class's writer,
-    # looked up in the bounded cache of :func:`_writer`.)
-    basic, writer = _BASIC_WRITERS, _class_writer()
     if len(keys) == 1:  # (attrgetter of one name gives the value, not a tuple)
         value_of = operator.attrgetter(keys[0])
 
         def write_one(value: Any) -> str:
             item = value_of(value)
-            return template % ((basic.get(type(item)) or writer(type(item)))(item),)
+            return template % ((lookup(type(item)) or _other_write)(item),)
 
         return write_one
     values_of = operator.attrgetter(*keys)
 
     def write_attrs(value: Any) -> str:
-        return template % tuple([(basic.get(type(item)) or writer(type(item)))(item)
+        return template % tuple([(lookup(type(item)) or _other_write)(item)
                                  for item in values_of(value)])
 
     return write_attrs
@@ -500,6 +549,13 @@ class _ClassPlan(NamedTuple):
     """The keys of the fields without a default."""
     renamed: tuple[tuple[str, str], ...]
     """The class's ``RENAMED_FIELDS``: (old key, new field name)."""
+    raw_values: Callable[[dict[str, Any]], tuple[Any, ...]]
+    """The values of its fields' keys in a JSON object that has them all, in order."""
+    all_values: Callable[[Any], tuple[Any, ...]]
+    """The values of all its attrs fields (derived ones too), in order."""
+    remembered: bool
+    """Whether its values are remembered by their JSON values (:func:`_remembered`):
+    whether every field holds only leaves (:func:`_holds_leaves`)."""
 
 
 def _as_they_are(hint: Any) -> frozenset[type[Any]]:
@@ -536,7 +592,42 @@ def _class_plan(cls: type[Any]) -> _ClassPlan:
         positional=not any(field.kw_only for field in fields),
         required=frozenset(field.name for field in fields if field.default is attrs.NOTHING),
         renamed=renamed,
+        raw_values=_values_getter(tuple(field.name for field in fields)),
+        all_values=_fields_getter(tuple(field.name for field in attrs.fields(cls))),
+        remembered=all(_holds_leaves(hints[field.name]) for field in fields),
     )
+
+
+def _values_getter(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    if len(keys) <= 1:  # (itemgetter of one key gives the value, not a tuple)
+        return lambda value: tuple([value[key] for key in keys])
+    getter: Callable[[dict[str, Any]], tuple[Any, ...]] = operator.itemgetter(*keys)
+    return getter
+
+
+def _fields_getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    if len(names) <= 1:  # (attrgetter of one name gives the value, not a tuple)
+        return lambda value: tuple([getattr(value, name) for name in names])
+    getter: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names)
+    return getter
+
+
+def _holds_leaves(hint: Any) -> bool:
+    """Whether a value of ``hint`` is a leaf (a number, text, flag, ``None``, card, enum
+    member, amount) or a tuple of leaves: written as a JSON scalar or a list of scalars."""
+    if hint in _LEAF_HINTS or typing.get_origin(hint) is Literal or (
+        isinstance(hint, type) and issubclass(hint, enum.Enum)
+    ):
+        return True
+    if _is_union(hint):
+        return all(_holds_leaves(option) for option in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:
+        args = [arg for arg in typing.get_args(hint) if arg is not Ellipsis]
+        return all(typing.get_origin(arg) is not tuple and _holds_leaves(arg) for arg in args)
+    return False
+
+
+_LEAF_HINTS: Final = frozenset({int, str, bool, None, type(None), Card, Decimal, Fraction})
 
 
 def _attrs_reader(cls: Any) -> _Reader:
@@ -551,18 +642,87 @@ def _attrs_reader(cls: Any) -> _Reader:
             raise ValueError(f"{_path(where)}: expected type {name!r}, found {value.get('type')!r}")
         if len(value) != len(plan.keys) or not plan.keys.issuperset(value):
             return _read_some_fields(cls, value, plan, where)
-        values = []
-        for key, as_they_are, read in plan.fields:
-            raw = value[key]
-            values.append(raw if type(raw) in as_they_are else read(raw, (where, key)))
-        try:
-            if plan.positional:
-                return cls(*values)
-            return cls(**dict(zip(plan.keywords, values)))
-        except (ValueError, TypeError) as exc:  # the class's own checks
-            raise ValueError(f"{_path(where)}: {exc}") from None
+        raw_values = plan.raw_values(value)
+        if plan.remembered:
+            key = _exact_key(raw_values)
+            if key is not None:
+                try:
+                    remembered, made_of = _remembered(cls, key)
+                except (ValueError, TypeError):
+                    pass  # refused: read again below, for the refusal's place in the document
+                else:
+                    # Given out only while it still holds what it was made of (each field
+                    # the very same object): one changed in place (misuse) is never given.
+                    if all(map(operator.is_, plan.all_values(remembered), made_of)):
+                        return remembered
+        return _read_fields(cls, plan, raw_values, where)
 
     return read_attrs
+
+
+def _read_fields(cls: Any, plan: _ClassPlan, raw_values: tuple[Any, ...], where: _Where) -> Any:
+    """An object of ``cls`` from the JSON values of its fields, in order."""
+    values = [
+        raw if type(raw) in as_they_are else read(raw, (where, key))
+        for (key, as_they_are, read), raw in zip(plan.fields, raw_values)
+    ]
+    try:
+        if plan.positional:
+            return cls(*values)
+        return cls(**dict(zip(plan.keywords, values)))
+    except (ValueError, TypeError) as exc:  # the class's own checks
+        raise ValueError(f"{_path(where)}: {exc}") from None
+
+
+REMEMBERED_OBJECTS: Final = 2048
+"""How many objects of classes of leaves (configs, melds, events, ...) :func:`decode`
+keeps by their exact JSON values: a bounded cache of a pure function of those values.
+
+>>> from cardrules.rummy500 import Config
+>>> data = json.loads(write(Config(num_players=3)))
+>>> decode(Config, data, "config") is decode(Config, json.loads(write(Config(num_players=3))), "c")
+True
+"""
+
+
+@functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
+def _remembered(cls: Any, key: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``,
+    and the values of all its fields then (:attr:`_ClassPlan.all_values`).
+
+    Loading a game's states meets the same config, melds and events again and again,
+    and making one (its class's checks) costs more than looking it up. Equal keys are
+    equal JSON (the types are in the key: ``true`` is not ``1`` here), so this is a pure
+    function of its arguments, and the object it gives is frozen. A refusal is not
+    kept: the caller reads the values again to say where in the document it is.
+    """
+    raw_values = tuple([list(raw) if type(kind) is tuple else raw
+                        for kind, raw in zip(key[::2], key[1::2])])
+    plan = _class_plan(cls)
+    made = _read_fields(cls, plan, raw_values, "")
+    return made, plan.all_values(made)
+
+
+_JSON_LEAVES: Final = frozenset({int, str, bool, float, type(None)})
+
+
+def _exact_key(raw_values: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The JSON values of an object's fields as a key that tells ``true`` from ``1`` and
+    ``1.0``: each value's type (for a list, its items' types) and the value (a list as a
+    tuple); ``None`` if a value is neither a JSON scalar nor a list of them."""
+    key: list[Any] = []
+    leaf = _JSON_LEAVES.__contains__
+    for raw in raw_values:
+        kind: Any = type(raw)
+        if kind is list:
+            raw = tuple(raw)
+            kind = tuple(map(type, raw))
+            if not all(map(leaf, kind)):
+                return None
+        elif kind not in _JSON_LEAVES:
+            return None
+        key += (kind, raw)
+    return tuple(key)
 
 
 def _read_some_fields(cls: Any, value: dict[str, Any], plan: _ClassPlan, where: _Where) -> Any:

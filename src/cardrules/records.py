@@ -14,7 +14,8 @@ loader build anything but the game's own value classes; only the exact
 spellings the writer uses are read (a card is ``"2C"``, never ``"2c"``). States
 and views are re-validated by their game (card conservation, counts per phase,
 scores) and game records are replayed action by action. Nothing is kept
-between calls but the codec's per-class plans (:data:`cardrules.codec.CACHE_SIZE`).
+between calls but the codec's per-class plans (:data:`cardrules.codec.CACHE_SIZE`) and
+the small objects it remembers by their exact JSON (:data:`cardrules.codec.REMEMBERED_OBJECTS`).
 
 >>> import cardrules
 >>> state = cardrules.new_game("rummy500", seed=3)

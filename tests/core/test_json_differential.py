@@ -212,6 +212,8 @@ def _cold() -> None:
     codec._reader.cache_clear()
     codec._class_plan.cache_clear()
     codec._writer.cache_clear()
+    codec._writers_from.cache_clear()
+    codec._remembered.cache_clear()
 
 
 @pytest.mark.parametrize("game", GAMES)
