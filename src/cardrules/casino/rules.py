@@ -20,6 +20,10 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
+    listed_build,
+    listed_capture,
+    listed_take,
+    listed_trail,
     malformed,
 )
 from cardrules.casino.captures import (
@@ -515,14 +519,9 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     kind, value, _target, base = header
     state = turn.state
     card = turn.hand[i]
+    # (positional: a listing calls it for every header of every card)
     following = first_items(
-        state,
-        card=card,
-        kind=kind,
-        value=value,
-        base=base,
-        face=kind == "capture" and value == 0,
-        owner_free=turn.owner_free(i),
+        state, card, kind, value, base, kind == "capture" and value == 0, turn.owner_free(i)
     )
     if following is None:
         following = _context(state, card, header).next_items(())
@@ -538,20 +537,21 @@ def _opening(turn: _Turn, card: Card, header: _Header, position: int | None) -> 
     n = len(loose)
     kind, value, target, _base = header
     if kind == "capture":
+        high = value == 14
         if position is None:
-            return Capture(card, ace_high=value == 14)
+            return listed_capture(card, (), (), high)
         if position < n:
-            return Capture(card, (loose[position],), ace_high=value == 14)
-        return Capture(card, (), (turn.builds[position - n].cards,), ace_high=value == 14)
+            return listed_capture(card, (loose[position],), (), high)
+        return listed_capture(card, (), (turn.builds[position - n].cards,), high)
     item: tuple[Card, ...] = ()
     if position is not None:
         item = (loose[position],) if position < n else turn.builds[position - n].cards
     named = () if target is None else turn.builds[target].cards
     if kind == "new":
-        return Build(card, kind="new", value=value, cards=item)
+        return listed_build(card, "new", value, item, named)
     if kind == "raise":
-        return Build(card, kind="raise", value=value, cards=item, target=named)
-    return Build(card, kind="add", value=value, cards=item, target=named)
+        return listed_build(card, "raise", value, item, named)
+    return listed_build(card, "add", value, item, named)
 
 
 def _may_trail(turn: _Turn, i: int) -> bool:
@@ -571,7 +571,7 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
         for position in _firsts(turn, i, header):
             found.append(_opening(turn, card, header, position))
     if _may_trail(turn, i):
-        others.append(Trail(card))
+        others.append(listed_trail(card))
     return captures, others
 
 
@@ -632,7 +632,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if pending is not None:
         ctx = context_of(state, pending)
         chosen = _positions(state, pending)
-        out: list[Action] = [Take(_item_at(state, p)) for p in ctx.next_items(chosen)]
+        out: list[Action] = [listed_take(_item_at(state, p)) for p in ctx.next_items(chosen)]
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
@@ -693,7 +693,7 @@ def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> 
             return None, ctx, chosen
     else:
         position = _position_of(state, action.item)
-        if position is not None and position in ctx.next_items(chosen):
+        if position is not None and ctx.may_take(chosen, position):
             return None, ctx, (*chosen, position)
     return _why_not_next(state, pending, action, ctx), None, ()
 

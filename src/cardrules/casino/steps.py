@@ -571,6 +571,14 @@ class Context:
         """The items that may be taken next, in table order."""
         return list(self._following(chosen))
 
+    def may_take(self, chosen: tuple[int, ...], position: int) -> bool:
+        """True if ``position`` is one of :meth:`next_items`, found without working out the
+        items after it (they come in table order)."""
+        for p in self._following(chosen):
+            if p >= position:
+                return p == position
+        return False
+
     def goes_on(self, chosen: tuple[int, ...]) -> bool:
         """True if some item may be taken next (:meth:`next_items` is not empty), found
         without working out the others."""
@@ -580,10 +588,7 @@ class Context:
         """:meth:`next_items`, worked out as they are asked for."""
         if not chosen:
             base = self.base[0][0] if self.base else 0
-            first = first_items(
-                self._state, card=self._card, kind=self.kind, value=self.value, base=base,
-                face=self._face,
-            )
+            first = first_items(self._state, self._card, self.kind, self.value, base, self._face)
             if first is not None:
                 return first
         elif self.face_one:  # CA-3: a face card taking one matching card takes no more
@@ -622,7 +627,6 @@ class Context:
 
 def first_items(
     position: Position,
-    *,
     card: Card,
     kind: str,
     value: int,
