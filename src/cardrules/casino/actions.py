@@ -280,6 +280,80 @@ class Done:
         return "done"
 
 
+# The listing makes every action from the state's own cards, in card order, so the
+# constructors' checks would only repeat what made them. These make the same objects
+# (new ones each time, equal by value to the constructor's) without the checks; they
+# are for the rules' listing only, which passes canonical fields.
+
+
+def listed_capture(
+    card: Card, cards: tuple[Card, ...], builds: tuple[tuple[Card, ...], ...], ace_high: bool
+) -> Capture:
+    """``Capture(card, cards, builds, ace_high=ace_high)`` from canonical fields, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> listed_capture(parse_card("6C"), (parse_card("6H"),), (), False) == Capture(
+    ...     parse_card("6C"), (parse_card("6H"),))
+    True
+    """
+    action = object.__new__(Capture)
+    set_field = object.__setattr__
+    set_field(action, "card", card)
+    set_field(action, "cards", cards)
+    set_field(action, "builds", builds)
+    set_field(action, "ace_high", ace_high)
+    return action
+
+
+def listed_build(
+    card: Card,
+    kind: Literal["new", "raise", "add"],
+    value: int,
+    cards: tuple[Card, ...],
+    target: tuple[Card, ...],
+) -> Build:
+    """``Build(card, kind=kind, value=value, cards=cards, target=target)`` from canonical
+    fields, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> listed_build(parse_card("5C"), "new", 8, (parse_card("3C"),), ()) == Build(
+    ...     parse_card("5C"), kind="new", value=8, cards=(parse_card("3C"),))
+    True
+    """
+    action = object.__new__(Build)
+    set_field = object.__setattr__
+    set_field(action, "card", card)
+    set_field(action, "kind", kind)
+    set_field(action, "value", value)
+    set_field(action, "cards", cards)
+    set_field(action, "target", target)
+    return action
+
+
+def listed_trail(card: Card) -> Trail:
+    """``Trail(card)`` for a card of the hand, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> listed_trail(parse_card("4D")) == Trail(parse_card("4D"))
+    True
+    """
+    action = object.__new__(Trail)
+    object.__setattr__(action, "card", card)
+    return action
+
+
+def listed_take(item: tuple[Card, ...]) -> Take:
+    """``Take(item)`` for a table item as the state holds it (in card order), unchecked.
+
+    >>> from cardrules.cards import parse_cards
+    >>> listed_take(tuple(parse_cards("3H 5S"))) == Take(parse_cards("5S 3H"))
+    True
+    """
+    action = object.__new__(Take)
+    object.__setattr__(action, "item", item)
+    return action
+
+
 def _card_tuple(value: object, name: str) -> str | None:
     """Why ``value`` is not a sorted tuple of distinct natural cards (``None``: it is)."""
     if not isinstance(value, tuple):

@@ -20,6 +20,10 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
+    listed_build,
+    listed_capture,
+    listed_take,
+    listed_trail,
     malformed,
 )
 from cardrules.casino.captures import (
@@ -379,69 +383,119 @@ def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
     """Every way the player to act may start a capture or build with card ``i`` of his hand.
 
     The rules that do not depend on the items taken (CA-7, CA-9 … CA-11, CA-17)
-    decide which headers exist; :func:`_firsts` says which items may come first.
-    In the order of :func:`legal_actions`: captures (a Royal ace's at 1 before
-    those at 14), new builds by value, raises by target then value, adds by
-    target. Without ``builds_too``, only the captures (judging a capture, or
-    whether one exists).
+    decide which headers exist (:func:`_new_build_ok`, :func:`_raise_ok`,
+    :func:`_add_ok`, which :func:`check` asks of one action alone); :func:`_firsts`
+    says which items may come first. In the order of :func:`legal_actions`:
+    captures (a Royal ace's at 1 before those at 14), new builds by value, raises
+    by target then value, adds by target. Without ``builds_too``, only the
+    captures (whether one exists).
     """
-    config = turn.config
     a = turn.table_values[i]
     if a is None:  # CA-17: a standard face card never builds; it pairs by rank (CA-3)
         return [("capture", 0, None, 0)]
     out: list[_Header] = [("capture", value, None, 0) for value in turn.hand_values[i]]
     if not builds_too:
         return out
-    seat = turn.seat
-    builds = turn.builds
-    owned = turn.owned
-    owned_values = turn.owned_values
     held = turn.held(i)
-    top = config.max_value
-    # New builds (§4 "New build"): the card and loose cards, of a value the rest of the hand
-    # holds (which alone keeps a card for it, CA-7).
+    # New builds (§4 "New build"), by value.
     for value in held:
-        if value < a or value > top:
-            continue
-        if not config.same_value_builds and any(b.value == value for b in builds):
-            continue  # CA-10 option
-        if owned and not turn.rest_covers(i, [*owned_values, value]):  # CA-7
-            continue
-        out.append(("new", value, None, a))
+        if _new_build_ok(turn, i, a, held, value):
+            out.append(("new", value, None, a))
+    builds = turn.builds
     if not builds:
         return out
-    # Raises of single builds (§4 "Raise", CA-9, CA-11).
+    # Raises of single builds (§4 "Raise", CA-9, CA-11), by target then value.
+    top = turn.config.max_value
+    spread = turn.config.table_cards_in_raise
     for j, build in enumerate(builds):
-        if not build.is_single or (build.owner == seat and not config.raise_own_build):
-            continue
         base = build.value + a
-        others = [builds[k].value for k in owned if k != j]
-        for value in range(base, top + 1) if config.table_cards_in_raise else (base,):
-            if value > top or value not in held:
-                continue
-            if not config.same_value_builds and any(
-                b.value == value for k, b in enumerate(builds) if k != j
-            ):
-                continue  # CA-10 option
-            if others and not turn.rest_covers(i, [*others, value]):  # CA-7
-                continue
-            out.append(("raise", value, j, base))
-    # Adds to any build, its value unchanged (§4 "Add", CA-14 option).
+        for value in range(base, top + 1) if spread else (base,):
+            if _raise_ok(turn, i, held, j, base, value):
+                out.append(("raise", value, j, base))
+    # Adds to any build, its value unchanged (§4 "Add", CA-14 option), by target.
     for j, build in enumerate(builds):
-        value = build.value
-        if a > value:
-            continue
-        if _partner_add(config, seat, build):
-            required = owned_values
-        else:
-            required = [*(builds[k].value for k in owned if k != j), value]
-        if required == [value]:
-            if value not in held:  # CA-7 for one value: a card of it kept
-                continue
-        elif not turn.rest_covers(i, required):  # CA-7
-            continue
-        out.append(("add", value, j, a))
+        if _add_ok(turn, i, a, held, j):
+            out.append(("add", build.value, j, a))
     return out
+
+
+def _new_build_ok(turn: _Turn, i: int, a: int, held: list[int], value: int) -> bool:
+    """§4 "New build": card ``i`` (table value ``a``) may start a new build of ``value``.
+
+    The value is one the rest of the hand holds (which alone keeps a card for it,
+    CA-7), at least the card's and at most the highest (CA-6); CA-10 option.
+    """
+    config = turn.config
+    if value < a or value > config.max_value or value not in held:
+        return False
+    if not config.same_value_builds and any(b.value == value for b in turn.builds):
+        return False  # CA-10 option
+    owned_values = turn.owned_values
+    return not owned_values or turn.rest_covers(i, [*owned_values, value])  # CA-7
+
+
+def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: int) -> bool:
+    """§4 "Raise": card ``i`` may raise build ``j`` (``base``: its value plus the card's)
+    to ``value`` (CA-9, CA-11; more than ``base`` only with ``table_cards_in_raise``)."""
+    config = turn.config
+    builds = turn.builds
+    build = builds[j]
+    if not build.is_single or (build.owner == turn.seat and not config.raise_own_build):
+        return False
+    if value < base or value > config.max_value or value not in held:
+        return False
+    if value != base and not config.table_cards_in_raise:
+        return False
+    if not config.same_value_builds and any(
+        b.value == value for k, b in enumerate(builds) if k != j
+    ):
+        return False  # CA-10 option
+    others = [builds[k].value for k in turn.owned if k != j]
+    return not others or turn.rest_covers(i, [*others, value])  # CA-7
+
+
+def _add_ok(turn: _Turn, i: int, a: int, held: list[int], j: int) -> bool:
+    """§4 "Add": card ``i`` (table value ``a``) may add to build ``j``, its value unchanged
+    (CA-7: a card of every build the player would own is kept; CA-14 option)."""
+    build = turn.builds[j]
+    value = build.value
+    if a > value:
+        return False
+    if _partner_add(turn.config, turn.seat, build):
+        required = turn.owned_values
+    else:
+        required = [*(turn.builds[k].value for k in turn.owned if k != j), value]
+    if required == [value]:
+        return value in held  # CA-7 for one value: a card of it kept
+    return turn.rest_covers(i, required)  # CA-7
+
+
+def _header_of(turn: _Turn, i: int, action: Capture | Build) -> _Header | None:
+    """The header of the play that ``action`` (card ``i``'s) starts, if the rules allow one:
+    what :func:`_headers` would list for it, judged alone."""
+    a = turn.table_values[i]
+    if isinstance(action, Capture):
+        if a is None:
+            return ("capture", 0, None, 0)
+        values = turn.hand_values[i]
+        value = 14 if action.ace_high else values[0]
+        return ("capture", value, None, 0) if value in values else None
+    if a is None:
+        return None
+    kind = action.kind
+    value = action.value
+    if kind == "new":
+        return ("new", value, None, a) if _new_build_ok(turn, i, a, turn.held(i), value) else None
+    j = find_build(turn.builds, action.target)
+    if j is None:
+        return None
+    if kind == "raise":
+        base = turn.builds[j].value + a
+        ok = _raise_ok(turn, i, turn.held(i), j, base, value)
+        return ("raise", value, j, base) if ok else None
+    if value != turn.builds[j].value or not _add_ok(turn, i, a, turn.held(i), j):
+        return None
+    return ("add", value, j, a)
 
 
 def _context(state: State, card: Card, header: _Header) -> Context:
@@ -465,14 +519,9 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     kind, value, _target, base = header
     state = turn.state
     card = turn.hand[i]
+    # (positional: a listing calls it for every header of every card)
     following = first_items(
-        state,
-        card=card,
-        kind=kind,
-        value=value,
-        base=base,
-        face=kind == "capture" and value == 0,
-        owner_free=turn.owner_free(i),
+        state, card, kind, value, base, kind == "capture" and value == 0, turn.owner_free(i)
     )
     if following is None:
         following = _context(state, card, header).next_items(())
@@ -488,33 +537,21 @@ def _opening(turn: _Turn, card: Card, header: _Header, position: int | None) -> 
     n = len(loose)
     kind, value, target, _base = header
     if kind == "capture":
+        high = value == 14
         if position is None:
-            return Capture(card, ace_high=value == 14)
+            return listed_capture(card, (), (), high)
         if position < n:
-            return Capture(card, (loose[position],), ace_high=value == 14)
-        return Capture(card, (), (turn.builds[position - n].cards,), ace_high=value == 14)
+            return listed_capture(card, (loose[position],), (), high)
+        return listed_capture(card, (), (turn.builds[position - n].cards,), high)
     item: tuple[Card, ...] = ()
     if position is not None:
         item = (loose[position],) if position < n else turn.builds[position - n].cards
     named = () if target is None else turn.builds[target].cards
     if kind == "new":
-        return Build(card, kind="new", value=value, cards=item)
+        return listed_build(card, "new", value, item, named)
     if kind == "raise":
-        return Build(card, kind="raise", value=value, cards=item, target=named)
-    return Build(card, kind="add", value=value, cards=item, target=named)
-
-
-def _starts(turn: _Turn, header: _Header, action: Play) -> bool:
-    """True if ``action`` is a step of the play ``header`` starts (its card and items aside)."""
-    kind, value, target, _base = header
-    if kind == "capture":
-        return isinstance(action, Capture) and action.ace_high == (value == 14)
-    return (
-        isinstance(action, Build)
-        and action.kind == kind
-        and action.value == value
-        and action.target == (() if target is None else turn.builds[target].cards)
-    )
+        return listed_build(card, "raise", value, item, named)
+    return listed_build(card, "add", value, item, named)
 
 
 def _may_trail(turn: _Turn, i: int) -> bool:
@@ -534,7 +571,7 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
         for position in _firsts(turn, i, header):
             found.append(_opening(turn, card, header, position))
     if _may_trail(turn, i):
-        others.append(Trail(card))
+        others.append(listed_trail(card))
     return captures, others
 
 
@@ -595,7 +632,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if pending is not None:
         ctx = context_of(state, pending)
         chosen = _positions(state, pending)
-        out: list[Action] = [Take(_item_at(state, p)) for p in ctx.next_items(chosen)]
+        out: list[Action] = [listed_take(_item_at(state, p)) for p in ctx.next_items(chosen)]
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
@@ -656,7 +693,7 @@ def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> 
             return None, ctx, chosen
     else:
         position = _position_of(state, action.item)
-        if position is not None and position in ctx.next_items(chosen):
+        if position is not None and ctx.may_take(chosen, position):
             return None, ctx, (*chosen, position)
     return _why_not_next(state, pending, action, ctx), None, ()
 
@@ -702,13 +739,13 @@ def _first_step_found(
     position = _position_of(state, named[0]) if named else None
     if named and position is None:
         return None
-    for header in _headers(turn, i, builds_too=not isinstance(action, Capture)):
-        if (
-            _starts(turn, header, action)
-            and position in _firsts(turn, i, header)
-            and _opening(turn, action.card, header, position) == action
-        ):
-            return _context(state, action.card, header), () if position is None else (position,)
+    header = _header_of(turn, i, action)
+    if (
+        header is not None
+        and position in _firsts(turn, i, header)
+        and _opening(turn, action.card, header, position) == action
+    ):
+        return _context(state, action.card, header), () if position is None else (position,)
     return None
 
 

@@ -78,31 +78,51 @@ PAIR_STRIDE = 30
 _PAIR_BITS = sum(SUM_BITS << (PAIR_STRIDE * t) for t in range(15))
 
 
-@attrs.frozen
 class TableSummary:
     """The table as the rules read it, worked out once when a state is made (issue 27).
 
     ``loose`` and ``builds`` are the table it was made from; ``values`` are the loose
-    cards' table values (``None``: a standard face
-    card, CA-17); bit ``s`` of ``sums[p]`` is set when
-    some set of the loose cards from position ``p`` on adds up to ``s`` (up to
-    14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint such sets add up
-    to ``s`` and ``t``. A play's ``steps.Context`` reads
-    which items can complete it from these masks.
+    cards' table values (``None``: a standard face card, CA-17); bit ``s`` of
+    ``sums[p]`` is set when some set of the loose cards from position ``p`` on adds
+    up to ``s`` (up to 14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint
+    such sets add up to ``s`` and ``t``. A play's ``steps.Context`` reads which
+    items can complete it from these masks. Read-only by contract; a plain class
+    (a state is made at every action, and an attrs instance costs several times
+    as much to make).
 
     >>> from cardrules.cards import parse_cards
     >>> summary = summarize(parse_cards("2C 3D KS"), (), royal=False)
     >>> summary.values, bin(summary.sums[0]), bin(summary.sums[1])
     ((2, 3, None), '0b101101', '0b1001')
+    >>> summary.pairs[1] == 1 | 1 << 3 | 1 << 3 * 30
+    True
     """
 
-    values: tuple[int | None, ...]
-    sums: tuple[int, ...]
-    pairs: tuple[int, ...]
-    loose: tuple[Card, ...] = ()
-    """The loose cards it was made from (so that a state changed in place is noticed)."""
-    builds: tuple[TableBuild, ...] = ()
-    """The builds it was made from."""
+    __slots__ = ("_pairs", "builds", "loose", "sums", "values")
+
+    def __init__(
+        self,
+        values: tuple[int | None, ...],
+        sums: tuple[int, ...],
+        loose: tuple[Card, ...] = (),
+        builds: tuple[TableBuild, ...] = (),
+    ) -> None:
+        self.values = values
+        self.sums = sums
+        self.loose = loose
+        """The loose cards it was made from (so that a state changed in place is noticed)."""
+        self.builds = builds
+        """The builds it was made from."""
+        self._pairs: tuple[int, ...] | None = None
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        """The pairs of sums after each position, worked out the first time a build asks
+        (only builds do, and they cost more than the sums)."""
+        pairs = self._pairs
+        if pairs is None:
+            pairs = self._pairs = _pairs_of(self.values)
+        return pairs
 
     @property
     def items(self) -> tuple[tuple[Card, ...], ...]:
@@ -119,16 +139,25 @@ def summarize(
     values = tuple(map(of.__getitem__, map(_INDEX, loose)))
     n = len(values)
     sums = [1] * (n + 1)
-    pairs = [1] * (n + 1)
-    reach = pair = 1
+    reach = 1
     for p in range(n - 1, -1, -1):
         v = values[p]
         if v is not None:
             reach |= (reach << v) & SUM_BITS
-            pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
         sums[p] = reach
+    return TableSummary(values, tuple(sums), loose, builds)
+
+
+def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
+    """:attr:`TableSummary.pairs` of a table whose loose cards have these ``values``."""
+    pairs = [1] * (len(values) + 1)
+    pair = 1
+    for p in range(len(values) - 1, -1, -1):
+        v = values[p]
+        if v is not None:
+            pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
         pairs[p] = pair
-    return TableSummary(values, tuple(sums), tuple(pairs), loose, builds)
+    return tuple(pairs)
 
 
 @attrs.frozen
@@ -180,7 +209,7 @@ class State:
         try:
             summary = summarize(self.loose, self.builds, royal=royal)
         except (TypeError, AttributeError):  # not cards: validate_state says what is wrong
-            summary = TableSummary((), (1,), (1,))
+            summary = TableSummary((), (1,))
         object.__setattr__(self, "summary", summary)
 
     def __repr__(self) -> str:

@@ -571,6 +571,14 @@ class Context:
         """The items that may be taken next, in table order."""
         return list(self._following(chosen))
 
+    def may_take(self, chosen: tuple[int, ...], position: int) -> bool:
+        """True if ``position`` is one of :meth:`next_items`, found without working out the
+        items after it (they come in table order)."""
+        for p in self._following(chosen):
+            if p >= position:
+                return p == position
+        return False
+
     def goes_on(self, chosen: tuple[int, ...]) -> bool:
         """True if some item may be taken next (:meth:`next_items` is not empty), found
         without working out the others."""
@@ -580,10 +588,7 @@ class Context:
         """:meth:`next_items`, worked out as they are asked for."""
         if not chosen:
             base = self.base[0][0] if self.base else 0
-            first = first_items(
-                self._state, card=self._card, kind=self.kind, value=self.value, base=base,
-                face=self._face,
-            )
+            first = first_items(self._state, self._card, self.kind, self.value, base, self._face)
             if first is not None:
                 return first
         elif self.face_one:  # CA-3: a face card taking one matching card takes no more
@@ -622,7 +627,6 @@ class Context:
 
 def first_items(
     position: Position,
-    *,
     card: Card,
     kind: str,
     value: int,
@@ -640,10 +644,13 @@ def first_items(
 
     * a standard face card starts with any loose card of its rank (CA-3: taking one
       card, or any when CA-7 does not constrain it and not ``capture_all``);
-    * a capture that CA-7 does not constrain (and not ``capture_all`` or
-      ``build_as_card``) starts with a loose card that later loose cards complete to
-      its value, or with a build of that value; with no such sum and no such build,
-      no capture starts at all;
+    * a capture (not ``capture_all`` or ``build_as_card``) starts with a loose card
+      that later loose cards complete to its value, or with a build of that value;
+      with no such sum and no such build, no capture starts at all. Where CA-7 has
+      a say (the rest of the hand does not cover every build the player owns), the
+      builds it owns that the capture leaves must be covered: those of other values
+      (else no capture at all) and, for a capture starting with a build, the owned
+      builds of its value before it in table order (the later ones it may take);
     * a build starts with a loose card that makes the value with the card and later
       cards, or a group of its own beside the card's.
 
@@ -651,15 +658,27 @@ def first_items(
     owns (CA-7), if the caller knows it already.
     """
     config = position.config
+    owned: list[tuple[int, int]] = []  # (position, value) of the builds CA-7 keeps covered
+    rest: list[Card] = []
+    stuck: list[int] = []
     if kind == "capture" and not (face and config.face_capture == "one"):
-        # Read from sums alone unless capture_all or CA-7 (the rest of the hand must cover
-        # every build the player owns) has a say.
-        if config.capture_all:
+        # capture_all weighs whole captures, and CA-12 puts builds in the sums: the
+        # context answers those.
+        if config.capture_all or (config.build_as_card and not face):
             return None
         if owner_free is None:
             owner_free = _owner_free(position, card)
-        if not owner_free:
-            return None
+        if not owner_free:  # CA-7
+            seat = position.to_act
+            n = len(position.loose)
+            owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
+            rest = list(hand_to_play(position))
+            rest.remove(card)
+            # A face card takes no build; other captures take builds of their value only.
+            stuck = [v for _p, v in owned if face or v != value]
+            if stuck and not covers(rest, stuck, config):
+                return []
+            owned = [(p, v) for p, v in owned if v == value]
     if face:
         rank = card.rank
         return [p for p, c in enumerate(position.loose) if c.rank is rank]
@@ -667,9 +686,14 @@ def first_items(
     sums = summary.sums
     values = summary.values
     if kind == "capture":
-        if config.build_as_card:  # CA-12: builds join the sums: ask the context
-            return None
         builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
+        if owned:  # CA-7: the owned builds of this value before the first item stay behind
+            builds = [
+                p
+                for p in builds
+                if not (left := [*stuck, *(v for q, v in owned if q < p)])
+                or covers(rest, left, config)
+            ]
         if not sums[0] >> value & 1:
             return builds
         return [
