@@ -175,7 +175,7 @@ def carry_masks(
     return after
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # no slots: apply makes the next state from a copy of __dict__
 class State:
     """One moment of a Rummy 500 game. Immutable: :func:`~cardrules.rummy500.apply` makes new ones.
 
