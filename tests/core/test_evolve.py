@@ -1,4 +1,4 @@
-"""cardrules.evolve.evolver: the copy path for classes without slots gives what the constructor gives."""
+"""cardrules.evolve.evolver: its copy path (classes without slots) equals the constructor."""
 
 from __future__ import annotations
 
