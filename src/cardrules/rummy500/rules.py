@@ -51,6 +51,7 @@ from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
     MeldRules,
+    NaturalTable,
     RunMeld,
     SetMeld,
     TableMeld,
@@ -81,7 +82,14 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import _BITS, Masks, Phase, State, carry_masks
+from cardrules.rummy500.state import (
+    _BITS,
+    Phase,
+    State,
+    hand_masks,
+    successor,
+    table_summary,
+)
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -383,7 +391,7 @@ def _placements_made(
     melds = find_melds(hand, rules, longest=MAX_JOKER_MELD) if wilds else natural_melds(held, rules)
     actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
-        table = _masks(state).table
+        table = _table(state)
         wild_cards = [card for card in _distinct(hand, held) if card in wilds] if wilds else []
         if held & table.fits or wild_cards:
             table_melds = state.melds
@@ -433,32 +441,23 @@ def _hand(state: State) -> tuple[Card, ...]:
 
 
 def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
-    """The hand of the player to act and its mask (:func:`_hand`, :func:`_held`)."""
+    """The hand of the player to act (:func:`_hand`) and its mask (:func:`hand_masks`)."""
     seat = state.to_act
     hands = state.hands
-    masks = state.masks
-    if masks is None:
+    held = hand_masks(state)
+    if held is None:
         raise ValueError("this state's fields are not of their declared types")
-    held = masks.hands
     if seat is None or not 0 <= seat < len(hands) or len(held) != len(hands):
         raise ValueError("this state has no player to act: it was changed after it was made")
     return hands[seat], held[seat]
 
 
-def _masks(state: State) -> Masks:
-    masks = state.masks
-    if masks is None:
+def _table(state: State) -> NaturalTable:
+    """The state's :func:`~cardrules.rummy500.state.table_summary`."""
+    table = table_summary(state)
+    if table is None:
         raise ValueError("this state's fields are not of their declared types")
-    return masks
-
-
-def _held(state: State) -> int:
-    """The mask of the hand of the player to act."""
-    seat = state.to_act
-    hands = _masks(state).hands  # one mask for each of state.hands
-    if seat is None or not 0 <= seat < len(hands):
-        raise ValueError("this state has no player to act: it was changed after it was made")
-    return hands[seat]
+    return table
 
 
 def _can_draw_stock(state: State) -> bool:
@@ -657,7 +656,7 @@ def _takeable(state: State, shallowest: int, deepest: int) -> list[int]:
     budget = len(hand) - keep  # cards that may be played, before the ones taken
     first_free = not config.top_discard_must_be_used  # R5-3 option
     strict = config.strict_immediate
-    table = _masks(state).table
+    table = _table(state)
     found = []
     for count in range(1, deepest + 1):
         card = pile[-count]
@@ -739,7 +738,7 @@ def _owed_reason(
         placeable = bool(held >> owed.index & 1) and can_place_natural(
             owed,
             held,
-            natural_table_with(_masks(state).table, melds_after, changed, rules),
+            natural_table_with(_table(state), melds_after, changed, rules),
             rules,
             len(hand_after) - keep,
         )
@@ -966,29 +965,27 @@ def _apply_draw(state: State, seat: int) -> State:
         config.stock_exhausted == "end"
         or (config.stock_exhausted == "reshuffle" and reshuffles >= config.reshuffle_limit)
     )
-    return carry_masks(state, _evolve(
-        state,
-        hands=_replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
-        stock=stock[1:],
-        discard=discard,
-        shuffles=shuffles,
-        reshuffles=reshuffles,
-        stock_ran_out=last,
-        phase=_PLAY,
-    ), seat, added=stock[:1])
+    return successor(state, {
+        "hands": _replace(state.hands, seat, _with_card(state.hands[seat], stock[0])),
+        "stock": stock[1:],
+        "discard": discard,
+        "shuffles": shuffles,
+        "reshuffles": reshuffles,
+        "stock_ran_out": last,
+        "phase": _PLAY,
+    }, seat, added=stock[:1])
 
 
 def _apply_take(state: State, seat: int, action: TakeDiscard) -> State:
     taken = state.discard[-action.count :]
     must_use = action.count > 1 or state.config.top_discard_must_be_used
-    return carry_masks(state, _evolve(
-        state,
-        hands=_replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
-        discard=state.discard[: -action.count],
-        phase=_PLAY,
-        owed=action.card if must_use else None,
-        taken=taken,
-    ), seat, added=taken)
+    return successor(state, {
+        "hands": _replace(state.hands, seat, sort_cards((*state.hands[seat], *taken))),
+        "discard": state.discard[: -action.count],
+        "phase": _PLAY,
+        "owed": action.card if must_use else None,
+        "taken": taken,
+    }, seat, added=taken)
 
 
 def _apply_placement(
@@ -1015,19 +1012,18 @@ def _apply_placement(
     owed = state.owed
     if owed is not None and owed in cards:
         owed = None
-    new = _evolve(
-        state,
-        hands=_replace(state.hands, seat, rest),
-        melds=melds,
-        meld_owners=owners,
-        placed=_replace(state.placed, seat, (*state.placed[seat], *cards)),
-        placed_points=_replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
-        owed=owed,
-    )
+    changes = {
+        "hands": _replace(state.hands, seat, rest),
+        "melds": melds,
+        "meld_owners": owners,
+        "placed": _replace(state.placed, seat, (*state.placed[seat], *cards)),
+        "placed_points": _replace(state.placed_points, seat, (*state.placed_points[seat], *points)),
+        "owed": owed,
+    }
     if not rest:
-        return _end_round(new, ended_by="went_out", went_out=seat)  # R5-9
+        return _end_round(_evolve(state, **changes), ended_by="went_out", went_out=seat)  # R5-9
     changed = len(state.melds) if target is None else target
-    return carry_masks(state, new, seat, changed, removed=cards)
+    return successor(state, changes, seat, removed=cards, changed_meld=changed)
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
@@ -1050,16 +1046,15 @@ def _apply_discard(state: State, seat: int, card: Card) -> State:
         if state.stock_ran_out:
             return _end_round(new, ended_by="stock_exhausted", went_out=None)  # R5-6 "end"
         return _end_round(new, ended_by="turn_limit", went_out=None)  # Config.max_turns
-    return carry_masks(state, _evolve(
-        state,
-        hands=_replace(state.hands, seat, rest),
-        discard=(*state.discard, card),
-        turns=turns,
-        phase=_DRAW,
-        to_act=(seat + 1) % len(state.hands),
-        owed=None,
-        taken=(),
-    ), seat, removed=(card,))
+    return successor(state, {
+        "hands": _replace(state.hands, seat, rest),
+        "discard": (*state.discard, card),
+        "turns": turns,
+        "phase": _DRAW,
+        "to_act": (seat + 1) % len(state.hands),
+        "owed": None,
+        "taken": (),
+    }, seat, removed=(card,))
 
 
 def _end_round(state: State, *, ended_by: str, went_out: int | None) -> State:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -75,8 +75,7 @@ class RoundResult:
 
 @attrs.frozen
 class Masks:
-    """A state's cards as bit masks: worked out from the state the first time the rules
-    ask, or carried over by :func:`~cardrules.rummy500.apply` from the state before.
+    """A state's cards as bit masks, as :attr:`State.masks` gives them.
 
     Bit ``card.index`` is set for each card held (a second copy adds nothing:
     the rules ask which cards a hand holds, and count copies in the hand
@@ -112,70 +111,121 @@ def hand_mask(hand: tuple[Card, ...]) -> int:
     return mask
 
 
-def _masks_of(state: State) -> Masks | None:
-    """The :class:`Masks` of a state, or ``None`` for a state whose fields are not of
-    their declared types (the loader's validation then says what is wrong)."""
-    try:
-        hands = tuple([hand_mask(hand) for hand in state.hands])
-        return Masks(hands, natural_table(state.melds, state.config.meld_rules))
-    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
-        return None
+_UNUSABLE: Final = (AttributeError, TypeError, ValueError, KeyError, IndexError)
+"""What reading a state whose fields are not of their declared types may raise."""
 
 
-def carry_masks(
-    before: State,
-    after: State,
-    seat: int,
-    changed_meld: int | None = None,
-    added: tuple[Card, ...] = (),
-    removed: tuple[Card, ...] = (),
-) -> State:
-    """``after`` with its :attr:`~State.masks` carried over from ``before``; returns ``after``.
+def hand_masks(state: State) -> tuple[int, ...] | None:
+    """The :func:`hand_mask` of each of ``state.hands``, worked out once per state.
 
-    For :func:`~cardrules.rummy500.apply` only, on the state it has just made
-    from ``before`` (nobody else holds it yet, so nobody sees it change):
-    ``after`` differs from ``before`` only in ``seat``'s hand and, when
-    ``changed_meld`` is a number, in that meld (a new one when it is the
-    number of melds before). The hand gained ``added`` and lost ``removed``:
-    its mask gets their bits set, or cleared for a card of which it holds no
-    copy any more (the hand is not walked again). Only the changed meld is
-    summed up again (:func:`~cardrules.rummy.melds.natural_table_with`); the
-    rest is ``before``'s. When ``before`` has no masks (fields not of their
-    declared types), ``after`` works its own out when asked.
+    ``None`` for a state whose fields are not of their declared types (the
+    loader's validation then says what is wrong). A state made by
+    :func:`successor` gets them from the state before.
 
-    >>> from cardrules.rummy500 import Draw, apply, new_game
+    >>> from cardrules.rummy500 import new_game
     >>> state = new_game(seed=1)
-    >>> after = apply(state, Draw())
-    >>> after.masks == _masks_of(attrs.evolve(after))
+    >>> hand_masks(state)[1] == hand_mask(state.hands[1])
     True
     """
-    masks = before._masks
-    if masks is None:
-        masks = before.masks
-        if masks is None:
-            return after
-    try:
-        hands = masks.hands
-        held = hands[seat]
-        bits = _BITS
-        for card in added:
-            held |= bits[card.index]
-        if removed:
-            hand = after.hands[seat]
-            for card in removed:
-                if card not in hand:
-                    held &= ~bits[card.index]
-        hands = (*hands[:seat], held, *hands[seat + 1 :])
-        table = masks.table
-        if changed_meld is not None:
-            table = natural_table_with(table, after.melds, changed_meld, after.config.meld_rules)
-    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
-        return after
-    object.__setattr__(after, "_masks", Masks(hands, table))
-    return after
+    held = state._held
+    if held is None:
+        try:
+            held = tuple([hand_mask(hand) for hand in state.hands])
+        except _UNUSABLE:
+            return None
+        object.__setattr__(state, "_held", held)
+    return held
 
 
-@attrs.frozen
+def table_summary(state: State) -> NaturalTable | None:
+    """:func:`~cardrules.rummy.melds.natural_table` of ``state.melds``, worked out once per state.
+
+    ``None`` for a state whose fields are not of their declared types.
+
+    >>> from cardrules.rummy500 import new_game
+    >>> table_summary(new_game(seed=1)).fits
+    0
+    """
+    table = state._table
+    if table is None:
+        try:
+            table = natural_table(state.melds, state.config.meld_rules)
+        except _UNUSABLE:
+            return None
+        object.__setattr__(state, "_table", table)
+    return table
+
+
+def successor(
+    before: State,
+    changes: dict[str, Any],
+    seat: int,
+    *,
+    added: tuple[Card, ...] = (),
+    removed: tuple[Card, ...] = (),
+    changed_meld: int | None = None,
+) -> State:
+    """The state after a move: ``before`` with the fields in ``changes`` replaced.
+
+    For :func:`~cardrules.rummy500.apply` only, which has checked the move:
+    the new state is a copy of ``before``'s ``__dict__`` with ``changes`` put
+    in (the constructor would set each of the 24 fields again, the largest
+    cost of a move), none of which may be ``stacked`` (the one field the
+    constructor checks). The masks are carried over: the move changed only
+    ``seat``'s hand, which gained ``added`` and lost ``removed`` (their bits
+    are set, or cleared for a card of which it holds no copy any more; the hand
+    is not walked again), and, when ``changed_meld`` is a number, that meld
+    (a new one when it is the number of melds before), the only one summed up
+    again (:func:`~cardrules.rummy.melds.natural_table_with`). Masks
+    ``before`` had not worked out are left for the new state to work out.
+
+    >>> from cardrules.rummy500 import Draw, apply, new_game
+    >>> after = apply(new_game(seed=1), Draw())
+    >>> after.masks == attrs.evolve(after).masks and after == attrs.evolve(after)
+    True
+    """
+    if not _COPYABLE.issuperset(changes):
+        raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
+    values = before.__dict__.copy()
+    if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong
+        return attrs.evolve(before, **changes)
+    values.update(changes)
+    held = values["_held"]
+    if held is not None:
+        try:
+            mask = held[seat]
+            bits = _BITS
+            for card in added:
+                mask |= bits[card.index]
+            if removed:
+                hand = values["hands"][seat]
+                for card in removed:
+                    if card not in hand:
+                        mask &= ~bits[card.index]
+            held = (*held[:seat], mask, *held[seat + 1 :])
+        except _UNUSABLE:
+            held = None
+        values["_held"] = held
+    if changed_meld is not None:
+        table = values["_table"]
+        if table is not None:
+            try:
+                table = natural_table_with(
+                    table, values["melds"], changed_meld, values["config"].meld_rules
+                )
+            except _UNUSABLE:
+                table = None
+            values["_table"] = table
+    new = _new_state(State)
+    _set_dict(new, "__dict__", values)
+    return new
+
+
+_new_state: Final = object.__new__
+_set_dict: Final = object.__setattr__
+
+
+@attrs.frozen(slots=False)  # no slots: apply makes the next state from a copy of __dict__
 class State:
     """One moment of a Rummy 500 game. Immutable: :func:`~cardrules.rummy500.apply` makes new ones.
 
@@ -220,8 +270,11 @@ class State:
     """Decks for the next rounds' deals, top first, used in turn instead of a shuffle
     (``new_game(decks=...)``). Hidden: the stock of the future, never in a view."""
 
-    _masks: Masks | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    """:attr:`masks` once worked out (or carried over by ``apply``)."""
+    _held: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:func:`hand_masks` once worked out (or carried over by ``apply``)."""
+
+    _table: NaturalTable | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    """:func:`table_summary` once worked out (or carried over by ``apply``)."""
 
     @property
     def masks(self) -> Masks | None:
@@ -230,14 +283,14 @@ class State:
         state whose fields are not of their declared types.
 
         Worked out the first time it is asked for and kept; a state made by
-        :func:`~cardrules.rummy500.apply` gets it from the state before
-        (``rummy500.state.carry_masks``).
+        :func:`~cardrules.rummy500.apply` gets them from the state before
+        (``rummy500.state.successor``).
         """
-        masks = self._masks
-        if masks is None:
-            masks = _masks_of(self)
-            object.__setattr__(self, "_masks", masks)
-        return masks
+        hands = hand_masks(self)
+        table = table_summary(self)
+        if hands is None or table is None:
+            return None
+        return Masks(hands, table)
 
     def __repr__(self) -> str:
         """``cardrules.from_notation('…')``: an expression that rebuilds this object."""
@@ -280,3 +333,11 @@ class State:
         from cardrules.rummy500.display import table_html
 
         return table_html(self)
+
+
+_COPYABLE: Final = frozenset(
+    f.name for f in attrs.fields(State) if f.init and f.validator is None and f.converter is None
+)
+"""The fields :func:`successor` may set unchecked: all but ``stacked``."""
+
+_FIELD_COUNT: Final = len(attrs.fields(State))
