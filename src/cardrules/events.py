@@ -100,32 +100,23 @@ def append(
     >>> append((a, b), [c], seats=(0, 1))
     (Move(seat=0, kind='deal', text='deal', cards=()),)
     """
-    global _last_appended
     if not new:
         return log
     if type(seats) is not range and type(seats) is not tuple:
         seats = tuple(seats)  # compared below and kept: never a list that could change
     if len(new) == 1 and log:
         move, last = new[0], log[-1]
-        if isinstance(move, Move) and isinstance(last, Move):
-            if last.seat != move.seat:
-                # Two seats, one moving right after the other: the other has seen
-                # everything up to its own move, the last in the log.
-                if len(seats) == 2 and (
-                    (seats[0] == move.seat and seats[1] == last.seat)
-                    or (seats[0] == last.seat and seats[1] == move.seat)
-                ):
-                    answer: tuple[Event, ...] = (move,)
-                    _last_appended = (answer, seats)
-                    return answer
-            elif log is _last_appended[0] and seats == _last_appended[1] and len(log) < MAX_EVENTS:
-                # ``log`` is this function's last answer for these seats, so some
-                # seat has no move in it (the one whose last move came just
-                # before it), and a move by the seat that made the last one keeps
-                # that so: nothing is trimmed, the log only grows.
-                answer = (*log, move)
-                _last_appended = (answer, seats)
-                return answer
+        # Two seats, one moving right after the other: the other has seen
+        # everything up to its own move, the last in the log.
+        if (
+            isinstance(move, Move)
+            and isinstance(last, Move)
+            and last.seat != move.seat
+            and len(seats) == 2
+            and move.seat in seats
+            and last.seat in seats
+        ):
+            return (move,)
     events = (*log, *new)
     waiting = set(seats)
     start = 0
@@ -139,18 +130,8 @@ def append(
     else:
         if waiting:
             start = 0
-    if len(events) - start > MAX_EVENTS:
-        start = len(events) - MAX_EVENTS
-        _last_appended = (None, ())  # cut short: not a log the shortcut can grow
-        return events[start:]
-    answer = events[start:] if start else events
-    _last_appended = (answer, seats)
-    return answer
-
-
-_last_appended: tuple[tuple[Event, ...] | None, Sequence[int]] = (None, ())
-""":func:`append`'s last answer and the seats it was for, replaced as a whole (so a
-thread sees a pair that belongs together, at worst another thread's)."""
+    start = max(start, len(events) - MAX_EVENTS)
+    return events[start:] if start else events
 
 
 def since_last_move(log: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
