@@ -50,7 +50,7 @@ import abc
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -67,6 +67,7 @@ from cardrules.casino.view import View
 
 __all__ = [
     "EXACT_ITEMS",
+    "INFER_TRIES",
     "LEVEL_CLASSES",
     "CasinoMemory",
     "CasinoPieces",
@@ -508,7 +509,7 @@ def sample_hands(
     return hands
 
 
-INFER_TRIES = 16
+INFER_TRIES: Final = 16
 """Deals tried for one world before an inconsistent one is kept (:func:`sample_hands`)."""
 
 
@@ -768,7 +769,7 @@ class ExpertBot(NormalBot):
     #: Whether sampled deals must agree with the opponent's trails (:func:`sample_hands`).
     infer: ClassVar[bool] = False
 
-    #: Whether play-outs trail the card that leaves the next opponent least (:func:`_greedy`).
+    #: Whether the greedy play-outs trail the card that leaves the next opponent least.
     safe_trails: ClassVar[bool] = False
 
     #: Whether play-outs go on through the next deal, dealt from a sampled stock.
