@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 from collections import defaultdict
 from typing import Any
 
 import attrs
+from result_lines import result_lines
 
 from cardrules import casino
 from cardrules.bots import search, wilson_interval
@@ -96,12 +96,9 @@ def report(path: str, reference: str) -> str:
     """Each variant's share, lead and lead against ``reference`` on the same deals."""
     games: dict[tuple[str, float], dict[int, dict[str, Any]]] = defaultdict(dict)
     described: dict[str, str] = {}
-    with open(path) as handle:
-        for text in handle:
-            if text.strip():
-                line = json.loads(text)
-                games[line["variant"], line["think_time"]][line["index"]] = line
-                described[line["variant"]] = line["description"]
+    for line in result_lines(path):
+        games[line["variant"], line["think_time"]][line["index"]] = line
+        described[line["variant"]] = line["description"]
 
     def lead(line: dict[str, Any]) -> float:
         return float(line["scores"][0] - line["scores"][1])
@@ -138,13 +135,9 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only print the table")
     args = parser.parse_args()
     if not args.report:
-        done = set()
-        if os.path.exists(args.out):
-            with open(args.out) as handle:
-                for text in handle:
-                    if text.strip():
-                        line = json.loads(text)
-                        done.add((line["variant"], line["index"], line["think_time"]))
+        done = {
+            (line["variant"], line["index"], line["think_time"]) for line in result_lines(args.out)
+        }
         with open(args.out, "a") as out:
             for index in range(args.start, args.start + args.games):
                 for name in args.variants:

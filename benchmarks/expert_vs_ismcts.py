@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts
+from result_lines import result_lines
 
 from cardrules.bots import make, wilson_interval
 from cardrules.rl import openspiel as rl_openspiel
@@ -181,17 +182,11 @@ def main() -> None:
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
     if not args.report:
-        done = set()
-        if os.path.exists(args.out):
-            with open(args.out) as handle:
-                for text in handle:
-                    if text.strip():
-                        line = json.loads(text)
-                        think = line.get("think_time", line["seconds"])
-                        done.add(
-                            (line["game"], line["index"], line["seconds"], think,
-                             line.get("matched", False), line.get("label", ""))
-                        )
+        done = {
+            (line["game"], line["index"], line["seconds"], line.get("think_time", line["seconds"]),
+             line.get("matched", False), line.get("label", ""))
+            for line in result_lines(args.out)
+        }
         think = args.seconds if args.expert_think is None else args.expert_think
         jobs = [
             (game, index, args.seconds, think, args.matched, args.label)
@@ -203,8 +198,7 @@ def main() -> None:
             for line in pool.imap_unordered(play_one, jobs):
                 out.write(json.dumps(line) + "\n")
                 out.flush()
-    with open(args.out) as handle:
-        print(report([json.loads(text) for text in handle if text.strip()]))
+    print(report(result_lines(args.out)))
 
 
 if __name__ == "__main__":

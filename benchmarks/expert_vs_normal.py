@@ -21,9 +21,10 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 from collections import defaultdict
 from typing import Any
+
+from result_lines import result_lines
 
 from cardrules import casino, rummy500
 from cardrules import vegas_rummy as vr
@@ -99,16 +100,11 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only print the table from --out")
     args = parser.parse_args()
     if not args.report:
-        done = set()
-        if os.path.exists(args.out):
-            with open(args.out) as handle:
-                for text in handle:
-                    if text.strip():
-                        line = json.loads(text)
-                        done.add(
-                            (line["game"], line["index"], line["think_time"], line["opponent"],
-                             line["whole"], line.get("label", ""))
-                        )
+        done = {
+            (line["game"], line["index"], line["think_time"], line["opponent"],
+             line["whole"], line.get("label", ""))
+            for line in result_lines(args.out)
+        }
         jobs = [
             (game, index, args.think_time, args.opponent, args.whole, args.label)
             for index in range(args.games)
@@ -119,8 +115,7 @@ def main() -> None:
             for line in pool.imap_unordered(play_one, jobs):
                 out.write(json.dumps(line) + "\n")
                 out.flush()
-    with open(args.out) as handle:
-        print(report([json.loads(text) for text in handle if text.strip()]))
+    print(report(result_lines(args.out)))
 
 
 if __name__ == "__main__":

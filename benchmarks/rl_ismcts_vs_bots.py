@@ -27,13 +27,13 @@ import argparse
 import json
 import math
 import multiprocessing
-import os
 import time
 from collections import defaultdict
 from typing import Any
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
+from result_lines import result_lines
 
 import cardrules
 from cardrules import bots
@@ -180,13 +180,10 @@ def main() -> None:
         # Games already in --out are not played again, so a stopped run is resumed
         # by running the same command; the pairings are interleaved so a run stopped
         # early has some games of each.
-        done: set[tuple[str, str, int, int]] = set()
-        if os.path.exists(args.out):
-            with open(args.out) as handle:
-                for text in handle:
-                    if text.strip():
-                        line = json.loads(text)
-                        done.add((line["game"], line["level"], line["index"], line["simulations"]))
+        done = {
+            (line["game"], line["level"], line["index"], line["simulations"])
+            for line in result_lines(args.out)
+        }
         jobs = [
             (g, lv, index, args.simulations)
             for index in range(args.games)
@@ -197,9 +194,7 @@ def main() -> None:
             for line in pool.imap_unordered(play_one, jobs):
                 out.write(json.dumps(line) + "\n")
                 out.flush()
-    with open(args.out) as handle:
-        lines = [json.loads(text) for text in handle if text.strip()]
-    print(report(lines, args.rst))
+    print(report(result_lines(args.out), args.rst))
 
 
 if __name__ == "__main__":
