@@ -37,7 +37,7 @@ from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
-from cardrules.casino.state import State, TableBuild
+from cardrules.casino.state import State, TableBuild, successor
 from cardrules.casino.steps import (
     Context,
     context_of,
@@ -49,7 +49,6 @@ from cardrules.casino.steps import (
 )
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
-from cardrules.evolve import evolver
 
 __all__ = [
     "ACTIONS_PER_HAND",
@@ -63,10 +62,6 @@ __all__ = [
     "play",
     "steps",
 ]
-
-_evolve: Final = evolver(State)
-"""``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
-
 
 _DECK = make_deck()
 
@@ -630,8 +625,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     pending = state.pending
     if pending is not None:
-        ctx = context_of(state, pending)
-        chosen = _positions(state, pending)
+        ctx, chosen = _in_progress(state, pending)
         out: list[Action] = [listed_take(_item_at(state, p)) for p in ctx.next_items(chosen)]
         if ctx.complete(chosen):
             out.append(Done())
@@ -684,10 +678,46 @@ def _judge(state: State, action: object) -> _Verdict:
     return _judge_first(state, seat, action)
 
 
+class _InProgress:
+    """A play in progress as the rules worked it out when judging its last step: its
+    context and the positions of the items it names. Carried with the state
+    (:attr:`State.play <cardrules.casino.state.State.play>`) so that listing and
+    judging its next step read it instead of working it out again; the steps of a
+    play change neither the hand nor the table it was worked out from."""
+
+    __slots__ = ("chosen", "ctx", "hand", "pending")
+
+    def __init__(
+        self,
+        pending: Capture | Build,
+        ctx: Context,
+        chosen: tuple[int, ...],
+        hand: tuple[Card, ...],
+    ) -> None:
+        self.pending = pending
+        self.ctx = ctx
+        self.chosen = chosen
+        self.hand = hand
+
+
+def _in_progress(state: State, pending: Capture | Build) -> tuple[Context, tuple[int, ...]]:
+    """The context of the play in progress and the positions it names: carried with the
+    state when its last step was made here, else worked out. A carried one is used only
+    when its play and hand equal the state's (by value), so a state changed in place
+    after it was made is judged from its own fields."""
+    carried = state.play
+    if (
+        isinstance(carried, _InProgress)
+        and carried.pending == pending
+        and carried.hand == state.hands[carried.ctx.seat]
+    ):
+        return carried.ctx, carried.chosen
+    return context_of(state, pending), _positions(state, pending)
+
+
 def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> _Verdict:
     """The verdict on a later step: one of the steps of the play in progress?"""
-    ctx = context_of(state, pending)
-    chosen = _positions(state, pending)
+    ctx, chosen = _in_progress(state, pending)
     if isinstance(action, Done):
         if ctx.complete(chosen):
             return None, ctx, chosen
@@ -897,7 +927,9 @@ def _step(state: State, action: object) -> State:
     assert ctx is not None
     if not chosen or not ctx.goes_on(chosen):  # complete, and nothing more can be taken
         return _perform(state, current)
-    return _evolve(state, pending=current)  # the play in progress goes on
+    # The play in progress goes on, its context carried with it.
+    carried = _InProgress(current, ctx, chosen, state.hands[ctx.seat])
+    return successor(state, {"pending": current}, carried)
 
 
 @logs_events(new_log)  # the public event log (cardrules.events)
@@ -1045,16 +1077,18 @@ def _advance(
     config = state.config
     n = config.num_players
     if any(hands):
-        return _evolve(
+        return successor(
             state,
-            to_act=(seat + 1) % n,
-            hands=hands,
-            loose=loose,
-            builds=builds,
-            piles=piles,
-            sweep_log=sweep_log,
-            last_capturer=last_capturer,
-            pending=None,
+            {
+                "to_act": (seat + 1) % n,
+                "hands": hands,
+                "loose": loose,
+                "builds": builds,
+                "piles": piles,
+                "sweep_log": sweep_log,
+                "last_capturer": last_capturer,
+                "pending": None,
+            },
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.
@@ -1062,18 +1096,20 @@ def _advance(
         raise ValueError("a build survived the end of a deal (CA-16)")
     if state.stock:
         dealt, _table, stock = _deal(state.stock, n, state.dealer, first=False)
-        return _evolve(
+        return successor(
             state,
-            pending=None,
-            to_act=(state.dealer + 1) % n,
-            deal_number=state.deal_number + 1,
-            hands=tuple(_in_order(h) for h in dealt),
-            stock=stock,
-            loose=loose,
-            builds=builds,
-            piles=piles,
-            sweep_log=sweep_log,
-            last_capturer=last_capturer,
+            {
+                "pending": None,
+                "to_act": (state.dealer + 1) % n,
+                "deal_number": state.deal_number + 1,
+                "hands": tuple(_in_order(h) for h in dealt),
+                "stock": stock,
+                "loose": loose,
+                "builds": builds,
+                "piles": piles,
+                "sweep_log": sweep_log,
+                "last_capturer": last_capturer,
+            },
         )
     # End of the hand: residue (CA-1), scoring, game end (CA-4) or next hand (CA-18).
     residue = loose
@@ -1096,19 +1132,21 @@ def _advance(
     history = (*state.history, result)
     winners = game_winners(config, result)
     if winners:
-        return _evolve(
+        return successor(
             state,
-            pending=None,
-            to_act=None,
-            hands=hands,
-            loose=loose,
-            builds=(),
-            piles=tuple(final_piles),
-            sweep_log=sweep_log,
-            last_capturer=last_capturer,
-            scores=result.totals,
-            winners=winners,
-            history=history,
+            {
+                "pending": None,
+                "to_act": None,
+                "hands": hands,
+                "loose": loose,
+                "builds": (),
+                "piles": tuple(final_piles),
+                "sweep_log": sweep_log,
+                "last_capturer": last_capturer,
+                "scores": result.totals,
+                "winners": winners,
+                "history": history,
+            },
         )
     return _start_hand(
         config,

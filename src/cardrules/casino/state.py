@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from typing import Any, Final
 
 import attrs
 
@@ -15,7 +16,7 @@ from cardrules.casino.config import Config
 from cardrules.casino.scoring import HandScore
 from cardrules.events import Event
 
-__all__ = ["Phase", "State", "TableBuild", "TableSummary", "summarize"]
+__all__ = ["Phase", "State", "TableBuild", "TableSummary", "successor", "summarize"]
 
 _INDEX = operator.attrgetter("index")
 
@@ -160,7 +161,7 @@ def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
     return tuple(pairs)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # no slots: apply makes the next state from a copy of __dict__
 class State:
     """Everything about a Casino game at one moment. Never changed in place.
 
@@ -201,6 +202,13 @@ class State:
     summary: TableSummary = attrs.field(init=False, eq=False, repr=False)
     """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made
     with the state: not a field of its JSON or notation, not compared."""
+
+    play: object = attrs.field(init=False, default=None, eq=False, repr=False)
+    """What the rules worked out about the play in progress (``pending``) when it
+    started, carried to the states of its later steps by :func:`successor` (none
+    of which changes the hand or the table it was worked out from); ``None``
+    when the rules must work it out. Not a field of its JSON or notation, not
+    compared."""
 
     def __attrs_post_init__(self) -> None:
         if self.stacked:  # checked here, not by a validator called for every state made
@@ -266,3 +274,41 @@ class State:
         from cardrules.casino.display import table_html
 
         return table_html(self)
+
+
+_COPYABLE: Final = frozenset(f.name for f in attrs.fields(State) if f.init) - {"stacked"}
+"""The fields :func:`successor` may change: all but ``stacked``, which the constructor checks."""
+_FIELD_COUNT: Final = len(attrs.fields(State))
+_new_state: Final = object.__new__
+_set_dict: Final = object.__setattr__
+
+
+def successor(before: State, changes: dict[str, Any], play: object = None) -> State:
+    """The state after a move: ``before`` with the fields in ``changes`` replaced.
+
+    For :func:`~cardrules.casino.apply` only, which has checked the move: the new
+    state is a copy of ``before``'s ``__dict__`` with ``changes`` put in (the
+    constructor would set each of the 20 fields again, a large part of a move's
+    cost). Its :attr:`~State.summary` is worked out again only when ``loose`` or
+    ``builds`` change; ``play`` becomes its :attr:`~State.play`.
+
+    >>> from cardrules.casino import new_game
+    >>> state = new_game(seed=1)
+    >>> after = successor(state, {"to_act": 1})
+    >>> after == attrs.evolve(state, to_act=1) and after.summary is state.summary
+    True
+    """
+    if not _COPYABLE.issuperset(changes):
+        raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
+    values = before.__dict__.copy()
+    if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong
+        return attrs.evolve(before, **changes)
+    values.update(changes)
+    if "loose" in changes or "builds" in changes:
+        config = values["config"]
+        royal = config.royal if isinstance(config, Config) else False
+        values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
+    values["play"] = play
+    new: State = _new_state(State)
+    _set_dict(new, "__dict__", values)
+    return new

@@ -265,7 +265,8 @@ class Context:
         self._rest: tuple[Card, ...] | None = None
         self.config = config
         self._state = state
-        self._seat = seat
+        self.seat = seat
+        """The seat of the player to act."""
         self._face = face
         self.size = len(state.loose) + len(state.builds)
         self.base: tuple[Element, ...] = ()
@@ -319,7 +320,7 @@ class Context:
         for j, build in enumerate(state.builds):
             weight = sum(map(len, build.groups))
             position = n + j
-            if build.owner == self._seat:
+            if build.owner == self.seat:
                 self.owned.append(position)
                 self.owned_values[position] = build.value
             if kind != "capture" or face:
@@ -364,7 +365,7 @@ class Context:
     def _owner_free(self) -> bool:
         """CA-7 cannot get in the way: the rest of the hand covers every owned build."""
         if self._free is None:
-            seat = self._seat
+            seat = self.seat
             owned = [b.value for b in self._state.builds if b.owner == seat]
             self._free = not owned or covers(self.rest, owned, self.config)
         return self._free
