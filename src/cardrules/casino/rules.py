@@ -317,6 +317,23 @@ class _Turn:
     answers from here rather than working them out again for each card and value.
     """
 
+    # Slots: one is made for every listing and every first step judged.
+    __slots__ = (
+        "builds",
+        "config",
+        "counts",
+        "free",
+        "hand",
+        "hand_values",
+        "loose",
+        "owned",
+        "owned_values",
+        "seat",
+        "state",
+        "table_values",
+        "values",
+    )
+
     def __init__(self, state: State, seat: int) -> None:
         config = state.config
         self.state = state

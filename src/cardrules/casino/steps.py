@@ -238,6 +238,40 @@ class Context:
     the capture or build value. Items are numbered in :func:`item_order`.
     """
 
+    # Slots: a context is made for every capture or build judged, and setting its
+    # thirty attributes is a good part of judging one.
+    __slots__ = (
+        "_card",
+        "_covers",
+        "_face",
+        "_free",
+        "_hand",
+        "_laid_out",
+        "_masks",
+        "_memo",
+        "_most",
+        "_pairs",
+        "_reach",
+        "_rest",
+        "_state",
+        "_stuck",
+        "_suffixes",
+        "_valid",
+        "base",
+        "capture_all",
+        "config",
+        "elements",
+        "face_one",
+        "kind",
+        "owned",
+        "owned_values",
+        "roles",
+        "seat",
+        "size",
+        "summary",
+        "value",
+    )
+
     def __init__(
         self,
         state: Position,
