@@ -1,5 +1,5 @@
 """The next state made from a copy of the last (``state.successor``) and the play in
-progress carried with it (``State.play``, issue 27): neither is seen by the rules' answers.
+progress carried with it (``State._play``, issue 27): neither is seen by the rules' answers.
 
 Spec: shared/rules/casino.md §4 (a capture or build made one table item at a
 time). A state made by ``apply`` carries what the rules worked out about the play
@@ -46,10 +46,10 @@ def test_carried_play_changes_no_answer(name: str) -> None:
     """A state carrying its play in progress and the same state rebuilt without it agree."""
     states = [s for seed in range(3) for s in _in_progress_states(CONFIGS[name], seed)]
     assert states, "the seeded games reach a play in progress"
-    assert any(s.play is not None for s in states)  # apply carried it
+    assert any(s._play is not None for s in states)  # apply carried it
     for state in states:
         rebuilt = cardrules.from_json(cardrules.to_json(state))
-        assert rebuilt.play is None
+        assert rebuilt._play is None
         assert rebuilt == state and repr(rebuilt) == repr(state)
         listed = casino.legal_actions(state)
         assert casino.legal_actions(rebuilt) == listed
@@ -70,7 +70,7 @@ def test_pending_changed_in_place_is_judged_from_its_own_fields() -> None:
     for seed in range(40):
         for state in _in_progress_states(config, seed):
             pending = state.pending
-            assert pending is not None and state.play is not None
+            assert pending is not None and state._play is not None
             start = attrs.evolve(state, pending=None)
             others = [
                 a
@@ -82,7 +82,7 @@ def test_pending_changed_in_place_is_judged_from_its_own_fields() -> None:
                 continue
             other = others[0]
             fresh = attrs.evolve(state, pending=other)
-            changed = successor(state, {}, state.play)  # a copy carrying the old play
+            changed = successor(state, {}, state._play)  # a copy carrying the old play
             object.__setattr__(changed, "pending", other)
             assert casino.legal_actions(changed) == casino.legal_actions(fresh)
             return

@@ -698,7 +698,7 @@ def _judge(state: State, action: object) -> _Verdict:
 class _InProgress:
     """A play in progress as the rules worked it out when judging its last step: its
     context and the positions of the items it names. Carried with the state
-    (:attr:`State.play <cardrules.casino.state.State.play>`) so that listing and
+    (``State._play``) so that listing and
     judging its next step read it instead of working it out again; the steps of a
     play change neither the hand nor the table it was worked out from."""
 
@@ -722,7 +722,7 @@ def _in_progress(state: State, pending: Capture | Build) -> tuple[Context, tuple
     state when its last step was made here, else worked out. A carried one is used only
     when its play and hand equal the state's (by value), so a state changed in place
     after it was made is judged from its own fields."""
-    carried = state.play
+    carried = state._play
     if (
         isinstance(carried, _InProgress)
         and carried.pending == pending

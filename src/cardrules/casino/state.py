@@ -203,7 +203,7 @@ class State:
     """The table as the rules read it (:class:`~cardrules.casino.state.TableSummary`), made
     with the state: not a field of its JSON or notation, not compared."""
 
-    play: object = attrs.field(init=False, default=None, eq=False, repr=False)
+    _play: object = attrs.field(init=False, default=None, eq=False, repr=False)
     """What the rules worked out about the play in progress (``pending``) when it
     started, carried to the states of its later steps by :func:`successor` (none
     of which changes the hand or the table it was worked out from); ``None``
@@ -290,7 +290,7 @@ def successor(before: State, changes: dict[str, Any], play: object = None) -> St
     state is a copy of ``before``'s ``__dict__`` with ``changes`` put in (the
     constructor would set each of the 20 fields again, a large part of a move's
     cost). Its :attr:`~State.summary` is worked out again only when ``loose`` or
-    ``builds`` change; ``play`` becomes its :attr:`~State.play`.
+    ``builds`` change; ``play`` becomes its ``_play`` (the play in progress carried).
 
     >>> from cardrules.casino import new_game
     >>> state = new_game(seed=1)
@@ -308,7 +308,7 @@ def successor(before: State, changes: dict[str, Any], play: object = None) -> St
         config = values["config"]
         royal = config.royal if isinstance(config, Config) else False
         values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
-    values["play"] = play
+    values["_play"] = play
     new: State = _new_state(State)
     _set_dict(new, "__dict__", values)
     return new
