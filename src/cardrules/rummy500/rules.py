@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 from cardrules import rng, stacking
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
-from cardrules.events import logs_events
 from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
@@ -82,14 +81,8 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import (
-    _BITS,
-    Phase,
-    State,
-    hand_masks,
-    successor,
-    table_summary,
-)
+from cardrules.rummy500.masks import _BITS, hand_masks, successor, table_summary
+from cardrules.rummy500.state import Phase, State
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -453,7 +446,7 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
 
 
 def _table(state: State) -> NaturalTable:
-    """The state's :func:`~cardrules.rummy500.state.table_summary`."""
+    """The state's :func:`~cardrules.rummy500.masks.table_summary`."""
     table = table_summary(state)
     if table is None:
         raise ValueError("this state's fields are not of their declared types")
@@ -498,32 +491,39 @@ def canonical(state: State | View, action: object) -> object:
 
 def _canonical(state: State | View, action: Action) -> Action:
     """:func:`canonical` of a well-formed action (:func:`malformed`)."""
+    return _canonical_made(state, action)[0]
+
+
+def _canonical_made(state: State | View, action: Action) -> tuple[Action, TableMeld | None]:
+    """:func:`_canonical`, and for a lay-off that fits as written the meld it makes
+    (``None`` otherwise), so that :func:`check` and :func:`apply` find it once."""
     if isinstance(action, Meld):
         meld = canonical_meld(action.meld)
-        return action if meld is action.meld else Meld(meld)
+        return (action if meld is action.meld else Meld(meld)), None
     if isinstance(action, LayOff):
         return _canonical_layoff(state, action)
-    return action
+    return action, None
 
 
-def _canonical_layoff(state: State | View, action: LayOff) -> LayOff:
+def _canonical_layoff(state: State | View, action: LayOff) -> tuple[LayOff, TableMeld | None]:
     if state.phase is not _PLAY or not 0 <= action.target < len(state.melds):
-        return action
+        return action, None
     rules = meld_rules(state.config)
     table_meld = state.melds[action.target]
     moves = _layoff_moves(action.card, action.target, table_meld, rules)
-    if any(move == action for move, _ in moves):
-        return action
+    for move, new in moves:
+        if move == action:
+            return action, new
     stands_for = action.stands_for
     if stands_for == action.card and action.card not in rules.wilds:
         stands_for = None  # a natural card stands for itself
     readings = [
-        move
+        (move, new)
         for move, new in moves
         if (stands_for is None or move.stands_for == stands_for)
         and (action.end is None or _end_of(table_meld, new) == action.end)
     ]
-    return readings[0] if len(readings) == 1 else action
+    return readings[0] if len(readings) == 1 else (action, None)
 
 
 def listed_layoff(state: State | View, action: LayOff) -> LayOff:
@@ -565,7 +565,7 @@ def check(state: State, action: object) -> str | None:
     if shape is not None:
         return shape
     well_formed: Any = action
-    return _check(state, _canonical(state, well_formed))
+    return _check(state, *_canonical_made(state, well_formed))
 
 
 def _check(state: State, action: Action, made: TableMeld | None = None) -> str | None:
@@ -900,20 +900,18 @@ def apply(state: State, action: object) -> State:
     if shape is not None:
         raise IllegalActionError(shape, action)
     well_formed: Any = action
-    if isinstance(action, Meld | LayOff):
-        well_formed = _canonical(state, well_formed)
-    return _apply_logged(state, well_formed)
+    canonical_action, made = _canonical_made(state, well_formed)
+    new = _play(state, canonical_action, made)
+    # ``new`` was made by this very call and nobody holds it yet, so its log (the
+    # public events, cardrules.events) is set in place: building the state again
+    # was the largest single cost of a move.
+    object.__setattr__(new, "events", new_log(state, canonical_action, new))
+    return new
 
 
-@logs_events(new_log)  # the public event log (cardrules.events)
-def _apply_logged(state: State, action: Action) -> State:
-    made = None
-    if (
-        isinstance(action, LayOff)
-        and state.phase is _PLAY
-        and 0 <= action.target < len(state.melds)
-    ):
-        made = _layoff_result(state, action)
+def _play(state: State, action: Action, made: TableMeld | None) -> State:
+    """The state after an action in canonical form, its log not yet set; ``made``:
+    the meld a lay-off makes (:func:`_canonical_made`)."""
     reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
