@@ -38,9 +38,8 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from cardrules import rng, stacking
@@ -119,15 +118,19 @@ _DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_p
 constructor. Nearly every listing ends with a discard per card held, and building
 those objects was a large part of listing them (most of it in the compiled build).
 They are immutable values like the cards: :func:`apply` checks them like any other
-action. :func:`_discard_of` lists a fresh one instead if one was changed in place
+action. :func:`_discards_of` lists a fresh one instead if one was changed in place
 (``object.__setattr__``), so such misuse never reaches a listing."""
 
 
-def _discard_of(card: Card) -> Discard:
-    """``Discard(card)``: the shared value of :data:`_DISCARDS` while it is intact."""
-    action = _DISCARDS[card.index]
-    return action if action.card is card else Discard(card)
-
+def _discards_of(cards: Iterable[Card]) -> list[Action]:
+    """``Discard(card)`` of each card: the shared values of :data:`_DISCARDS` while intact
+    (one call per listing, not one per card)."""
+    shared = _DISCARDS
+    actions: list[Action] = []
+    for card in cards:
+        action = shared[card.index]
+        actions.append(action if action.card is card else Discard(card))
+    return actions
 
 
 def first_dealer(config: Config, seed: int) -> int:
@@ -333,16 +336,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     actions.append(action)
         if _discard_turn_reason(state) is None:
             if _rediscard_rule_applies(state):
-                actions += [
-                    _discard_of(card)
+                actions += _discards_of(
+                    card
                     for card in _distinct(hand, held)
                     if _discard_card_reason(state, card, hand) is None
-                ]
+                )
             else:
-                actions += [_discard_of(card) for card in _distinct(hand, held)]
+                actions += _discards_of(_distinct(hand, held))
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
-            actions = [_discard_of(card) for card in _distinct(hand, held)]
+            actions = _discards_of(_distinct(hand, held))
         return tuple(actions)
     return ()
 
@@ -935,13 +938,15 @@ _evolve: Final = evolver(State)
 """``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
 
 
-def _index_of(card: Card) -> int:
-    return card.index
-
-
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would)."""
-    at = bisect.bisect_right(hand, card.index, key=_index_of)
+    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would:
+    after the cards of the same index)."""
+    index = card.index
+    at = len(hand)
+    for place, other in enumerate(hand):  # a walk is cheaper than bisect with a key here
+        if other.index > index:
+            at = place
+            break
     return (*hand[:at], card, *hand[at:])
 
 

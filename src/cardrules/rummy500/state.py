@@ -148,7 +148,7 @@ class State:
 
         Worked out the first time it is asked for and kept; a state made by
         :func:`~cardrules.rummy500.apply` gets them from the state before
-        (:func:`cardrules.rummy500.masks.successor`).
+        (``rummy500.masks.successor``).
         """
         from cardrules.rummy500.masks import hand_masks, table_summary  # it reads this module
 
