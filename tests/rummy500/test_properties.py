@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.cards import make_deck
+from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.rummy.melds import RunMeld, SetMeld
 from cardrules.rummy500 import (
     Config,
@@ -190,3 +190,18 @@ def test_masks_apply_carries_over_are_the_state_s_own(config, two_decks, seed):
         state = apply(state, rnd.choice(legal_actions(state)))
         carried = state.masks
         assert carried == attrs.evolve(state).masks  # a copy works its masks out anew
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(make_deck(decks=2, jokers_per_deck=2)), max_size=20),
+    st.sampled_from(make_deck(decks=2, jokers_per_deck=2)),
+)
+def test_a_drawn_card_goes_where_sorting_puts_it(cards: list[Card], drawn: Card) -> None:
+    """A state's hands are in card order (sort_cards); a drawn card joins the hand
+    there, repeated cards of two decks and jokers too: the walk that places it
+    (rules._with_card) agrees with sorting the whole hand again."""
+    from cardrules.rummy500.rules import _with_card
+
+    hand = sort_cards(cards)
+    assert _with_card(hand, drawn) == sort_cards((*hand, drawn))

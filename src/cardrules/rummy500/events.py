@@ -1,6 +1,6 @@
 """The public events of a Rummy 500 move (see :mod:`cardrules.events`).
 
-:func:`new_log` is the hook on :func:`cardrules.rummy500.apply`: from the state
+:func:`new_log` is what :func:`cardrules.rummy500.apply` logs: from the state
 before, the action and the state after, it appends the move and, when the move
 ended a round, the round's end.
 """
@@ -36,11 +36,11 @@ def _move(state: State, action: Action, seat: int, new: State) -> Move:
     return Move(seat, kind, str(action), cards)
 
 
-def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | None:
+def new_log(state: State, action: Action, new: State) -> tuple[Event, ...]:
     """The log of ``new``: ``state``'s with the events of ``action`` (made there) appended.
 
-    ``None`` when the move logs nothing. The hook on ``apply``
-    (:func:`cardrules.events.logs_events`).
+    Every Rummy 500 move logs one event (and a round's end, when it ended one);
+    :func:`~cardrules.rummy500.apply` sets it on the state it makes.
     """
     seat = state.to_act
     assert seat is not None
@@ -63,5 +63,4 @@ def log_move(state: State, action: Action, new: State) -> State:
 
     The same log as ``apply`` keeps; ``new`` itself is left as it is.
     """
-    log = new_log(state, action, new)
-    return new if log is None else with_events(new, log)
+    return with_events(new, new_log(state, action, new))

@@ -38,15 +38,13 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
-from cardrules.events import logs_events
 from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
 from cardrules.rummy.melds import (
@@ -82,14 +80,8 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.state import (
-    _BITS,
-    Phase,
-    State,
-    hand_masks,
-    successor,
-    table_summary,
-)
+from cardrules.rummy500.masks import _BITS, hand_masks, successor, table_summary
+from cardrules.rummy500.state import Phase, State
 
 if TYPE_CHECKING:
     from cardrules.rummy500.view import View
@@ -126,15 +118,19 @@ _DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_p
 constructor. Nearly every listing ends with a discard per card held, and building
 those objects was a large part of listing them (most of it in the compiled build).
 They are immutable values like the cards: :func:`apply` checks them like any other
-action. :func:`_discard_of` lists a fresh one instead if one was changed in place
+action. :func:`_discards_of` lists a fresh one instead if one was changed in place
 (``object.__setattr__``), so such misuse never reaches a listing."""
 
 
-def _discard_of(card: Card) -> Discard:
-    """``Discard(card)``: the shared value of :data:`_DISCARDS` while it is intact."""
-    action = _DISCARDS[card.index]
-    return action if action.card is card else Discard(card)
-
+def _discards_of(cards: Iterable[Card]) -> list[Action]:
+    """``Discard(card)`` of each card: the shared values of :data:`_DISCARDS` while intact
+    (one call per listing, not one per card)."""
+    shared = _DISCARDS
+    actions: list[Action] = []
+    for card in cards:
+        action = shared[card.index]
+        actions.append(action if action.card is card else Discard(card))
+    return actions
 
 
 def first_dealer(config: Config, seed: int) -> int:
@@ -340,16 +336,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     actions.append(action)
         if _discard_turn_reason(state) is None:
             if _rediscard_rule_applies(state):
-                actions += [
-                    _discard_of(card)
+                actions += _discards_of(
+                    card
                     for card in _distinct(hand, held)
                     if _discard_card_reason(state, card, hand) is None
-                ]
+                )
             else:
-                actions += [_discard_of(card) for card in _distinct(hand, held)]
+                actions += _discards_of(_distinct(hand, held))
         if not actions:
             # Only reachable with forbid_rediscard_of_taken_card: see _stuck().
-            actions = [_discard_of(card) for card in _distinct(hand, held)]
+            actions = _discards_of(_distinct(hand, held))
         return tuple(actions)
     return ()
 
@@ -453,7 +449,7 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
 
 
 def _table(state: State) -> NaturalTable:
-    """The state's :func:`~cardrules.rummy500.state.table_summary`."""
+    """The state's :func:`~cardrules.rummy500.masks.table_summary`."""
     table = table_summary(state)
     if table is None:
         raise ValueError("this state's fields are not of their declared types")
@@ -498,32 +494,39 @@ def canonical(state: State | View, action: object) -> object:
 
 def _canonical(state: State | View, action: Action) -> Action:
     """:func:`canonical` of a well-formed action (:func:`malformed`)."""
+    return _canonical_made(state, action)[0]
+
+
+def _canonical_made(state: State | View, action: Action) -> tuple[Action, TableMeld | None]:
+    """:func:`_canonical`, and for a lay-off that fits as written the meld it makes
+    (``None`` otherwise), so that :func:`check` and :func:`apply` find it once."""
     if isinstance(action, Meld):
         meld = canonical_meld(action.meld)
-        return action if meld is action.meld else Meld(meld)
+        return (action if meld is action.meld else Meld(meld)), None
     if isinstance(action, LayOff):
         return _canonical_layoff(state, action)
-    return action
+    return action, None
 
 
-def _canonical_layoff(state: State | View, action: LayOff) -> LayOff:
+def _canonical_layoff(state: State | View, action: LayOff) -> tuple[LayOff, TableMeld | None]:
     if state.phase is not _PLAY or not 0 <= action.target < len(state.melds):
-        return action
+        return action, None
     rules = meld_rules(state.config)
     table_meld = state.melds[action.target]
     moves = _layoff_moves(action.card, action.target, table_meld, rules)
-    if any(move == action for move, _ in moves):
-        return action
+    for move, new in moves:
+        if move == action:
+            return action, new
     stands_for = action.stands_for
     if stands_for == action.card and action.card not in rules.wilds:
         stands_for = None  # a natural card stands for itself
     readings = [
-        move
+        (move, new)
         for move, new in moves
         if (stands_for is None or move.stands_for == stands_for)
         and (action.end is None or _end_of(table_meld, new) == action.end)
     ]
-    return readings[0] if len(readings) == 1 else action
+    return readings[0] if len(readings) == 1 else (action, None)
 
 
 def listed_layoff(state: State | View, action: LayOff) -> LayOff:
@@ -565,7 +568,7 @@ def check(state: State, action: object) -> str | None:
     if shape is not None:
         return shape
     well_formed: Any = action
-    return _check(state, _canonical(state, well_formed))
+    return _check(state, *_canonical_made(state, well_formed))
 
 
 def _check(state: State, action: Action, made: TableMeld | None = None) -> str | None:
@@ -900,20 +903,18 @@ def apply(state: State, action: object) -> State:
     if shape is not None:
         raise IllegalActionError(shape, action)
     well_formed: Any = action
-    if isinstance(action, Meld | LayOff):
-        well_formed = _canonical(state, well_formed)
-    return _apply_logged(state, well_formed)
+    canonical_action, made = _canonical_made(state, well_formed)
+    new = _play(state, canonical_action, made)
+    # ``new`` was made by this very call and nobody holds it yet, so its log (the
+    # public events, cardrules.events) is set in place: building the state again
+    # was the largest single cost of a move.
+    object.__setattr__(new, "events", new_log(state, canonical_action, new))
+    return new
 
 
-@logs_events(new_log)  # the public event log (cardrules.events)
-def _apply_logged(state: State, action: Action) -> State:
-    made = None
-    if (
-        isinstance(action, LayOff)
-        and state.phase is _PLAY
-        and 0 <= action.target < len(state.melds)
-    ):
-        made = _layoff_result(state, action)
+def _play(state: State, action: Action, made: TableMeld | None) -> State:
+    """The state after an action in canonical form, its log not yet set; ``made``:
+    the meld a lay-off makes (:func:`_canonical_made`)."""
     reason = _check(state, action, made)
     if reason is not None:
         raise IllegalActionError(reason, action)
@@ -937,13 +938,15 @@ _evolve: Final = evolver(State)
 """``attrs.evolve`` for a state, its fields looked up once (a state is made at every action)."""
 
 
-def _index_of(card: Card) -> int:
-    return card.index
-
-
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would)."""
-    at = bisect.bisect_right(hand, card.index, key=_index_of)
+    """The sorted hand with ``card`` put in its place (as :func:`sort_cards` would:
+    after the cards of the same index)."""
+    index = card.index
+    at = len(hand)
+    for place, other in enumerate(hand):  # a walk is cheaper than bisect with a key here
+        if other.index > index:
+            at = place
+            break
     return (*hand[:at], card, *hand[at:])
 
 
