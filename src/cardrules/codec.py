@@ -42,6 +42,7 @@ ValueError: hand[1]: 'jk' is not a card code (codes are written like '2C', '10D'
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
 import json
@@ -501,9 +502,8 @@ def _items_reader(item_hint: Any) -> _Reader:
 
         def read_cards(value: Any, where: _Where) -> tuple[Card, ...]:
             if type(value) is list:
-                codes = CARD_OF_CODE
-                try:
-                    return tuple([codes[code] for code in value])
+                try:  # each code looked up in C, without a Python loop
+                    return tuple(map(_card_of_code, value))
                 except (KeyError, TypeError):  # not a code, or not even text: which one?
                     pass
             return read_each(value, where)
@@ -521,6 +521,7 @@ def _items_reader(item_hint: Any) -> _Reader:
 
 
 _INT_ONLY: Final = frozenset({int})
+_card_of_code: Final = CARD_OF_CODE.__getitem__
 
 
 def _frozenset_reader(read_item: _Reader) -> _Reader:
@@ -686,7 +687,7 @@ True
 
 
 @functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
-def _remembered(cls: Any, key: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
+def _remembered(cls: Any, key: str) -> tuple[Any, tuple[Any, ...]]:
     """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``,
     and the values of all its fields then (:attr:`_ClassPlan.all_values`).
 
@@ -696,33 +697,22 @@ def _remembered(cls: Any, key: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     function of its arguments, and the object it gives is frozen. A refusal is not
     kept: the caller reads the values again to say where in the document it is.
     """
-    raw_values = tuple([list(raw) if type(kind) is tuple else raw
-                        for kind, raw in zip(key[::2], key[1::2])])
+    raw_values = ast.literal_eval(key)  # (the values the key was made of: a tuple)
     plan = _class_plan(cls)
     made = _read_fields(cls, plan, raw_values, "")
     return made, plan.all_values(made)
 
 
-_JSON_LEAVES: Final = frozenset({int, str, bool, float, type(None)})
-
-
-def _exact_key(raw_values: tuple[Any, ...]) -> tuple[Any, ...] | None:
+def _exact_key(raw_values: tuple[Any, ...]) -> str | None:
     """The JSON values of an object's fields as a key that tells ``true`` from ``1`` and
-    ``1.0``: each value's type (for a list, its items' types) and the value (a list as a
-    tuple); ``None`` if a value is neither a JSON scalar nor a list of them."""
-    key: list[Any] = []
-    leaf = _JSON_LEAVES.__contains__
-    for raw in raw_values:
-        kind: Any = type(raw)
-        if kind is list:
-            raw = tuple(raw)
-            kind = tuple(map(type, raw))
-            if not all(map(leaf, kind)):
-                return None
-        elif kind not in _JSON_LEAVES:
-            return None
-        key += (kind, raw)
-    return tuple(key)
+    ``1.0``: their ``repr``, made in C. The ``repr`` of JSON values (text, numbers, flags,
+    ``None``, lists and objects of them) names each value's type and is read back by
+    ``ast.literal_eval``, so equal keys are equal values of equal types; ``None`` for a
+    value whose ``repr`` cannot be made (a number too long for text)."""
+    try:
+        return repr(raw_values)
+    except ValueError:
+        return None
 
 
 def _read_some_fields(cls: Any, value: dict[str, Any], plan: _ClassPlan, where: _Where) -> Any:

@@ -30,6 +30,7 @@ ValueError: bad JSON document: missing key 'version'
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import types
 import typing
@@ -540,7 +541,15 @@ def _load_document(raw: Any) -> Any:
     kind = envelope["kind"]
     if kind not in _KINDS:
         raise ValueError(f"bad JSON document: unknown kind {kind!r}")
-    return _load(engine.definition(game), kind, envelope["data"])
+    return _load(_definition(game), kind, envelope["data"])
+
+
+@functools.lru_cache(maxsize=len(engine.GAMES))
+def _definition(game: str) -> engine.GameDefinition:
+    """``engine.definition(game)`` for a name in ``engine.GAMES``, a bounded cache of a pure
+    function of the name: the game module's ``GAME`` is found once, not imported again
+    (about 1.5 µs) for every document loaded."""
+    return engine.definition(game)
 
 
 def _load(rules: engine.GameDefinition, kind: str, data: Any) -> Any:

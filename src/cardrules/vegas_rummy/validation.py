@@ -50,13 +50,14 @@ import enum
 import operator
 from collections import Counter
 from collections.abc import Callable
+from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
 import attrs
 
 from cardrules import rng
-from cardrules.cards import Card, check_same_cards, make_deck, sort_cards
+from cardrules.cards import Card, Rank, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.rummy.melds import MeldRules, SetMeld, TableMeld, meld_error
 from cardrules.rummy.wilds import normalize
 from cardrules.vegas_rummy import betting, scoring
@@ -136,8 +137,10 @@ _CARD_ONLY: Final = frozenset({Card})
 _LEAVES = (bool, enum.Enum, Card, str, type(None))
 """Values that hold no whole number to check (a bool is an int, so it is named first)."""
 
-_PLAIN: Final = frozenset({bool, Card, str, type(None)})
-"""Exact types of :data:`_LEAVES`, recognised in one look (most items of a state are cards)."""
+_PLAIN: Final = frozenset({bool, Card, str, type(None), Decimal, Rank, Suit, Phase})
+"""Exact types of leaves, recognised in one look (most items of a state are cards; the
+enums and amounts a state holds are named too, so a meld's suits or a ledger entry's
+amount cost no call of :func:`_shape`; any other enum is still a leaf by it)."""
 
 _LEAF, _INT, _TUPLE, _ATTRS = range(4)
 
