@@ -279,6 +279,21 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
     return tuple(log[-1:])
 
 
+@lru_cache(maxsize=64)
+def _mark_starts(kinds: int, n: int, columns: int) -> tuple[tuple[int, ...], ...]:
+    """Where a card flag of (kind, seat) goes in each viewer's block (kind-major, then seat).
+
+    Made once per shape: OpenSpiel builds a state (and its history) for every
+    tensor it asks for.
+    """
+    block = kinds * n * columns
+    return tuple(
+        tuple(me * block + (row * n + (seat - me) % n) * columns for me in range(n))
+        for row in range(kinds)
+        for seat in range(n)
+    )
+
+
 class PublicHistory:
     """The history planes of one game, in absolute seats, updated move by move.
 
@@ -307,14 +322,7 @@ class PublicHistory:
         # in one slice, and a mark is written once per viewer.
         self._block = len(kinds) * n * columns
         self._flags = array("f", bytes(4 * n * self._block))
-        # Where a card flag of (kind, seat) goes in each viewer's block, kind-major.
-        self._starts = tuple(
-            tuple(
-                me * self._block + (row * n + (seat - me) % n) * columns for me in range(n)
-            )
-            for row in range(len(kinds))
-            for seat in range(n)
-        )
+        self._starts = _mark_starts(len(kinds), n, columns)
 
     @property
     def planes(self) -> Floats:
