@@ -594,8 +594,10 @@ def _rummy500(
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
-    v[at["round"]] = _grow(src.round_number, 10.0)
-    v[at["turns"]] = _grow(src.turns, 20.0)
+    # _grow, written out (round and turn counts are never negative)
+    round_number, turns = float(src.round_number), float(src.turns)
+    v[at["round"]] = round_number / (round_number + 10.0)
+    v[at["turns"]] = turns / (turns + 20.0)
     return _finish(v, plan, history, me)
 
 
@@ -642,9 +644,12 @@ def _vegas(
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
-    v[at["turn"]] = _grow(src.turns, 20.0)
-    v[at["reshuffles"]] = _grow(src.reshuffles, 1.0)
-    v[at["round"]] = _grow(src.round_number, 10.0)
+    # _grow, written out (the counts are never negative)
+    turns, reshuffles = float(src.turns), float(src.reshuffles)
+    round_number = float(src.round_number)
+    v[at["turn"]] = turns / (turns + 20.0)
+    v[at["reshuffles"]] = reshuffles / (reshuffles + 1.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
@@ -703,20 +708,24 @@ def _casino(
     for other in range(n):
         rel = (other - me) % n
         v[piles_at + rel] = pile_sizes[other] / 52
-        v[sweeps_at + rel] = _grow(sweeps[other], 2.0)
+        # _grow, written out (sweep counts are never negative): a call a seat costs more
+        swept = float(sweeps[other])
+        v[sweeps_at + rel] = swept / (swept + 2.0)
     capturer = src.last_capturer
     v[at["last_capturer"] + (n if capturer is None else (capturer - me) % n)] = 1.0
     target = float(config.target)
     scores_at = at["scores"]
     for side, score in enumerate(src.scores):  # sides are not rotated, as in observations
-        v[scores_at + side] = _signed(score, target)
+        signed = float(score)  # _signed, written out
+        v[scores_at + side] = 0.5 * (1.0 + signed / (abs(signed) + target))
     v[at["stock"]] = stock_size / 52
-    v[at["deal"]] = _grow(src.deal_number, 6.0)
+    deal_number, round_number = float(src.deal_number), float(src.round_number)
+    v[at["deal"]] = deal_number / (deal_number + 6.0)  # _grow, written out
     v[at["last_deal"]] = float(src.is_last_deal)
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
-    v[at["round"]] = _grow(src.round_number, 10.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
