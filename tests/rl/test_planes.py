@@ -139,3 +139,45 @@ def test_a_seat_encoder_answers_as_encode_seat_whatever_it_saw_before(game: str)
     twin = attrs.evolve(cardrules.new_game(game, other, seed=1), melds=melded.melds)
     assert np.array_equal(encode(melded, 0), encode_seat(melded, 0))
     assert np.array_equal(encode(twin, 0), encode_seat(twin, 0))
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_history_planes_seen_from_each_seat_are_the_absolute_ones_rotated(
+    game: str, case: int
+) -> None:
+    """The history is kept once per viewer (issue 29 item 6, step speed).
+
+    Every seat's copy must be the absolute planes with that seat's row first,
+    after every move of seeded games (rounds' ends clear every copy), and a
+    copy must not share its flags with the original.
+    """
+    config = CASES[game][case]
+    n = config.num_players
+    at = {name: (start, shape) for name, start, shape in layout(game, config)}
+    kinds = history_kinds(game)
+    rnd = random.Random(29 + case)
+    checked = 0
+    for seed in range(3):
+        state = cardrules.new_game(game, config, seed=seed)
+        history = PublicHistory(game, config)
+        for _ in range(150):
+            if state.is_over:
+                break
+            after = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+            history.record(new_events(state, after, state.to_act))
+            state = after
+            absolute = history.planes
+            for viewer in range(n):
+                vector = encode_seat(state, viewer, history)
+                for row, kind in enumerate(kinds):
+                    start, (_seats, columns) = at[kind]
+                    seen = vector[start : start + n * columns].reshape(n, columns)
+                    assert np.array_equal(seen, np.roll(absolute[row], -viewer, axis=0))
+            checked += int(absolute.any())
+        twin = history.copy()
+        kept = history.planes.copy()
+        assert np.array_equal(twin.planes, kept)
+        twin.clear()
+        assert not twin.planes.any()
+        assert np.array_equal(history.planes, kept)  # the copy shared nothing
+    assert checked

@@ -95,6 +95,10 @@ _HAND = 4
 """Cards a Casino player holds at most (a deal gives four)."""
 
 
+_INT8 = np.dtype(np.int8)
+"""The masks' dtype, made once: ``frombuffer`` given a type looks its dtype up every call."""
+
+
 def _card_number(card: Card) -> int:
     return card.index  # 0..51, the joker 52
 
@@ -301,7 +305,7 @@ def numbers_mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
     flags = bytearray(size)
     for number in numbers:
         flags[number] = 1
-    return np.frombuffer(flags, dtype=np.int8)
+    return np.frombuffer(flags, _INT8)
 
 
 def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:

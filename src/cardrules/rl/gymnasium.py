@@ -68,6 +68,7 @@ from cardrules.rl.pettingzoo import encoder, observation_space
 __all__ = ["CardrulesEnv", "CardrulesVectorEnv", "Opponent", "Policy"]
 
 Observation = dict[str, npt.NDArray[Any]]
+_INT8 = np.dtype(np.int8)
 Policy = Callable[[Any, Observation], Any]
 """``policy(view, observation) -> action number or action`` (see the module)."""
 Opponent = str | Policy | Any
@@ -279,7 +280,14 @@ class CardrulesEnv(gymnasium.Env[Observation, np.int64]):
         return cardrules.view(self._table.state, self.seat)
 
     def _observe(self) -> Observation:
-        return {"observation": self._table.observation(), "action_mask": self._table.mask()}
+        table = self._table
+        state = table.state
+        # _Table.mask and _Table.observation, written out: this runs every step.
+        if state.to_act == table.seat and not state.is_over:
+            mask = numbers_mask(table.space.size, table.numbered())
+        else:
+            mask = np.zeros(table.space.size, dtype=_INT8)
+        return {"observation": table.encode(state, table.seat, table.history), "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "moves": self._table.moves}

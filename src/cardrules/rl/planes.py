@@ -83,6 +83,8 @@ __all__ = [
 ]
 
 Floats = npt.NDArray[np.float32]
+_FLOAT32 = np.dtype(np.float32)
+"""The dtype, made once: ``frombuffer`` given a type or a code looks it up every call."""
 
 _R500_PHASES = ("draw", "play", "over")
 _VEGAS_PHASES = ("draw", "play", "decide", "table", "over")
@@ -277,6 +279,21 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
     return tuple(log[-1:])
 
 
+@lru_cache(maxsize=64)
+def _mark_starts(kinds: int, n: int, columns: int) -> tuple[tuple[int, ...], ...]:
+    """Where a card flag of (kind, seat) goes in each viewer's block (kind-major, then seat).
+
+    Made once per shape: OpenSpiel builds a state (and its history) for every
+    tensor it asks for.
+    """
+    block = kinds * n * columns
+    return tuple(
+        tuple(me * block + (row * n + (seat - me) % n) * columns for me in range(n))
+        for row in range(kinds)
+        for seat in range(n)
+    )
+
+
 class PublicHistory:
     """The history planes of one game, in absolute seats, updated move by move.
 
@@ -298,26 +315,23 @@ class PublicHistory:
         self.game = game
         kinds = _HISTORY_KINDS[game]
         self._row = {kind: row for row, kind in enumerate(kinds)}
-        self.seats, self.columns = _seats(config), _columns(game)
-        # Each kind's seat rows are kept twice over (seats 0..n-1, then 0..n-1
-        # again), so the rows seen from seat ``me`` (``me`` first, as row 0) are
-        # one contiguous run, copied into an observation in one slice.
-        self._flags = array("f", bytes(4 * len(kinds) * 2 * self.seats * self.columns))
+        n = self.seats = _seats(config)
+        columns = self.columns = _columns(game)
+        # The planes as each seat sees them (that seat first, as row 0), one
+        # contiguous block per viewer: an observation copies its viewer's block
+        # in one slice, and a mark is written once per viewer.
+        self._block = len(kinds) * n * columns
+        self._flags = array("f", bytes(4 * n * self._block))
+        self._starts = _mark_starts(len(kinds), n, columns)
 
     @property
     def planes(self) -> Floats:
         """The ``(kinds, n, columns)`` flags, read-only (change them through :meth:`record`)."""
-        kinds, n, columns = len(self._row), self.seats, self.columns
-        whole: Floats = np.frombuffer(self._flags, dtype=np.float32)
-        view = whole.reshape(kinds, 2 * n, columns)[:, :n]
+        # Viewer 0's block: its relative seats are the absolute ones.
+        whole: Floats = np.frombuffer(self._flags, dtype=_FLOAT32)
+        view = whole[: self._block].reshape(len(self._row), self.seats, self.columns)
         view.flags.writeable = False
         return view
-
-    def _rows_seen_from(self, kind_row: int, me: int) -> array[float]:
-        """Kind ``kind_row``'s seat rows from seat ``me``'s side (``me`` first), flat."""
-        block = self.seats * self.columns
-        start = (kind_row * 2 * self.seats + me) * self.columns
-        return self._flags[start : start + block]
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
@@ -325,6 +339,7 @@ class PublicHistory:
         twin.game = self.game
         twin._row = self._row
         twin.seats, twin.columns = self.seats, self.columns
+        twin._block, twin._starts = self._block, self._starts
         twin._flags = self._flags[:]
         return twin
 
@@ -333,13 +348,12 @@ class PublicHistory:
         self._flags[:] = array("f", bytes(4 * len(self._flags)))
 
     def _mark(self, kind: str, seat: int, cards: Iterable[Any]) -> None:
-        columns, n = self.columns, self.seats
-        first = (self._row[kind] * 2 * n + seat) * columns
-        again = first + n * columns
+        starts = self._starts[self._row[kind] * self.seats + seat]
         flags = self._flags
         for card in cards:
-            flags[first + card.index] = 1.0
-            flags[again + card.index] = 1.0
+            index = card.index
+            for start in starts:
+                flags[start + index] = 1.0
 
     def record(self, events: Sequence[Any]) -> None:
         """Take in the public events of one move (see the class)."""
@@ -388,9 +402,6 @@ class _Plan:
         self.melds = _melds(game, config) if game != "casino" else 0
         self.pack = _pack_size(game, config)
         self.template = array("f", bytes(4 * self.size))
-        kinds = len(_HISTORY_KINDS[game])
-        self.history_end = self.history_at + kinds * self.n * self.columns
-        self.history_shape = (kinds, self.n, self.columns)
 
 
 @lru_cache(maxsize=64)
@@ -539,12 +550,11 @@ def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int
     if history is not None:
         if history.seats != plan.n or history.columns != plan.columns:
             raise ValueError("the public history is of another game or seat count")
-        block = plan.n * plan.columns
-        start = plan.history_at
-        for kind_row in range(plan.history_shape[0]):
-            v[start : start + block] = history._rows_seen_from(kind_row, me)
-            start += block
-    result: Floats = np.frombuffer(v, dtype="f")
+        block = history._block
+        v[plan.history_at : plan.history_at + block] = history._flags[
+            me * block : (me + 1) * block
+        ]
+    result: Floats = np.frombuffer(v, dtype=_FLOAT32)
     return result
 
 
@@ -584,8 +594,10 @@ def _rummy500(
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
-    v[at["round"]] = _grow(src.round_number, 10.0)
-    v[at["turns"]] = _grow(src.turns, 20.0)
+    # _grow, written out (round and turn counts are never negative)
+    round_number, turns = float(src.round_number), float(src.turns)
+    v[at["round"]] = round_number / (round_number + 10.0)
+    v[at["turns"]] = turns / (turns + 20.0)
     return _finish(v, plan, history, me)
 
 
@@ -632,9 +644,12 @@ def _vegas(
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
-    v[at["turn"]] = _grow(src.turns, 20.0)
-    v[at["reshuffles"]] = _grow(src.reshuffles, 1.0)
-    v[at["round"]] = _grow(src.round_number, 10.0)
+    # _grow, written out (the counts are never negative)
+    turns, reshuffles = float(src.turns), float(src.reshuffles)
+    round_number = float(src.round_number)
+    v[at["turn"]] = turns / (turns + 20.0)
+    v[at["reshuffles"]] = reshuffles / (reshuffles + 1.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
@@ -693,20 +708,24 @@ def _casino(
     for other in range(n):
         rel = (other - me) % n
         v[piles_at + rel] = pile_sizes[other] / 52
-        v[sweeps_at + rel] = _grow(sweeps[other], 2.0)
+        # _grow, written out (sweep counts are never negative): a call a seat costs more
+        swept = float(sweeps[other])
+        v[sweeps_at + rel] = swept / (swept + 2.0)
     capturer = src.last_capturer
     v[at["last_capturer"] + (n if capturer is None else (capturer - me) % n)] = 1.0
     target = float(config.target)
     scores_at = at["scores"]
     for side, score in enumerate(src.scores):  # sides are not rotated, as in observations
-        v[scores_at + side] = _signed(score, target)
+        signed = float(score)  # _signed, written out
+        v[scores_at + side] = 0.5 * (1.0 + signed / (abs(signed) + target))
     v[at["stock"]] = stock_size / 52
-    v[at["deal"]] = _grow(src.deal_number, 6.0)
+    deal_number, round_number = float(src.deal_number), float(src.round_number)
+    v[at["deal"]] = deal_number / (deal_number + 6.0)  # _grow, written out
     v[at["last_deal"]] = float(src.is_last_deal)
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
-    v[at["round"]] = _grow(src.round_number, 10.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
