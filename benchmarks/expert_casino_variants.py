@@ -45,6 +45,7 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "worth": ("the search as shipped by issue 31", {}),
     "safe": ("play-outs trail what leaves the next opponent least", {"safe_trails": True}),
     "deal2": ("play-outs go on through the next deal", {"next_deal": True}),
+    "build": ("play-outs build as normal does", {"playout_builds": True}),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

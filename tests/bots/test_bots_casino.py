@@ -340,3 +340,29 @@ def test_play_out_goes_on_through_the_next_deal_from_a_stock() -> None:
     assert _play_out(
         snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}
     ) == 0.0
+
+
+def test_play_out_builds_what_it_holds_the_taker_of() -> None:
+    """With ``builds`` the play-out policy builds as normal does (the Casino rules' §1.4: a
+    build needs a card in hand that takes it): 3♦ on 5♣ makes 8 for the 8♥ held, where
+    the greedy policy trails 3♦ and seat 1's 3♠ takes it. Seat 0 then takes the build
+    (3♦ 5♣ 8♥, +0.6) and, last capturer of the final deal, the residue 3♠ 9♠ (+0.64)."""
+    from cardrules.bots.casino import _greedy, _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 8H")
+    assert _greedy(snap, list(hand), 0, config) == (parse_card("3D"), -1, 0.0, None)
+    assert _greedy(snap, list(hand), 0, config, builds={}) == (parse_card("3D"), -1, 0.0, (0, 8))
+    # A build the opponents surely take is not made.
+    assert _greedy(snap, list(hand), 0, config, builds={8: 1.0})[3] is None
+
+    def play(builds: dict[int, float] | None) -> float:
+        hands = {0: list(hand), 1: list(parse_cards("3S 9S"))}
+        return _play_out(
+            snap, hands, 0, None, 0, config, final=True, leader=1, fresh={}, builds=builds
+        )
+
+    assert play({}) == pytest.approx(0.6 + 0.64)
+    # Greedy: 3♦ trailed, 3♠ takes it (−0.52); 8♥ and 9♠ trailed; seat 1 takes the residue.
+    assert play(None) == pytest.approx(-0.52 - 0.2 - 0.2 - 0.32)

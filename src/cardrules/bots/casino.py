@@ -261,6 +261,14 @@ class _Snap:
         loose = tuple(sorted((*self.loose, card), key=lambda c: c.index))
         return _Snap(loose, self.builds, self.config)
 
+    def build(self, card: Card, target: int, value: int, seat: int) -> _Snap:
+        """The table after ``seat`` builds ``value`` with ``card`` on loose card ``target``."""
+        loose = self.loose[:target] + self.loose[target + 1 :]
+        cards = tuple(sorted((card, self.loose[target]), key=lambda c: c.index))
+        # One group (raisable) when the two add up to the value; two of it otherwise.
+        single = value != table_value(card, self.config.royal)
+        return _Snap(loose, (*self.builds, (value, cards, seat, single)), self.config)
+
     def cards(self) -> list[Card]:
         return [*self.loose, *(c for b in self.builds for c in b[1])]
 
@@ -775,6 +783,9 @@ class ExpertBot(NormalBot):
     #: Whether play-outs go on through the next deal, dealt from a sampled stock.
     next_deal: ClassVar[bool] = False
 
+    #: Whether the play-out policy builds (a card on one loose card, holding the taker).
+    playout_builds: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -804,6 +815,7 @@ class ExpertBot(NormalBot):
             infer=self.infer,
             safe_trails=self.safe_trails,
             next_deal=self.next_deal,
+            builds=self.playout_builds,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -830,6 +842,7 @@ class CasinoPieces:
         infer: bool = False,
         safe_trails: bool = False,
         next_deal: bool = False,
+        builds: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -844,6 +857,7 @@ class CasinoPieces:
         self.hand = list(view.hand)
         self.infer = infer
         self.safe_trails = safe_trails
+        self.builds = builds
         self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, bool]] = {}
@@ -896,19 +910,28 @@ class CasinoPieces:
             fresh=self.fresh,
             safe_trails=self.safe_trails,
             stock=stock,
+            builds=self.fresh if self.builds else None,
         )
         return base + net, steps
 
 
 def _greedy(
-    snap: _Snap, hand: list[Card], seat: int, config: Config, reply: list[Card] | None = None
-) -> tuple[Card, int, float]:
+    snap: _Snap,
+    hand: list[Card],
+    seat: int,
+    config: Config,
+    reply: list[Card] | None = None,
+    builds: dict[int, float] | None = None,
+) -> tuple[Card, int, float, tuple[int, int] | None]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
-    Returns (card, mask taken or -1 for a trail, worth taken with the card).
-    A build owner keeps a card that takes his build. With ``reply`` (the next
-    player's hand, an opponent's) the trail is the one that leaves him the least
-    to take, then the cheapest.
+    Returns (card, mask taken or -1 for a trail or a build, worth taken with the
+    card, the build as (loose card index, value) or ``None``). A build owner
+    keeps a card that takes his build. With ``reply`` (the next player's hand,
+    an opponent's) the trail is the one that leaves him the least to take, then
+    the cheapest. With ``builds`` (the chance an opponent holds each capture
+    key) it also builds as normal does, when that is worth more than its best
+    capture: its card on one loose card, holding another that takes the build.
     """
     owned = [b[0] for b in snap.builds if b[2] == seat]
     best_card: Card | None = None
@@ -922,8 +945,12 @@ def _greedy(
             worth += card_worth(card) + (W_SWEEP if config.sweeps and empties else 0.0)
             if worth > best_worth + 1e-12:
                 best_card, best_mask, best_worth = card, mask, worth
+    if builds is not None and len(hand) > 1:
+        found = _best_build(snap, hand, config, builds)
+        if found is not None and found[0] > best_worth + 1e-12:
+            return found[1], -1, 0.0, found[2]
     if best_card is not None:
-        return best_card, best_mask, best_worth
+        return best_card, best_mask, best_worth, None
     keep = set(owned)
     trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
     if reply and len(trails) > 1:
@@ -931,9 +958,43 @@ def _greedy(
             trails,
             key=lambda c: (_reply_worth(snap.trail(c), reply, config), card_worth(c), c.index),
         )
-        return card, -1, 0.0
+        return card, -1, 0.0, None
     card = min(trails, key=lambda c: (card_worth(c), int(c.rank), c.index))
-    return card, -1, 0.0
+    return card, -1, 0.0, None
+
+
+def _best_build(
+    snap: _Snap, hand: list[Card], config: Config, chances: dict[int, float]
+) -> tuple[float, Card, tuple[int, int]] | None:
+    """The best build of a hand card on one loose card that another hand card takes.
+
+    Valued as normal values a build: what it will take (the two cards and the
+    taker) times the chance it survives the opponents, and 0.9 for the turn it
+    waits. Returns (value, card, (loose card index, build value)) or ``None``.
+    """
+    royal = config.royal
+    best: tuple[float, Card, tuple[int, int]] | None = None
+    for card in hand:
+        own = table_value(card, royal)
+        if own is None:
+            continue
+        for i, target in enumerate(snap.loose):
+            other = table_value(target, royal)
+            if other is None:
+                continue
+            for value in (own + other, own) if own == other else (own + other,):
+                if value > config.max_value:
+                    continue
+                takers = [
+                    card_worth(c) for c in hand if c is not card and value in _keys(c, config)
+                ]
+                if not takers:
+                    continue
+                worth = card_worth(card) + card_worth(target) + min(takers)
+                score = 0.9 * (1.0 - chances.get(value, 0.0)) * worth
+                if best is None or score > best[0] + 1e-12:
+                    best = (score, card, (i, value))
+    return best
 
 
 def _reply_worth(snap: _Snap, hand: list[Card], config: Config) -> float:
@@ -960,10 +1021,12 @@ def _play_out(
     fresh: dict[int, float],
     safe_trails: bool = False,
     stock: tuple[Card, ...] = (),
+    builds: dict[int, float] | None = None,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'.
 
-    With a ``stock``, the next deal is dealt from it and played out too.
+    With a ``stock``, the next deal is dealt from it and played out too; with
+    ``builds`` (hold chances per capture key) the policy also builds (:func:`_greedy`).
     """
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
@@ -983,9 +1046,11 @@ def _play_out(
                 after = (seat + 1) % n
                 rival = safe_trails and side_of(after) != side_of(seat)
                 reply = hands.get(after) if rival else None
-                card, mask, worth = _greedy(snap, hand, seat, config, reply)
+                card, mask, worth, made = _greedy(snap, hand, seat, config, reply, builds)
                 hand.remove(card)
-                if mask >= 0:
+                if made is not None:
+                    snap = snap.build(card, made[0], made[1], seat)
+                elif mask >= 0:
                     snap, _taken, _owners = snap.take(mask)
                     last = seat
                     net += worth if side_of(seat) == mine else -worth
