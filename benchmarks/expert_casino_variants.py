@@ -46,6 +46,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "safe": ("play-outs trail what leaves the next opponent least", {"safe_trails": True}),
     "deal2": ("play-outs go on through the next deal", {"next_deal": True}),
     "build": ("play-outs build as normal does", {"playout_builds": True}),
+    "trails": ("play-outs trail as normal does", {"playout_trails": True}),
+    "normalish": (
+        "play-outs build and trail as normal does",
+        {"playout_builds": True, "playout_trails": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

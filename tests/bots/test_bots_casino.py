@@ -366,3 +366,17 @@ def test_play_out_builds_what_it_holds_the_taker_of() -> None:
     assert play({}) == pytest.approx(0.6 + 0.64)
     # Greedy: 3♦ trailed, 3♠ takes it (−0.52); 8♥ and 9♠ trailed; seat 1 takes the residue.
     assert play(None) == pytest.approx(-0.52 - 0.2 - 0.2 - 0.32)
+
+
+def test_play_out_trails_as_normal_does() -> None:
+    """With ``wary`` chances the play-out trails as normal does: the card whose trail costs
+    least, a quarter of its worth plus the expected capture it leaves. An opponent sure to
+    hold an 8 would take 3♦ with 5♣, so 9♠ is trailed, not the cheapest card 3♦."""
+    from cardrules.bots.casino import _greedy, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 9S")
+    assert _greedy(snap, list(hand), 0, config)[0] == parse_card("3D")
+    assert _greedy(snap, list(hand), 0, config, wary={8: 1.0})[0] == parse_card("9S")
+    assert _greedy(snap, list(hand), 0, config, wary={})[0] == parse_card("3D")

@@ -786,6 +786,9 @@ class ExpertBot(NormalBot):
     #: Whether the play-out policy builds (a card on one loose card, holding the taker).
     playout_builds: ClassVar[bool] = False
 
+    #: Whether the play-out policy trails as normal does (least expected loss).
+    playout_trails: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -816,6 +819,7 @@ class ExpertBot(NormalBot):
             safe_trails=self.safe_trails,
             next_deal=self.next_deal,
             builds=self.playout_builds,
+            wary=self.playout_trails,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -843,6 +847,7 @@ class CasinoPieces:
         safe_trails: bool = False,
         next_deal: bool = False,
         builds: bool = False,
+        wary: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -858,6 +863,7 @@ class CasinoPieces:
         self.infer = infer
         self.safe_trails = safe_trails
         self.builds = builds
+        self.wary = wary
         self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, bool]] = {}
@@ -911,6 +917,7 @@ class CasinoPieces:
             safe_trails=self.safe_trails,
             stock=stock,
             builds=self.fresh if self.builds else None,
+            wary=self.fresh if self.wary else None,
         )
         return base + net, steps
 
@@ -922,6 +929,7 @@ def _greedy(
     config: Config,
     reply: list[Card] | None = None,
     builds: dict[int, float] | None = None,
+    wary: dict[int, float] | None = None,
 ) -> tuple[Card, int, float, tuple[int, int] | None]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
@@ -932,6 +940,9 @@ def _greedy(
     the cheapest. With ``builds`` (the chance an opponent holds each capture
     key) it also builds as normal does, when that is worth more than its best
     capture: its card on one loose card, holding another that takes the build.
+    With ``wary`` (the same chances) it trails as normal does: the card whose
+    trail costs least, a quarter of its worth plus what the next players can
+    expect to take from the table it leaves.
     """
     owned = [b[0] for b in snap.builds if b[2] == seat]
     best_card: Card | None = None
@@ -953,6 +964,16 @@ def _greedy(
         return best_card, best_mask, best_worth, None
     keep = set(owned)
     trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
+    if wary is not None and len(trails) > 1:
+        sweeps = config.sweeps
+        card = min(
+            trails,
+            key=lambda c: (
+                0.25 * card_worth(c) + _expected_loss(snap.trail(c), wary, sweeps),
+                c.index,
+            ),
+        )
+        return card, -1, 0.0, None
     if reply and len(trails) > 1:
         card = min(
             trails,
@@ -1022,11 +1043,13 @@ def _play_out(
     safe_trails: bool = False,
     stock: tuple[Card, ...] = (),
     builds: dict[int, float] | None = None,
+    wary: dict[int, float] | None = None,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'.
 
     With a ``stock``, the next deal is dealt from it and played out too; with
-    ``builds`` (hold chances per capture key) the policy also builds (:func:`_greedy`).
+    ``builds`` (hold chances per capture key) the policy also builds, and with
+    ``wary`` trails as normal does (:func:`_greedy`).
     """
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
@@ -1046,7 +1069,7 @@ def _play_out(
                 after = (seat + 1) % n
                 rival = safe_trails and side_of(after) != side_of(seat)
                 reply = hands.get(after) if rival else None
-                card, mask, worth, made = _greedy(snap, hand, seat, config, reply, builds)
+                card, mask, worth, made = _greedy(snap, hand, seat, config, reply, builds, wary)
                 hand.remove(card)
                 if made is not None:
                     snap = snap.build(card, made[0], made[1], seat)
