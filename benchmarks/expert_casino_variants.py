@@ -51,6 +51,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "play-outs build and trail as normal does",
         {"playout_builds": True, "playout_trails": True},
     ),
+    "normalish2": (
+        "play-outs build and trail as normal does, through the next deal",
+        {"playout_builds": True, "playout_trails": True, "next_deal": True},
+    ),
+    "exact": ("the last deal's play-outs score most cards exactly", {"exact_cards": True}),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

@@ -380,3 +380,24 @@ def test_play_out_trails_as_normal_does() -> None:
     assert _greedy(snap, list(hand), 0, config)[0] == parse_card("3D")
     assert _greedy(snap, list(hand), 0, config, wary={8: 1.0})[0] == parse_card("9S")
     assert _greedy(snap, list(hand), 0, config, wary={})[0] == parse_card("3D")
+
+
+def test_last_deal_play_out_scores_most_cards_exactly() -> None:
+    """With ``piles`` the last deal's play-out scores "most cards" as the rules do (3 points
+    to the side with more, nobody on a tie) instead of a worth per card: 5♦ takes 5♣ and,
+    last capturer (CA-1), the residue 9♥; three cards more for seat 0."""
+    from cardrules.bots.casino import _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+
+    def play(piles: tuple[int, int] | None) -> float:
+        hands = {0: list(parse_cards("5D")), 1: list(parse_cards("9H"))}
+        return _play_out(
+            snap, hands, 0, None, 0, config, final=True, leader=1, fresh={}, piles=piles
+        )
+
+    assert play(None) == pytest.approx(0.6)  # three cards at 0.2
+    assert play((25, 25)) == pytest.approx(3.0)  # 28 to 25
+    assert play((20, 29)) == pytest.approx(-3.0)  # 23 to 29
+    assert play((23, 26)) == pytest.approx(0.0)  # 26 each: nobody

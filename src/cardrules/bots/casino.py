@@ -90,6 +90,8 @@ W_CARD = 0.2
 """Worth of one card towards "most cards" (3 points for 27+ of 52)."""
 W_SPADE = 0.12
 """Extra worth of a spade towards "most spades" (1 point)."""
+MOST_CARDS = 3
+"""Points for the most cards (ties score for nobody)."""
 W_SWEEP = 1.0
 """A sweep, when sweeps score (CA-5)."""
 
@@ -789,6 +791,10 @@ class ExpertBot(NormalBot):
     #: Whether the play-out policy trails as normal does (least expected loss).
     playout_trails: ClassVar[bool] = False
 
+    #: Whether play-outs of the hand's last deal score "most cards" exactly (3 points
+    #: to the side with more cards, nobody on a tie) instead of a worth per card.
+    exact_cards: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -820,6 +826,7 @@ class ExpertBot(NormalBot):
             next_deal=self.next_deal,
             builds=self.playout_builds,
             wary=self.playout_trails,
+            exact_cards=self.exact_cards,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -848,6 +855,7 @@ class CasinoPieces:
         next_deal: bool = False,
         builds: bool = False,
         wary: bool = False,
+        exact_cards: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -864,15 +872,22 @@ class CasinoPieces:
         self.safe_trails = safe_trails
         self.builds = builds
         self.wary = wary
+        self.piles: tuple[int, int] | None = None
+        if exact_cards and self.final and config.num_sides == 2:
+            sizes = (0, 0)
+            for seat, size in enumerate(view.pile_sizes):
+                ours = config.side_of(seat) == self.mine
+                sizes = (sizes[0] + size, sizes[1]) if ours else (sizes[0], sizes[1] + size)
+            self.piles = sizes
         self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
-        self._after: dict[Play, tuple[_Snap, float, bool]] = {}
+        self._after: dict[Play, tuple[_Snap, float, int]] = {}
         for action in candidates:
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
             if config.sweeps and taken and after.empty:
                 base += W_SWEEP
-            self._after[action] = (after, base, bool(taken))
+            self._after[action] = (after, base, len(taken))
 
     def sample(
         self, view: View, rnd: random.Random
@@ -895,6 +910,10 @@ class CasinoPieces:
     ) -> tuple[float, int]:
         """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
         after, base, took = self._after[candidate]
+        piles = None
+        if self.piles is not None:  # the candidate's cards are counted towards the majority
+            piles = (self.piles[0] + took, self.piles[1])
+            base -= W_CARD * took
         hands = {s: list(h) for s, h in world[0].items()}
         stock = world[1]
         hand = list(self.hand)
@@ -918,6 +937,7 @@ class CasinoPieces:
             stock=stock,
             builds=self.fresh if self.builds else None,
             wary=self.fresh if self.wary else None,
+            piles=piles,
         )
         return base + net, steps
 
@@ -1044,13 +1064,17 @@ def _play_out(
     stock: tuple[Card, ...] = (),
     builds: dict[int, float] | None = None,
     wary: dict[int, float] | None = None,
+    piles: tuple[int, int] | None = None,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'.
 
     With a ``stock``, the next deal is dealt from it and played out too; with
     ``builds`` (hold chances per capture key) the policy also builds, and with
-    ``wary`` trails as normal does (:func:`_greedy`).
+    ``wary`` trails as normal does (:func:`_greedy`). With ``piles`` (the cards
+    our side and the other have taken, a two-sided last deal) "most cards" is
+    scored exactly at the end instead of :data:`W_CARD` a card.
     """
+    counts = [0, 0]  # cards taken in the play-out: our side's, the other's
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
@@ -1074,9 +1098,10 @@ def _play_out(
                 if made is not None:
                     snap = snap.build(card, made[0], made[1], seat)
                 elif mask >= 0:
-                    snap, _taken, _owners = snap.take(mask)
+                    snap, taken, _owners = snap.take(mask)
                     last = seat
                     net += worth if side_of(seat) == mine else -worth
+                    counts[side_of(seat) != mine] += len(taken) + 1
                 else:
                     snap = snap.trail(card)
             seat = (seat + 1) % n
@@ -1084,11 +1109,17 @@ def _play_out(
         for build in snap.builds:
             worth = _worth(build[1])
             net += worth if side_of(build[2]) == mine else -worth
+            counts[side_of(build[2]) != mine] += len(build[1])
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
             worth = _worth(loose.loose)
             net += worth if side_of(last) == mine else -worth
+            counts[side_of(last) != mine] += len(loose.loose)
+        if piles is not None:
+            ours, theirs = piles[0] + counts[0], piles[1] + counts[1]
+            net -= W_CARD * (counts[0] - counts[1])
+            net += MOST_CARDS * ((ours > theirs) - (theirs > ours))
     elif loose.loose:
         exposed = 0.6 * _expected_loss(loose, fresh, config.sweeps)
         net += exposed if side_of(leader) == mine else -exposed
