@@ -55,7 +55,10 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "play-outs build and trail as normal does, through the next deal",
         {"playout_builds": True, "playout_trails": True, "next_deal": True},
     ),
-    "exact": ("the last deal's play-outs score most cards exactly", {"exact_cards": True}),
+    "exact": (
+        "the last deal's play-outs score most cards and most spades exactly",
+        {"exact_cards": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

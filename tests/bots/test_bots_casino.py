@@ -382,22 +382,54 @@ def test_play_out_trails_as_normal_does() -> None:
     assert _greedy(snap, list(hand), 0, config, wary={})[0] == parse_card("3D")
 
 
-def test_last_deal_play_out_scores_most_cards_exactly() -> None:
-    """With ``piles`` the last deal's play-out scores "most cards" as the rules do (3 points
-    to the side with more, nobody on a tie) instead of a worth per card: 5♦ takes 5♣ and,
-    last capturer (CA-1), the residue 9♥; three cards more for seat 0."""
+def test_last_deal_play_out_scores_most_cards_and_spades_exactly() -> None:
+    """With ``piles`` the last deal's play-out scores "most cards" (3) and "most spades" (1)
+    as the rules do (to the side with more, nobody on a tie) instead of a worth per card
+    and spade: 5♦ takes 5♣ and, last capturer (CA-1), the residue 9♥ K♠."""
     from cardrules.bots.casino import _play_out, _Snap
 
     config = casino.Config()
-    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    snap = _Snap(tuple(parse_cards("5C 9H")), (), config)
 
-    def play(piles: tuple[int, int] | None) -> float:
-        hands = {0: list(parse_cards("5D")), 1: list(parse_cards("9H"))}
+    def play(piles: tuple[int, int, int, int] | None) -> float:
+        hands = {0: list(parse_cards("5D")), 1: list(parse_cards("KS"))}
         return _play_out(
             snap, hands, 0, None, 0, config, final=True, leader=1, fresh={}, piles=piles
         )
 
-    assert play(None) == pytest.approx(0.6)  # three cards at 0.2
-    assert play((25, 25)) == pytest.approx(3.0)  # 28 to 25
-    assert play((20, 29)) == pytest.approx(-3.0)  # 23 to 29
-    assert play((23, 26)) == pytest.approx(0.0)  # 26 each: nobody
+    assert play(None) == pytest.approx(0.8 + 0.12)  # four cards at 0.2, a spade at 0.12
+    assert play((24, 24, 6, 6)) == pytest.approx(3.0 + 1.0)  # 28 to 24, 7 spades to 6
+    assert play((20, 28, 6, 6)) == pytest.approx(-3.0 + 1.0)  # 24 to 28
+    assert play((22, 26, 5, 7)) == pytest.approx(0.0 - 1.0)  # 26 each: nobody; 6 to 7
+
+
+@pytest.mark.parametrize("game", range(4))
+def test_last_deal_piles_are_what_the_expert_has_seen(game: int) -> None:
+    """In the last deal every card is in a hand, on the table or in a pile: the expert's
+    count of each side's cards and spades (its memory of who took what, and for the
+    opponent's pile whatever unseen card is not in his hand) is the real one."""
+    from cardrules.bots.casino import CasinoPieces, ExpertBot, _options
+    from cardrules.cards import Suit
+
+    state = casino.new_game(casino.Config(target=1), seed=900 + game)
+    mine = game % 2
+    expert = ExpertBot(seed=game, think_time=0.01)
+    players = {mine: expert, 1 - mine: NormalBot(seed=game)}
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == mine and view.pending is None and view.stock_size == 0:
+            pieces = CasinoPieces(view, expert.memory, list(_options(view)), exact_cards=True)
+            assert pieces.piles is not None
+            cards, others, spades, their_spades = pieces.piles
+            unknown = pieces.unseen_spades - set(state.hands[1 - mine])
+            piles = [list(pile) for pile in state.piles]
+            assert (cards, others) == (len(piles[mine]), len(piles[1 - mine]))
+            assert spades == sum(c.suit is Suit.SPADES for c in piles[mine])
+            theirs = sum(c.suit is Suit.SPADES for c in piles[1 - mine])
+            assert their_spades + len(unknown) == theirs
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 2

@@ -92,6 +92,8 @@ W_SPADE = 0.12
 """Extra worth of a spade towards "most spades" (1 point)."""
 MOST_CARDS = 3
 """Points for the most cards (ties score for nobody)."""
+MOST_SPADES = 1
+"""Points for the most spades (ties score for nobody)."""
 W_SWEEP = 1.0
 """A sweep, when sweeps score (CA-5)."""
 
@@ -419,6 +421,8 @@ class CasinoMemory:
         self.passed: list[_Snap] = []
         """Tables of this deal on which the opponent trailed (two players): his cards
         still in hand take nothing from them, or he would have captured."""
+        self.theirs: set[Card] = set()
+        """Cards we saw the opponent take this hand (two players)."""
         self._after_me: set[Card] | None = None
         self._snap_after_me: tuple[int, _Snap] | None = None
 
@@ -429,11 +433,13 @@ class CasinoMemory:
             self.seen = set()
             self.gone = Counter()
             self.passed = []
+            self.theirs = set()
             self._after_me = None
             self._snap_after_me = None
         table = _table_cards(view)
         if self._after_me is not None and view.config.num_players == 2:
             removed = sorted(self._after_me - table, key=lambda c: c.index)
+            self.theirs.update(removed)
             if removed:
                 rank = _capturing_rank(removed, view.config)
                 if rank is not None:
@@ -791,8 +797,9 @@ class ExpertBot(NormalBot):
     #: Whether the play-out policy trails as normal does (least expected loss).
     playout_trails: ClassVar[bool] = False
 
-    #: Whether play-outs of the hand's last deal score "most cards" exactly (3 points
-    #: to the side with more cards, nobody on a tie) instead of a worth per card.
+    #: Whether play-outs of the hand's last deal (two players) score "most cards" and
+    #: "most spades" exactly (to the side with more, nobody on a tie) instead of a
+    #: worth per card and per spade.
     exact_cards: ClassVar[bool] = False
 
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
@@ -872,22 +879,32 @@ class CasinoPieces:
         self.safe_trails = safe_trails
         self.builds = builds
         self.wary = wary
-        self.piles: tuple[int, int] | None = None
-        if exact_cards and self.final and config.num_sides == 2:
-            sizes = (0, 0)
-            for seat, size in enumerate(view.pile_sizes):
-                ours = config.side_of(seat) == self.mine
-                sizes = (sizes[0] + size, sizes[1]) if ours else (sizes[0], sizes[1] + size)
-            self.piles = sizes
+        self.piles: tuple[int, int, int, int] | None = None
+        self.unseen_spades: frozenset[Card] = frozenset()
+        if exact_cards and self.final and config.num_players == 2:
+            # Every card seen and gone is in a pile: his if we saw him take it, else ours.
+            # What else his pile holds is what no one has seen outside his hand.
+            gone = memory.seen - _table_cards(view) - set(view.hand)
+            spades = {c for c in gone if c.suit is Suit.SPADES}
+            theirs = len(spades & memory.theirs)
+            self.piles = (
+                view.pile_sizes[view.seat],
+                view.pile_sizes[1 - view.seat],
+                len(spades) - theirs,
+                theirs,
+            )
+            self.unseen_spades = frozenset(c for c in memory.unseen(view) if c.suit is Suit.SPADES)
         self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, int]] = {}
+        self._taken: dict[Play, int] = {}
         for action in candidates:
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
             if config.sweeps and taken and after.empty:
                 base += W_SWEEP
             self._after[action] = (after, base, len(taken))
+            self._taken[action] = sum(c.suit is Suit.SPADES for c in taken)
 
     def sample(
         self, view: View, rnd: random.Random
@@ -911,9 +928,17 @@ class CasinoPieces:
         """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
         after, base, took = self._after[candidate]
         piles = None
-        if self.piles is not None:  # the candidate's cards are counted towards the majority
-            piles = (self.piles[0] + took, self.piles[1])
-            base -= W_CARD * took
+        if self.piles is not None:  # the candidate's cards count towards the majorities
+            cards, others, spades, their_spades = self.piles
+            taken = self._taken[candidate]
+            held = {c for h in world[0].values() for c in h}
+            piles = (
+                cards + took,
+                others,
+                spades + taken,
+                their_spades + len(self.unseen_spades - held),
+            )
+            base -= W_CARD * took + W_SPADE * taken
         hands = {s: list(h) for s, h in world[0].items()}
         stock = world[1]
         hand = list(self.hand)
@@ -940,6 +965,13 @@ class CasinoPieces:
             piles=piles,
         )
         return base + net, steps
+
+
+def _count(counts: list[int], theirs: bool, cards: Iterable[Card]) -> None:
+    """Add ``cards`` to a side's card and spade counts (ours, or theirs)."""
+    for card in cards:
+        counts[theirs] += 1
+        counts[2 + theirs] += card.suit is Suit.SPADES
 
 
 def _greedy(
@@ -1064,17 +1096,18 @@ def _play_out(
     stock: tuple[Card, ...] = (),
     builds: dict[int, float] | None = None,
     wary: dict[int, float] | None = None,
-    piles: tuple[int, int] | None = None,
+    piles: tuple[int, int, int, int] | None = None,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'.
 
     With a ``stock``, the next deal is dealt from it and played out too; with
     ``builds`` (hold chances per capture key) the policy also builds, and with
     ``wary`` trails as normal does (:func:`_greedy`). With ``piles`` (the cards
-    our side and the other have taken, a two-sided last deal) "most cards" is
-    scored exactly at the end instead of :data:`W_CARD` a card.
+    our side and the other have taken, then the spades among them, in a
+    two-sided last deal) "most cards" and "most spades" are scored exactly at
+    the end instead of :data:`W_CARD` a card and :data:`W_SPADE` a spade.
     """
-    counts = [0, 0]  # cards taken in the play-out: our side's, the other's
+    counts = [0, 0, 0, 0]  # taken in the play-out: cards ours, theirs, spades ours, theirs
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
@@ -1101,7 +1134,8 @@ def _play_out(
                     snap, taken, _owners = snap.take(mask)
                     last = seat
                     net += worth if side_of(seat) == mine else -worth
-                    counts[side_of(seat) != mine] += len(taken) + 1
+                    if piles is not None:
+                        _count(counts, side_of(seat) != mine, [card, *taken])
                 else:
                     snap = snap.trail(card)
             seat = (seat + 1) % n
@@ -1109,17 +1143,20 @@ def _play_out(
         for build in snap.builds:
             worth = _worth(build[1])
             net += worth if side_of(build[2]) == mine else -worth
-            counts[side_of(build[2]) != mine] += len(build[1])
+            if piles is not None:
+                _count(counts, side_of(build[2]) != mine, build[1])
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
             worth = _worth(loose.loose)
             net += worth if side_of(last) == mine else -worth
-            counts[side_of(last) != mine] += len(loose.loose)
+            if piles is not None:
+                _count(counts, side_of(last) != mine, loose.loose)
         if piles is not None:
-            ours, theirs = piles[0] + counts[0], piles[1] + counts[1]
-            net -= W_CARD * (counts[0] - counts[1])
-            net += MOST_CARDS * ((ours > theirs) - (theirs > ours))
+            net -= W_CARD * (counts[0] - counts[1]) + W_SPADE * (counts[2] - counts[3])
+            totals = [pile + count for pile, count in zip(piles, counts, strict=True)]
+            net += MOST_CARDS * ((totals[0] > totals[1]) - (totals[1] > totals[0]))
+            net += MOST_SPADES * ((totals[2] > totals[3]) - (totals[3] > totals[2]))
     elif loose.loose:
         exposed = 0.6 * _expected_loss(loose, fresh, config.sweeps)
         net += exposed if side_of(leader) == mine else -exposed
