@@ -17,6 +17,13 @@ stream (time caps off: work budgets only)::
 
     nice -n 5 python benchmarks/expert_casino_truth.py --games 20 --variants normal shipped build
 
+``--agreement`` measures instead how often the play-out's light policy
+(:func:`~cardrules.bots.casino._greedy`; with builds, and with normal's trails)
+plays the card normal plays, at normal's decisions in games against the expert,
+normal's own hold chances given::
+
+    python benchmarks/expert_casino_truth.py --agreement --games 20
+
 ``normal`` is normal's own choice (a variant that does not search), ``heuristic``
 the expert's first candidate; a search variant is :class:`ExpertBot` with the
 class settings of ``expert_casino_variants.VARIANTS`` (``shipped``: none).
@@ -111,6 +118,37 @@ def measure(games: int, start: int, names: list[str], out: str) -> None:
                 state = casino.apply(state, players[seat].choose(view))
 
 
+def agreement(games: int) -> str:
+    """How often each play-out policy plays the card normal plays, at normal's decisions."""
+    from cardrules.bots.casino import _greedy, _snap_of
+
+    same = {"greedy": 0, "builds": 0, "builds and trails": 0}
+    decisions = 0
+    for game in range(games):
+        state = casino.new_game(casino.Config(target=1), seed=700 + game)
+        players = [ExpertBot(seed=game, think_time=0.02), NormalBot(seed=game + 100)]
+        while not state.is_over:
+            seat = state.to_act
+            view = casino.view(state, seat)
+            action, whole = players[seat].choose_play(view)
+            if seat == 1 and view.pending is None and len(_options(view)) > 1:
+                chances = players[1]._chances(view)
+                settings: dict[str, dict[str, Any]] = {
+                    "greedy": {},
+                    "builds": {"builds": chances},
+                    "builds and trails": {"builds": chances, "wary": chances},
+                }
+                for name, extra in settings.items():
+                    card = _greedy(_snap_of(view), list(view.hand), 1, view.config, **extra)[0]
+                    same[name] += card == whole.card
+                decisions += 1
+            state = casino.apply(state, action)
+    return "\n".join(
+        f"{name:<18} {count / decisions:6.1%} of {decisions} decisions"
+        for name, count in same.items()
+    )
+
+
 def report(path: str, names: list[str]) -> str:
     """Mean regret of each variant and its difference from the first, paired by position."""
     lines = list(result_lines(path))
@@ -143,7 +181,11 @@ def main() -> None:
     )
     parser.add_argument("--out", default="benchmarks/results/expert_casino_truth.jsonl")
     parser.add_argument("--report", action="store_true", help="only print the table")
+    parser.add_argument("--agreement", action="store_true", help="play-out policy against normal")
     args = parser.parse_args()
+    if args.agreement:
+        print(agreement(args.games))
+        return
     if not args.report:
         measure(args.games, args.start, args.variants, args.out)
     print(report(args.out, args.variants))
