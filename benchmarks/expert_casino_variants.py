@@ -59,6 +59,10 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "the last deal's play-outs score most cards and most spades exactly",
         {"exact_cards": True},
     ),
+    "reply": (
+        "the opponent's first reply in a play-out is his best card, each tried",
+        {"reply_search": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

@@ -433,3 +433,34 @@ def test_last_deal_piles_are_what_the_expert_has_seen(game: int) -> None:
             checked += 1
         state = casino.apply(state, action)
     assert checked >= 2
+
+
+def test_play_out_reply_is_the_opponents_best_card() -> None:
+    """With ``reply`` the opponent's first move in a play-out is the card best for him, each
+    tried with the greedy play after it. The greedy reply is one of those tries, so the
+    value for us is never more than without ``reply``, and in some deals less."""
+    from cardrules.bots.casino import CasinoPieces, ExpertBot, _options
+
+    state = casino.new_game(seed=12)
+    players = [ExpertBot(seed=1, think_time=0.01), NormalBot(seed=2)]
+    lower = 0
+    compared = 0
+    while state.round_number == 1 and compared < 300:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == 0 and view.pending is None:
+            memory = players[0].memory
+            plays = list(_options(view))
+            plain = CasinoPieces(view, memory, plays)
+            reply = CasinoPieces(view, memory, plays, reply=True)
+            for k in range(5):
+                world = plain.sample(view, random.Random(k))
+                for play in plays:
+                    ours = reply.play_out(world, play, random.Random(0))[0]
+                    greedy = plain.play_out(world, play, random.Random(0))[0]
+                    assert ours <= greedy + 1e-9
+                    lower += ours < greedy - 1e-9
+                    compared += 1
+        state = casino.apply(state, action)
+    assert lower > 0

@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 import abc
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -802,6 +803,9 @@ class ExpertBot(NormalBot):
     #: worth per card and per spade.
     exact_cards: ClassVar[bool] = False
 
+    #: Whether the opponent's first reply in a play-out is his best card (each tried).
+    reply_search: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -834,6 +838,7 @@ class ExpertBot(NormalBot):
             builds=self.playout_builds,
             wary=self.playout_trails,
             exact_cards=self.exact_cards,
+            reply=self.reply_search,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -863,6 +868,7 @@ class CasinoPieces:
         builds: bool = False,
         wary: bool = False,
         exact_cards: bool = False,
+        reply: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -879,6 +885,7 @@ class CasinoPieces:
         self.safe_trails = safe_trails
         self.builds = builds
         self.wary = wary
+        self.reply = reply
         self.piles: tuple[int, int, int, int] | None = None
         self.unseen_spades: frozenset[Card] = frozenset()
         if exact_cards and self.final and config.num_players == 2:
@@ -948,23 +955,43 @@ class CasinoPieces:
         items = len(after.loose) + len(after.builds)
         played = sum(len(h) for h in hands.values()) + min(len(stock), 4 * len(hands))
         steps = (1 + played) * (1 + items // 4)
-        net = _play_out(
-            after,
-            hands,
-            (self.seat + 1) % self.config.num_players,
-            self.seat if took else self.last_capturer,
-            self.mine,
-            self.config,
-            final=self.final,
-            leader=self.leader,
-            fresh=self.fresh,
-            safe_trails=self.safe_trails,
-            stock=stock,
-            builds=self.fresh if self.builds else None,
-            wary=self.fresh if self.wary else None,
-            piles=piles,
-        )
-        return base + net, steps
+        config = self.config
+        to_act = (self.seat + 1) % config.num_players
+        last = self.seat if took else self.last_capturer
+
+        def rest(snap: _Snap, hands: dict[int, list[Card]], to_act: int, last: int | None) -> float:
+            return _play_out(
+                snap,
+                hands,
+                to_act,
+                last,
+                self.mine,
+                config,
+                final=self.final,
+                leader=self.leader,
+                fresh=self.fresh,
+                safe_trails=self.safe_trails,
+                stock=stock,
+                builds=self.fresh if self.builds else None,
+                wary=self.fresh if self.wary else None,
+                piles=piles,
+            )
+
+        replies = hands.get(to_act, [])
+        if not self.reply or len(replies) < 2 or config.side_of(to_act) == self.mine:
+            return base + rest(after, hands, to_act, last), steps
+        # The opponent's reply is his best card for him, each tried and played out greedily.
+        worst = math.inf
+        for card in sorted(replies, key=lambda c: c.index):
+            left = {s: [c for c in h if c is not card] for s, h in hands.items()}
+            after_him = (to_act + 1) % config.num_players
+            _card, mask, worth, _made = _greedy(after, [card], to_act, config)
+            if mask >= 0:
+                value = -worth + rest(after.take(mask)[0], left, after_him, to_act)
+            else:
+                value = rest(after.trail(card), left, after_him, last)
+            worst = min(worst, value)
+        return base + worst, steps * len(replies)
 
 
 def _count(counts: list[int], theirs: bool, cards: Iterable[Card]) -> None:
