@@ -435,10 +435,12 @@ def test_last_deal_piles_are_what_the_expert_has_seen(game: int) -> None:
     assert checked >= 2
 
 
-def test_play_out_reply_is_the_opponents_best_card() -> None:
+@pytest.mark.parametrize("exact", [False, True])
+def test_play_out_reply_is_the_opponents_best_card(exact: bool) -> None:
     """With ``reply`` the opponent's first move in a play-out is the card best for him, each
     tried with the greedy play after it. The greedy reply is one of those tries, so the
-    value for us is never more than without ``reply``, and in some deals less."""
+    value for us is never more than without ``reply``, and in some deals less; so too
+    when the last deal's majorities are scored exactly (his reply's cards count for him)."""
     from cardrules.bots.casino import CasinoPieces, ExpertBot, _options
 
     state = casino.new_game(seed=12)
@@ -449,11 +451,11 @@ def test_play_out_reply_is_the_opponents_best_card() -> None:
         seat = state.to_act
         view = casino.view(state, seat)
         action = players[seat].choose(view)
-        if seat == 0 and view.pending is None:
+        if seat == 0 and view.pending is None and (view.stock_size == 0 or not exact):
             memory = players[0].memory
             plays = list(_options(view))
-            plain = CasinoPieces(view, memory, plays)
-            reply = CasinoPieces(view, memory, plays, reply=True)
+            plain = CasinoPieces(view, memory, plays, exact_cards=exact)
+            reply = CasinoPieces(view, memory, plays, reply=True, exact_cards=exact)
             for k in range(5):
                 world = plain.sample(view, random.Random(k))
                 for play in plays:

@@ -959,7 +959,13 @@ class CasinoPieces:
         to_act = (self.seat + 1) % config.num_players
         last = self.seat if took else self.last_capturer
 
-        def rest(snap: _Snap, hands: dict[int, list[Card]], to_act: int, last: int | None) -> float:
+        def rest(
+            snap: _Snap,
+            hands: dict[int, list[Card]],
+            to_act: int,
+            last: int | None,
+            piles: tuple[int, int, int, int] | None = piles,
+        ) -> float:
             return _play_out(
                 snap,
                 hands,
@@ -987,7 +993,14 @@ class CasinoPieces:
             after_him = (to_act + 1) % config.num_players
             _card, mask, worth, _made = _greedy(after, [card], to_act, config)
             if mask >= 0:
-                value = -worth + rest(after.take(mask)[0], left, after_him, to_act)
+                table, lifted, _owners = after.take(mask)
+                his = piles
+                if his is not None:  # his capture counts towards his majorities, exactly
+                    gained = [card, *lifted]
+                    black = sum(c.suit is Suit.SPADES for c in gained)
+                    his = (his[0], his[1] + len(gained), his[2], his[3] + black)
+                    worth -= W_CARD * len(gained) + W_SPADE * black
+                value = -worth + rest(table, left, after_him, to_act, his)
             else:
                 value = rest(after.trail(card), left, after_him, last)
             worst = min(worst, value)
