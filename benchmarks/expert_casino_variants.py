@@ -12,7 +12,7 @@ win share (95 % Wilson interval), its mean lead and that lead less the
 ``--reference`` variant's on the same deals, with standard errors::
 
     nice -n 5 python benchmarks/expert_casino_variants.py --variants hand --games 200
-    python benchmarks/expert_casino_variants.py --report --reference cas0
+    python benchmarks/expert_casino_variants.py --report --reference cas0,worth
 
 Rows ``cas0`` and ``cas1`` of the results file were played on commit 3e66f28
 (the search as shipped by issue 31, the same moves as ``worth``, and the same
@@ -45,6 +45,24 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "worth": ("the search as shipped by issue 31", {}),
     "safe": ("play-outs trail what leaves the next opponent least", {"safe_trails": True}),
     "deal2": ("play-outs go on through the next deal", {"next_deal": True}),
+    "build": ("play-outs build as normal does", {"playout_builds": True}),
+    "trails": ("play-outs trail as normal does", {"playout_trails": True}),
+    "normalish": (
+        "play-outs build and trail as normal does",
+        {"playout_builds": True, "playout_trails": True},
+    ),
+    "normalish2": (
+        "play-outs build and trail as normal does, through the next deal",
+        {"playout_builds": True, "playout_trails": True, "next_deal": True},
+    ),
+    "exact": (
+        "the last deal's play-outs score most cards and most spades exactly",
+        {"exact_cards": True},
+    ),
+    "reply": (
+        "the opponent's first reply in a play-out is his best card, each tried",
+        {"reply_search": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (
@@ -93,7 +111,12 @@ def play_one(name: str, index: int, think_time: float) -> dict[str, Any]:
 
 
 def report(path: str, reference: str) -> str:
-    """Each variant's share, lead and lead against ``reference`` on the same deals."""
+    """Each variant's share, lead and lead against ``reference`` on the same deals.
+
+    ``reference`` may name several variants of the same moves, comma-separated
+    (``cas0,worth``: the shipped search's deals of either run, the first run's
+    where both played one).
+    """
     games: dict[tuple[str, float], dict[int, dict[str, Any]]] = defaultdict(dict)
     described: dict[str, str] = {}
     for line in result_lines(path):
@@ -103,7 +126,9 @@ def report(path: str, reference: str) -> str:
     def lead(line: dict[str, Any]) -> float:
         return float(line["scores"][0] - line["scores"][1])
 
-    base = next((g for (name, _think), g in games.items() if name == reference), {})
+    base: dict[int, dict[str, Any]] = {}
+    for name in reversed(reference.split(",")):
+        base.update(games.get((name, search.DEFAULT_THINK_TIME), {}))
     rows = [f"{'variant':<10} {'think':>5} {'n':>4}  {'expert':>6}  95 % interval     "
             f"lead (se)    vs {reference} (se)  description"]
     for (name, think), played in games.items():

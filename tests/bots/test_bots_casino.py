@@ -340,3 +340,129 @@ def test_play_out_goes_on_through_the_next_deal_from_a_stock() -> None:
     assert _play_out(
         snap, {0: [], 1: []}, 0, None, 0, config, final=False, leader=1, fresh={}
     ) == 0.0
+
+
+def test_play_out_builds_what_it_holds_the_taker_of() -> None:
+    """With ``builds`` the play-out policy builds as normal does (the Casino rules' §1.4: a
+    build needs a card in hand that takes it): 3♦ on 5♣ makes 8 for the 8♥ held, where
+    the greedy policy trails 3♦ and seat 1's 3♠ takes it. Seat 0 then takes the build
+    (3♦ 5♣ 8♥, +0.6) and, last capturer of the final deal, the residue 3♠ 9♠ (+0.64)."""
+    from cardrules.bots.casino import _greedy, _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 8H")
+    assert _greedy(snap, list(hand), 0, config) == (parse_card("3D"), -1, 0.0, None)
+    assert _greedy(snap, list(hand), 0, config, builds={}) == (parse_card("3D"), -1, 0.0, (0, 8))
+    # A build the opponents surely take is not made.
+    assert _greedy(snap, list(hand), 0, config, builds={8: 1.0})[3] is None
+
+    def play(builds: dict[int, float] | None) -> float:
+        hands = {0: list(hand), 1: list(parse_cards("3S 9S"))}
+        return _play_out(
+            snap, hands, 0, None, 0, config, final=True, leader=1, fresh={}, builds=builds
+        )
+
+    assert play({}) == pytest.approx(0.6 + 0.64)
+    # Greedy: 3♦ trailed, 3♠ takes it (−0.52); 8♥ and 9♠ trailed; seat 1 takes the residue.
+    assert play(None) == pytest.approx(-0.52 - 0.2 - 0.2 - 0.32)
+
+
+def test_play_out_trails_as_normal_does() -> None:
+    """With ``wary`` chances the play-out trails as normal does: the card whose trail costs
+    least, a quarter of its worth plus the expected capture it leaves. An opponent sure to
+    hold an 8 would take 3♦ with 5♣, so 9♠ is trailed, not the cheapest card 3♦."""
+    from cardrules.bots.casino import _greedy, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C")), (), config)
+    hand = parse_cards("3D 9S")
+    assert _greedy(snap, list(hand), 0, config)[0] == parse_card("3D")
+    assert _greedy(snap, list(hand), 0, config, wary={8: 1.0})[0] == parse_card("9S")
+    assert _greedy(snap, list(hand), 0, config, wary={})[0] == parse_card("3D")
+
+
+def test_last_deal_play_out_scores_most_cards_and_spades_exactly() -> None:
+    """With ``piles`` the last deal's play-out scores "most cards" (3) and "most spades" (1)
+    as the rules do (to the side with more, nobody on a tie) instead of a worth per card
+    and spade: 5♦ takes 5♣ and, last capturer (CA-1), the residue 9♥ K♠."""
+    from cardrules.bots.casino import _play_out, _Snap
+
+    config = casino.Config()
+    snap = _Snap(tuple(parse_cards("5C 9H")), (), config)
+
+    def play(piles: tuple[int, int, int, int] | None) -> float:
+        hands = {0: list(parse_cards("5D")), 1: list(parse_cards("KS"))}
+        return _play_out(
+            snap, hands, 0, None, 0, config, final=True, leader=1, fresh={}, piles=piles
+        )
+
+    assert play(None) == pytest.approx(0.8 + 0.12)  # four cards at 0.2, a spade at 0.12
+    assert play((24, 24, 6, 6)) == pytest.approx(3.0 + 1.0)  # 28 to 24, 7 spades to 6
+    assert play((20, 28, 6, 6)) == pytest.approx(-3.0 + 1.0)  # 24 to 28
+    assert play((22, 26, 5, 7)) == pytest.approx(0.0 - 1.0)  # 26 each: nobody; 6 to 7
+
+
+@pytest.mark.parametrize("game", range(4))
+def test_last_deal_piles_are_what_the_expert_has_seen(game: int) -> None:
+    """In the last deal every card is in a hand, on the table or in a pile: the expert's
+    count of each side's cards and spades (its memory of who took what, and for the
+    opponent's pile whatever unseen card is not in his hand) is the real one."""
+    from cardrules.bots.casino import CasinoPieces, ExpertBot, _options
+    from cardrules.cards import Suit
+
+    state = casino.new_game(casino.Config(target=1), seed=900 + game)
+    mine = game % 2
+    expert = ExpertBot(seed=game, think_time=0.01)
+    players = {mine: expert, 1 - mine: NormalBot(seed=game)}
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == mine and view.pending is None and view.stock_size == 0:
+            pieces = CasinoPieces(view, expert.memory, list(_options(view)), exact_cards=True)
+            assert pieces.piles is not None
+            cards, others, spades, their_spades = pieces.piles
+            unknown = pieces.unseen_spades - set(state.hands[1 - mine])
+            piles = [list(pile) for pile in state.piles]
+            assert (cards, others) == (len(piles[mine]), len(piles[1 - mine]))
+            assert spades == sum(c.suit is Suit.SPADES for c in piles[mine])
+            theirs = sum(c.suit is Suit.SPADES for c in piles[1 - mine])
+            assert their_spades + len(unknown) == theirs
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_play_out_reply_is_the_opponents_best_card(exact: bool) -> None:
+    """With ``reply`` the opponent's first move in a play-out is the card best for him, each
+    tried with the greedy play after it. The greedy reply is one of those tries, so the
+    value for us is never more than without ``reply``, and in some deals less; so too
+    when the last deal's majorities are scored exactly (his reply's cards count for him)."""
+    from cardrules.bots.casino import CasinoPieces, ExpertBot, _options
+
+    state = casino.new_game(seed=12)
+    players = [ExpertBot(seed=1, think_time=0.01), NormalBot(seed=2)]
+    lower = 0
+    compared = 0
+    while state.round_number == 1 and compared < 300:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == 0 and view.pending is None and (view.stock_size == 0 or not exact):
+            memory = players[0].memory
+            plays = list(_options(view))
+            plain = CasinoPieces(view, memory, plays, exact_cards=exact)
+            reply = CasinoPieces(view, memory, plays, reply=True, exact_cards=exact)
+            for k in range(5):
+                world = plain.sample(view, random.Random(k))
+                for play in plays:
+                    ours = reply.play_out(world, play, random.Random(0))[0]
+                    greedy = plain.play_out(world, play, random.Random(0))[0]
+                    assert ours <= greedy + 1e-9
+                    lower += ours < greedy - 1e-9
+                    compared += 1
+        state = casino.apply(state, action)
+    assert lower > 0

@@ -47,6 +47,7 @@ True
 from __future__ import annotations
 
 import abc
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -90,6 +91,10 @@ W_CARD = 0.2
 """Worth of one card towards "most cards" (3 points for 27+ of 52)."""
 W_SPADE = 0.12
 """Extra worth of a spade towards "most spades" (1 point)."""
+MOST_CARDS = 3
+"""Points for the most cards (ties score for nobody)."""
+MOST_SPADES = 1
+"""Points for the most spades (ties score for nobody)."""
 W_SWEEP = 1.0
 """A sweep, when sweeps score (CA-5)."""
 
@@ -261,6 +266,14 @@ class _Snap:
         loose = tuple(sorted((*self.loose, card), key=lambda c: c.index))
         return _Snap(loose, self.builds, self.config)
 
+    def build(self, card: Card, target: int, value: int, seat: int) -> _Snap:
+        """The table after ``seat`` builds ``value`` with ``card`` on loose card ``target``."""
+        loose = self.loose[:target] + self.loose[target + 1 :]
+        cards = tuple(sorted((card, self.loose[target]), key=lambda c: c.index))
+        # One group (raisable) when the two add up to the value; two of it otherwise.
+        single = value != table_value(card, self.config.royal)
+        return _Snap(loose, (*self.builds, (value, cards, seat, single)), self.config)
+
     def cards(self) -> list[Card]:
         return [*self.loose, *(c for b in self.builds for c in b[1])]
 
@@ -409,6 +422,8 @@ class CasinoMemory:
         self.passed: list[_Snap] = []
         """Tables of this deal on which the opponent trailed (two players): his cards
         still in hand take nothing from them, or he would have captured."""
+        self.theirs: set[Card] = set()
+        """Cards we saw the opponent take this hand (two players)."""
         self._after_me: set[Card] | None = None
         self._snap_after_me: tuple[int, _Snap] | None = None
 
@@ -419,11 +434,13 @@ class CasinoMemory:
             self.seen = set()
             self.gone = Counter()
             self.passed = []
+            self.theirs = set()
             self._after_me = None
             self._snap_after_me = None
         table = _table_cards(view)
         if self._after_me is not None and view.config.num_players == 2:
             removed = sorted(self._after_me - table, key=lambda c: c.index)
+            self.theirs.update(removed)
             if removed:
                 rank = _capturing_rank(removed, view.config)
                 if rank is not None:
@@ -775,6 +792,20 @@ class ExpertBot(NormalBot):
     #: Whether play-outs go on through the next deal, dealt from a sampled stock.
     next_deal: ClassVar[bool] = False
 
+    #: Whether the play-out policy builds (a card on one loose card, holding the taker).
+    playout_builds: ClassVar[bool] = False
+
+    #: Whether the play-out policy trails as normal does (least expected loss).
+    playout_trails: ClassVar[bool] = False
+
+    #: Whether play-outs of the hand's last deal (two players) score "most cards" and
+    #: "most spades" exactly (to the side with more, nobody on a tie) instead of a
+    #: worth per card and per spade.
+    exact_cards: ClassVar[bool] = False
+
+    #: Whether the opponent's first reply in a play-out is his best card (each tried).
+    reply_search: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
         self.think_time = search_think_time(think_time)
@@ -804,6 +835,10 @@ class ExpertBot(NormalBot):
             infer=self.infer,
             safe_trails=self.safe_trails,
             next_deal=self.next_deal,
+            builds=self.playout_builds,
+            wary=self.playout_trails,
+            exact_cards=self.exact_cards,
+            reply=self.reply_search,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -830,6 +865,10 @@ class CasinoPieces:
         infer: bool = False,
         safe_trails: bool = False,
         next_deal: bool = False,
+        builds: bool = False,
+        wary: bool = False,
+        exact_cards: bool = False,
+        reply: bool = False,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -844,15 +883,35 @@ class CasinoPieces:
         self.hand = list(view.hand)
         self.infer = infer
         self.safe_trails = safe_trails
+        self.builds = builds
+        self.wary = wary
+        self.reply = reply
+        self.piles: tuple[int, int, int, int] | None = None
+        self.unseen_spades: frozenset[Card] = frozenset()
+        if exact_cards and self.final and config.num_players == 2:
+            # Every card seen and gone is in a pile: his if we saw him take it, else ours.
+            # What else his pile holds is what no one has seen outside his hand.
+            gone = memory.seen - _table_cards(view) - set(view.hand)
+            spades = {c for c in gone if c.suit is Suit.SPADES}
+            theirs = len(spades & memory.theirs)
+            self.piles = (
+                view.pile_sizes[view.seat],
+                view.pile_sizes[1 - view.seat],
+                len(spades) - theirs,
+                theirs,
+            )
+            self.unseen_spades = frozenset(c for c in memory.unseen(view) if c.suit is Suit.SPADES)
         self.stock_size = view.stock_size if next_deal else 0
         snap = _snap_of(view)
-        self._after: dict[Play, tuple[_Snap, float, bool]] = {}
+        self._after: dict[Play, tuple[_Snap, float, int]] = {}
+        self._taken: dict[Play, int] = {}
         for action in candidates:
             after, taken = _after(snap, action, view.seat)
             base = _worth(taken)
             if config.sweeps and taken and after.empty:
                 base += W_SWEEP
-            self._after[action] = (after, base, bool(taken))
+            self._after[action] = (after, base, len(taken))
+            self._taken[action] = sum(c.suit is Suit.SPADES for c in taken)
 
     def sample(
         self, view: View, rnd: random.Random
@@ -875,6 +934,18 @@ class CasinoPieces:
     ) -> tuple[float, int]:
         """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
         after, base, took = self._after[candidate]
+        piles = None
+        if self.piles is not None:  # the candidate's cards count towards the majorities
+            cards, others, spades, their_spades = self.piles
+            taken = self._taken[candidate]
+            held = {c for h in world[0].values() for c in h}
+            piles = (
+                cards + took,
+                others,
+                spades + taken,
+                their_spades + len(self.unseen_spades - held),
+            )
+            base -= W_CARD * took + W_SPADE * taken
         hands = {s: list(h) for s, h in world[0].items()}
         stock = world[1]
         hand = list(self.hand)
@@ -884,31 +955,86 @@ class CasinoPieces:
         items = len(after.loose) + len(after.builds)
         played = sum(len(h) for h in hands.values()) + min(len(stock), 4 * len(hands))
         steps = (1 + played) * (1 + items // 4)
-        net = _play_out(
-            after,
-            hands,
-            (self.seat + 1) % self.config.num_players,
-            self.seat if took else self.last_capturer,
-            self.mine,
-            self.config,
-            final=self.final,
-            leader=self.leader,
-            fresh=self.fresh,
-            safe_trails=self.safe_trails,
-            stock=stock,
-        )
-        return base + net, steps
+        config = self.config
+        to_act = (self.seat + 1) % config.num_players
+        last = self.seat if took else self.last_capturer
+
+        def rest(
+            snap: _Snap,
+            hands: dict[int, list[Card]],
+            to_act: int,
+            last: int | None,
+            piles: tuple[int, int, int, int] | None = piles,
+        ) -> float:
+            return _play_out(
+                snap,
+                hands,
+                to_act,
+                last,
+                self.mine,
+                config,
+                final=self.final,
+                leader=self.leader,
+                fresh=self.fresh,
+                safe_trails=self.safe_trails,
+                stock=stock,
+                builds=self.fresh if self.builds else None,
+                wary=self.fresh if self.wary else None,
+                piles=piles,
+            )
+
+        replies = hands.get(to_act, [])
+        if not self.reply or len(replies) < 2 or config.side_of(to_act) == self.mine:
+            return base + rest(after, hands, to_act, last), steps
+        # The opponent's reply is his best card for him, each tried and played out greedily.
+        worst = math.inf
+        for card in sorted(replies, key=lambda c: c.index):
+            left = {s: [c for c in h if c is not card] for s, h in hands.items()}
+            after_him = (to_act + 1) % config.num_players
+            _card, mask, worth, _made = _greedy(after, [card], to_act, config)
+            if mask >= 0:
+                table, lifted, _owners = after.take(mask)
+                his = piles
+                if his is not None:  # his capture counts towards his majorities, exactly
+                    gained = [card, *lifted]
+                    black = sum(c.suit is Suit.SPADES for c in gained)
+                    his = (his[0], his[1] + len(gained), his[2], his[3] + black)
+                    worth -= W_CARD * len(gained) + W_SPADE * black
+                value = -worth + rest(table, left, after_him, to_act, his)
+            else:
+                value = rest(after.trail(card), left, after_him, last)
+            worst = min(worst, value)
+        return base + worst, steps * len(replies)
+
+
+def _count(counts: list[int], theirs: bool, cards: Iterable[Card]) -> None:
+    """Add ``cards`` to a side's card and spade counts (ours, or theirs)."""
+    for card in cards:
+        counts[theirs] += 1
+        counts[2 + theirs] += card.suit is Suit.SPADES
 
 
 def _greedy(
-    snap: _Snap, hand: list[Card], seat: int, config: Config, reply: list[Card] | None = None
-) -> tuple[Card, int, float]:
+    snap: _Snap,
+    hand: list[Card],
+    seat: int,
+    config: Config,
+    reply: list[Card] | None = None,
+    builds: dict[int, float] | None = None,
+    wary: dict[int, float] | None = None,
+) -> tuple[Card, int, float, tuple[int, int] | None]:
     """A quick policy for play-outs: the most valuable capture, else trail the cheapest card.
 
-    Returns (card, mask taken or -1 for a trail, worth taken with the card).
-    A build owner keeps a card that takes his build. With ``reply`` (the next
-    player's hand, an opponent's) the trail is the one that leaves him the least
-    to take, then the cheapest.
+    Returns (card, mask taken or -1 for a trail or a build, worth taken with the
+    card, the build as (loose card index, value) or ``None``). A build owner
+    keeps a card that takes his build. With ``reply`` (the next player's hand,
+    an opponent's) the trail is the one that leaves him the least to take, then
+    the cheapest. With ``builds`` (the chance an opponent holds each capture
+    key) it also builds as normal does, when that is worth more than its best
+    capture: its card on one loose card, holding another that takes the build.
+    With ``wary`` (the same chances) it trails as normal does: the card whose
+    trail costs least, a quarter of its worth plus what the next players can
+    expect to take from the table it leaves.
     """
     owned = [b[0] for b in snap.builds if b[2] == seat]
     best_card: Card | None = None
@@ -922,18 +1048,66 @@ def _greedy(
             worth += card_worth(card) + (W_SWEEP if config.sweeps and empties else 0.0)
             if worth > best_worth + 1e-12:
                 best_card, best_mask, best_worth = card, mask, worth
+    if builds is not None and len(hand) > 1:
+        found = _best_build(snap, hand, config, builds)
+        if found is not None and found[0] > best_worth + 1e-12:
+            return found[1], -1, 0.0, found[2]
     if best_card is not None:
-        return best_card, best_mask, best_worth
+        return best_card, best_mask, best_worth, None
     keep = set(owned)
     trails = [c for c in hand if not keep & set(_keys(c, config))] or hand
+    if wary is not None and len(trails) > 1:
+        sweeps = config.sweeps
+        card = min(
+            trails,
+            key=lambda c: (
+                0.25 * card_worth(c) + _expected_loss(snap.trail(c), wary, sweeps),
+                c.index,
+            ),
+        )
+        return card, -1, 0.0, None
     if reply and len(trails) > 1:
         card = min(
             trails,
             key=lambda c: (_reply_worth(snap.trail(c), reply, config), card_worth(c), c.index),
         )
-        return card, -1, 0.0
+        return card, -1, 0.0, None
     card = min(trails, key=lambda c: (card_worth(c), int(c.rank), c.index))
-    return card, -1, 0.0
+    return card, -1, 0.0, None
+
+
+def _best_build(
+    snap: _Snap, hand: list[Card], config: Config, chances: dict[int, float]
+) -> tuple[float, Card, tuple[int, int]] | None:
+    """The best build of a hand card on one loose card that another hand card takes.
+
+    Valued as normal values a build: what it will take (the two cards and the
+    taker) times the chance it survives the opponents, and 0.9 for the turn it
+    waits. Returns (value, card, (loose card index, build value)) or ``None``.
+    """
+    royal = config.royal
+    best: tuple[float, Card, tuple[int, int]] | None = None
+    for card in hand:
+        own = table_value(card, royal)
+        if own is None:
+            continue
+        for i, target in enumerate(snap.loose):
+            other = table_value(target, royal)
+            if other is None:
+                continue
+            for value in (own + other, own) if own == other else (own + other,):
+                if value > config.max_value:
+                    continue
+                takers = [
+                    card_worth(c) for c in hand if c is not card and value in _keys(c, config)
+                ]
+                if not takers:
+                    continue
+                worth = card_worth(card) + card_worth(target) + min(takers)
+                score = 0.9 * (1.0 - chances.get(value, 0.0)) * worth
+                if best is None or score > best[0] + 1e-12:
+                    best = (score, card, (i, value))
+    return best
 
 
 def _reply_worth(snap: _Snap, hand: list[Card], config: Config) -> float:
@@ -960,11 +1134,20 @@ def _play_out(
     fresh: dict[int, float],
     safe_trails: bool = False,
     stock: tuple[Card, ...] = (),
+    builds: dict[int, float] | None = None,
+    wary: dict[int, float] | None = None,
+    piles: tuple[int, int, int, int] | None = None,
 ) -> float:
     """Play the rest of the deal greedily; the worth our side gains minus the others'.
 
-    With a ``stock``, the next deal is dealt from it and played out too.
+    With a ``stock``, the next deal is dealt from it and played out too; with
+    ``builds`` (hold chances per capture key) the policy also builds, and with
+    ``wary`` trails as normal does (:func:`_greedy`). With ``piles`` (the cards
+    our side and the other have taken, then the spades among them, in a
+    two-sided last deal) "most cards" and "most spades" are scored exactly at
+    the end instead of :data:`W_CARD` a card and :data:`W_SPADE` a spade.
     """
+    counts = [0, 0, 0, 0]  # taken in the play-out: cards ours, theirs, spades ours, theirs
     n = config.num_players
     side_of: Callable[[int], int] = config.side_of
     net = 0.0
@@ -983,12 +1166,16 @@ def _play_out(
                 after = (seat + 1) % n
                 rival = safe_trails and side_of(after) != side_of(seat)
                 reply = hands.get(after) if rival else None
-                card, mask, worth = _greedy(snap, hand, seat, config, reply)
+                card, mask, worth, made = _greedy(snap, hand, seat, config, reply, builds, wary)
                 hand.remove(card)
-                if mask >= 0:
-                    snap, _taken, _owners = snap.take(mask)
+                if made is not None:
+                    snap = snap.build(card, made[0], made[1], seat)
+                elif mask >= 0:
+                    snap, taken, _owners = snap.take(mask)
                     last = seat
                     net += worth if side_of(seat) == mine else -worth
+                    if piles is not None:
+                        _count(counts, side_of(seat) != mine, [card, *taken])
                 else:
                     snap = snap.trail(card)
             seat = (seat + 1) % n
@@ -996,11 +1183,20 @@ def _play_out(
         for build in snap.builds:
             worth = _worth(build[1])
             net += worth if side_of(build[2]) == mine else -worth
+            if piles is not None:
+                _count(counts, side_of(build[2]) != mine, build[1])
     loose = _Snap(snap.loose, (), config)
     if final:
         if loose.loose and last is not None and config.residue_to_last_capturer:  # CA-1
             worth = _worth(loose.loose)
             net += worth if side_of(last) == mine else -worth
+            if piles is not None:
+                _count(counts, side_of(last) != mine, loose.loose)
+        if piles is not None:
+            net -= W_CARD * (counts[0] - counts[1]) + W_SPADE * (counts[2] - counts[3])
+            totals = [pile + count for pile, count in zip(piles, counts, strict=True)]
+            net += MOST_CARDS * ((totals[0] > totals[1]) - (totals[1] > totals[0]))
+            net += MOST_SPADES * ((totals[2] > totals[3]) - (totals[3] > totals[2]))
     elif loose.loose:
         exposed = 0.6 * _expected_loss(loose, fresh, config.sweeps)
         net += exposed if side_of(leader) == mine else -exposed
