@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Literal
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck
@@ -331,6 +331,7 @@ class _Turn:
         "seat",
         "state",
         "table_values",
+        "top",
         "values",
     )
 
@@ -349,6 +350,8 @@ class _Turn:
         """Each card's table value (``None``: a standard face card, CA-17)."""
         self.hand_values = list(map(captures_of.__getitem__, indices))
         """Each card's capture values."""
+        self.top = config.max_value
+        """The highest build or capture value (CA-6), read for every value a card may build."""
         self.counts: dict[int, int] = {}
         """How many cards of the hand capture at each value (worked out by :meth:`held`)."""
         self.values: list[int] = []
@@ -375,8 +378,11 @@ class _Turn:
                 for v in values:
                     counts[v] = counts.get(v, 0) + 1
             self.values = sorted(counts)
-        mine = self.hand_values[i]
-        return [v for v in self.values if counts[v] > (1 if v in mine else 0)]
+        held = self.values.copy()
+        for v in self.hand_values[i]:  # (no comprehension: its frame costs more, per card)
+            if counts[v] == 1:
+                held.remove(v)
+        return held
 
     def rest_covers(self, i: int, required: list[int]) -> bool:
         """CA-7: the rest of the hand can capture each of the ``required`` values."""
@@ -405,7 +411,9 @@ def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
     a = turn.table_values[i]
     if a is None:  # CA-17: a standard face card never builds; it pairs by rank (CA-3)
         return [("capture", 0, None, 0)]
-    out: list[_Header] = [("capture", value, None, 0) for value in turn.hand_values[i]]
+    out: list[_Header] = []
+    for value in turn.hand_values[i]:  # (a loop: a comprehension's frame costs more, per card)
+        out.append(("capture", value, None, 0))
     if not builds_too:
         return out
     held = turn.held(i)
@@ -417,7 +425,7 @@ def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
     if not builds:
         return out
     # Raises of single builds (§4 "Raise", CA-9, CA-11), by target then value.
-    top = turn.config.max_value
+    top = turn.top
     spread = turn.config.table_cards_in_raise
     for j, build in enumerate(builds):
         base = build.value + a
@@ -437,10 +445,9 @@ def _new_build_ok(turn: _Turn, i: int, a: int, held: list[int], value: int) -> b
     The value is one the rest of the hand holds (which alone keeps a card for it,
     CA-7), at least the card's and at most the highest (CA-6); CA-10 option.
     """
-    config = turn.config
-    if value < a or value > config.max_value or value not in held:
+    if value < a or value > turn.top or value not in held:
         return False
-    if not config.same_value_builds and any(b.value == value for b in turn.builds):
+    if not turn.config.same_value_builds and any(b.value == value for b in turn.builds):
         return False  # CA-10 option
     owned_values = turn.owned_values
     return not owned_values or turn.rest_covers(i, [*owned_values, value])  # CA-7
@@ -454,7 +461,7 @@ def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: in
     build = builds[j]
     if not build.is_single or (build.owner == turn.seat and not config.raise_own_build):
         return False
-    if value < base or value > config.max_value or value not in held:
+    if value < base or value > turn.top or value not in held:
         return False
     if value != base and not config.table_cards_in_raise:
         return False
@@ -531,10 +538,11 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     kind, value, _target, base = header
     state = turn.state
     card = turn.hand[i]
+    free = turn.free[i]
+    if free is None:
+        free = turn.owner_free(i)
     # (positional: a listing calls it for every header of every card)
-    following = first_items(
-        state, card, kind, value, base, kind == "capture" and value == 0, turn.owner_free(i)
-    )
+    following = first_items(state, card, kind, value, base, kind == "capture" and value == 0, free)
     if following is None:
         following = _context(state, card, header).next_items(())
     if kind != "capture" and kind != "new" and base == value:
@@ -542,28 +550,37 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     return following
 
 
-def _opening(turn: _Turn, card: Card, header: _Header, position: int | None) -> Capture | Build:
-    """The first step of the play ``header`` starts, naming the table item at ``position``
-    (in table order; ``None``: no item)."""
+def _openings(
+    turn: _Turn, card: Card, header: _Header, positions: Sequence[int | None]
+) -> list[Capture | Build]:
+    """The first steps of the play ``header`` starts, each naming the table item at one of
+    ``positions`` (in table order; ``None``: no item). One call per header, not per step:
+    a listing makes every first step of every card."""
     loose = turn.loose
+    builds = turn.builds
     n = len(loose)
     kind, value, target, _base = header
+    out: list[Capture | Build] = []
     if kind == "capture":
         high = value == 14
-        if position is None:
-            return listed_capture(card, (), (), high)
-        if position < n:
-            return listed_capture(card, (loose[position],), (), high)
-        return listed_capture(card, (), (turn.builds[position - n].cards,), high)
-    item: tuple[Card, ...] = ()
-    if position is not None:
-        item = (loose[position],) if position < n else turn.builds[position - n].cards
-    named = () if target is None else turn.builds[target].cards
-    if kind == "new":
-        return listed_build(card, "new", value, item, named)
-    if kind == "raise":
-        return listed_build(card, "raise", value, item, named)
-    return listed_build(card, "add", value, item, named)
+        for position in positions:
+            if position is None:
+                out.append(listed_capture(card, (), (), high))
+            elif position < n:
+                out.append(listed_capture(card, (loose[position],), (), high))
+            else:
+                out.append(listed_capture(card, (), (builds[position - n].cards,), high))
+        return out
+    named = () if target is None else builds[target].cards
+    build_kind: Literal["new", "raise", "add"] = (
+        "new" if kind == "new" else "raise" if kind == "raise" else "add"
+    )
+    for position in positions:
+        item: tuple[Card, ...] = ()
+        if position is not None:
+            item = (loose[position],) if position < n else builds[position - n].cards
+        out.append(listed_build(card, build_kind, value, item, named))
+    return out
 
 
 def _may_trail(turn: _Turn, i: int) -> bool:
@@ -579,9 +596,11 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     captures: list[Play] = []
     others: list[Play] = []
     for header in _headers(turn, i):
-        found = captures if header[0] == "capture" else others
-        for position in _firsts(turn, i, header):
-            found.append(_opening(turn, card, header, position))
+        positions = _firsts(turn, i, header)
+        if positions:
+            (captures if header[0] == "capture" else others).extend(
+                _openings(turn, card, header, positions)
+            )
     if _may_trail(turn, i):
         others.append(listed_trail(card))
     return captures, others
@@ -790,7 +809,7 @@ def _first_step_found(
     if (
         header is not None
         and position in _firsts(turn, i, header)
-        and _opening(turn, action.card, header, position) == action
+        and _openings(turn, action.card, header, (position,))[0] == action
     ):
         return _context(state, action.card, header), () if position is None else (position,)
     return None
