@@ -517,12 +517,13 @@ def _header_of(turn: _Turn, i: int, action: Capture | Build) -> _Header | None:
     return ("add", value, j, a)
 
 
-def _context(state: State, card: Card, header: _Header) -> Context:
-    """The :class:`~cardrules.casino.steps.Context` of the play ``header`` starts."""
+def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
+    """The :class:`~cardrules.casino.steps.Context` of the play ``header`` starts (``free``:
+    whether the rest of the hand covers every build the player owns, CA-7)."""
     kind, value, target, _base = header
     if kind == "capture":
-        return Context(state, card=card, kind="capture", value=value, face=value == 0)
-    return Context(state, card=card, kind=kind, value=value, target=target)
+        return Context(state, card=card, kind="capture", value=value, face=value == 0, free=free)
+    return Context(state, card=card, kind=kind, value=value, target=target, free=free)
 
 
 def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
@@ -544,7 +545,7 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     # (positional: a listing calls it for every header of every card)
     following = first_items(state, card, kind, value, base, kind == "capture" and value == 0, free)
     if following is None:
-        following = _context(state, card, header).next_items(())
+        following = _context(state, card, header, free).next_items(())
     if kind != "capture" and kind != "new" and base == value:
         return [None, *following]  # a raise or an add the card alone completes
     return following
@@ -811,7 +812,8 @@ def _first_step_found(
         and position in _firsts(turn, i, header)
         and _openings(turn, action.card, header, (position,))[0] == action
     ):
-        return _context(state, action.card, header), () if position is None else (position,)
+        context = _context(state, action.card, header, turn.owner_free(i))
+        return context, () if position is None else (position,)
     return None
 
 

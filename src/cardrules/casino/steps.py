@@ -281,6 +281,7 @@ class Context:
         value: int,
         target: int | None = None,
         face: bool = False,
+        free: bool | None = None,
     ) -> None:
         config = state.config
         seat = state.to_act
@@ -314,20 +315,13 @@ class Context:
                 a += state.builds[target].value
             self.base = ((a, 0),)
         self._most: int | None = None
-        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
-        self._pairs: list[int] | None = None
-        self._suffixes: list[tuple[Element, ...]] | None = None
-        self._free: bool | None = None
+        self._free = free
+        """Whether the rest of the hand covers every build the player owns (CA-7), if the
+        caller knows it already (``None``: worked out when asked)."""
         self._stuck: bool | None = None
-        self._covers: dict[tuple[int, ...], bool] = {}
         self._laid_out = False
-        self.roles: list[int] = []
-        self.elements: list[Element] = []
-        self.owned: list[int] = []
-        self.owned_values: dict[int, int] = {}
-        self._reach: list[int] = []
-        self._masks: TableSummary | None = None
-        self._valid = 0
+        # The rest is set by _lay_out, which every question about items asks first: a
+        # context is made for every step judged, and many never ask one.
 
     def _lay_out(self) -> None:
         """Work out each item's role and value, and the sums after each position (on first use:
@@ -335,6 +329,13 @@ class Context:
         if self._laid_out:
             return
         self._laid_out = True
+        self._memo: dict[tuple[tuple[int, ...], int], int | None] = {}
+        self._pairs: list[int] | None = None
+        self._suffixes: list[tuple[Element, ...]] | None = None
+        self._covers: dict[tuple[int, ...], bool] = {}
+        self.owned: list[int] = []
+        self.owned_values: dict[int, int] = {}
+        self._masks: TableSummary | None
         state = self._state
         kind = self.kind
         value = self.value
@@ -693,9 +694,10 @@ def first_items(
     owns (CA-7), if the caller knows it already.
     """
     config = position.config
-    owned: list[tuple[int, int]] = []  # (position, value) of the builds CA-7 keeps covered
-    rest: list[Card] = []
-    stuck: list[int] = []
+    # (Empty tuples, not lists: most calls never fill them, and a listing makes many.)
+    owned: Sequence[tuple[int, int]] = ()  # (position, value) of the builds CA-7 keeps covered
+    rest: Sequence[Card] = ()
+    stuck: Sequence[int] = ()
     if kind == "capture" and not (face and config.face_capture == "one"):
         # capture_all weighs whole captures, and CA-12 puts builds in the sums: the
         # context answers those.
@@ -707,8 +709,9 @@ def first_items(
             seat = position.to_act
             n = len(position.loose)
             owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
-            rest = list(hand_to_play(position))
-            rest.remove(card)
+            hand = list(hand_to_play(position))
+            hand.remove(card)
+            rest = hand
             # A face card takes no build; other captures take builds of their value only.
             stuck = [v for _p, v in owned if face or v != value]
             if stuck and not covers(rest, stuck, config):
@@ -721,7 +724,9 @@ def first_items(
     sums = summary.sums
     values = summary.values
     if kind == "capture":
-        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
+        builds: list[int] = []
+        if position.builds:
+            builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
         if owned:  # CA-7: the owned builds of this value before the first item stay behind
             builds = [
                 p
