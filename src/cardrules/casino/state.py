@@ -138,26 +138,25 @@ def summarize(
     """The :class:`TableSummary` of a table (see there)."""
     of = table_value_table(royal)
     values = tuple(map(of.__getitem__, map(_INDEX, loose)))
-    n = len(values)
-    sums = [1] * (n + 1)
+    sums = [1]
     reach = 1
-    for p in range(n - 1, -1, -1):
-        v = values[p]
-        if v is not None:
+    for v in values[::-1]:  # from the last position back: each adds to the sums after it
+        if v:  # (None: a face card, which adds to no sum; no card is worth 0)
             reach |= (reach << v) & SUM_BITS
-        sums[p] = reach
+        sums.append(reach)
+    sums.reverse()
     return TableSummary(values, tuple(sums), loose, builds)
 
 
 def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
     """:attr:`TableSummary.pairs` of a table whose loose cards have these ``values``."""
-    pairs = [1] * (len(values) + 1)
+    pairs = [1]
     pair = 1
-    for p in range(len(values) - 1, -1, -1):
-        v = values[p]
-        if v is not None:
+    for v in values[::-1]:  # as summarize does the sums
+        if v:
             pair = (pair | pair << v | pair << (PAIR_STRIDE * v)) & _PAIR_BITS
-        pairs[p] = pair
+        pairs.append(pair)
+    pairs.reverse()
     return tuple(pairs)
 
 

@@ -230,6 +230,16 @@ _UNUSABLE = 0
 _SUMMABLE = 1
 _ALONE = 2  # a group on its own: a build of the capture value, or a face card's pair
 
+_LOOSE_ELEMENTS: dict[int | None, Element] = {None: (0, 1), **{v: (v, 1) for v in range(1, 15)}}
+"""A loose card's :data:`Element` by its table value (``None``: a standard face card)."""
+
+
+@lru_cache(maxsize=16)
+def _roles(value: int) -> dict[int | None, int]:
+    """A loose card's role in a play of ``value`` other than a standard face card's, by its
+    table value: summable when at most the value."""
+    return {None: _UNUSABLE, **{v: _SUMMABLE if v <= value else _UNUSABLE for v in range(1, 15)}}
+
 
 class Context:
     """One play in progress (or about to start): which items may still join it.
@@ -349,9 +359,9 @@ class Context:
             rank = self._card.rank
             roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
             elements = [(0, 1)] * n
-        else:
-            roles = [_UNUSABLE if v is None or v > value else _SUMMABLE for v in summary.values]
-            elements = [(v or 0, 1) for v in summary.values]
+        else:  # (maps over tables of values: no comprehension frames, at every step)
+            roles = list(map(_roles(value).__getitem__, summary.values))
+            elements = list(map(_LOOSE_ELEMENTS.__getitem__, summary.values))
         for j, build in enumerate(state.builds):
             weight = sum(map(len, build.groups))
             position = n + j
@@ -377,7 +387,7 @@ class Context:
         self._valid = _pair_mask(value)
         self._masks = summary if not face and _SUMMABLE not in roles[n:] else None
         if self._masks is not None:
-            reach = [r & below for r in summary.sums] + [1] * (self.size - n)
+            reach = [*map(below.__and__, summary.sums), *[1] * (self.size - n)]
         else:
             reach = [1] * (self.size + 1)
             for p in range(self.size - 1, -1, -1):
