@@ -492,6 +492,10 @@ class Context:
             return True
         if max(forced) > value:
             return False
+        if value in forced:  # worth the value: a group on its own (every item is worth 1 or more)
+            forced = [v for v in forced if v != value]
+            if not forced:
+                return True
         if len(forced) == 1:
             return bool(self._reach[start] >> (value - forced[0]) & 1)
         total = sum(forced)
