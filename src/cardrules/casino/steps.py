@@ -641,8 +641,8 @@ class Context:
             first = first_items(self._state, self._card, self.kind, self.value, base, self._face)
             if first is not None:
                 return first
-        elif self.face_one:  # CA-3: a face card taking one matching card takes no more
-            return []
+        elif self.face_one or chosen[-1] + 1 >= self.size:
+            return []  # CA-3: a face card taking one card takes no more; or no item comes later
         self._lay_out()
         roles = self.roles
         start = chosen[-1] + 1 if chosen else 0
