@@ -392,7 +392,7 @@ def malformed(action: object) -> str | None:
     if not isinstance(action, (Capture, Build, Trail)):
         return f"{type(action).__name__} is not a Casino action"
     card = action.card
-    if not isinstance(card, Card) or card.is_joker:
+    if not isinstance(card, Card) or card.suit is None:  # (the joker: as the constructors ask)
         return f"the card played must be a natural Card, not {card!r}"
     if isinstance(action, Trail):
         return None
