@@ -73,6 +73,7 @@ def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     the sort key read in C: a state is made at every action)."""
     return tuple(sorted(cards, key=_INDEX))
 
+
 ACTIONS_PER_HAND = 148
 """The most actions one hand can take, whatever the config and the play.
 

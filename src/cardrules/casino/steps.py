@@ -675,6 +675,7 @@ class Context:
             if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
         )
 
+
 def first_items(
     position: Position,
     card: Card,
