@@ -689,7 +689,7 @@ def _runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
 @functools.lru_cache(maxsize=16384)  # about every row a hand of up to 13 cards holds
 def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     top = 26 if wraparound else 14
-    held = [False] + [bool(row >> (rank_at(position) - 1) & 1) for position in range(1, top + 1)]
+    held = [False] + [bool(row >> (_RANK_AT[position] - 1) & 1) for position in range(1, top + 1)]
     line = _CARD_AT[suit]
     runs = []
     for start in range(1, 14):
