@@ -112,7 +112,7 @@ def successor(
     >>> after.masks == attrs.evolve(after).masks and after == attrs.evolve(after)
     True
     """
-    if not _COPYABLE.issuperset(changes):
+    if not changes.keys() <= _COPYABLE:  # no set made of the keys, as issuperset would
         raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
     values = before.__dict__.copy()
     if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong

@@ -445,9 +445,11 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
     """The hand of the player to act (:func:`_hand`) and its mask (:func:`hand_masks`)."""
     seat = state.to_act
     hands = state.hands
-    held = hand_masks(state)
+    held = state._held  # carried over by apply; worked out below for any other state
     if held is None:
-        raise ValueError("this state's fields are not of their declared types")
+        held = hand_masks(state)
+        if held is None:
+            raise ValueError("this state's fields are not of their declared types")
     if seat is None or not 0 <= seat < len(hands) or len(held) != len(hands):
         raise ValueError("this state has no player to act: it was changed after it was made")
     return hands[seat], held[seat]
@@ -455,9 +457,11 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
 
 def _table(state: State) -> NaturalTable:
     """The state's :func:`~cardrules.rummy500.masks.table_summary`."""
-    table = table_summary(state)
+    table = state._table  # carried over by apply; worked out below for any other state
     if table is None:
-        raise ValueError("this state's fields are not of their declared types")
+        table = table_summary(state)
+        if table is None:
+            raise ValueError("this state's fields are not of their declared types")
     return table
 
 
