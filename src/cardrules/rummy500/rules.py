@@ -418,7 +418,7 @@ def _layoff_moves(
     moves = []
     for stands_for, new in options:
         end: Literal["low", "high"] | None = None
-        if sum(1 for other, _ in options if other == stands_for) > 1:
+        if len(options) > 1 and sum(1 for other, _ in options if other == stands_for) > 1:
             end = _end_of(table_meld, new)
         moves.append((LayOff(card, target, stands_for, end), new))
     return moves
