@@ -52,15 +52,18 @@ __all__ = [
     "cards_in",
     "describe",
     "find_melds",
+    "holds",
     "layoff_options",
     "make_meld",
     "make_meld_in_any_order",
     "meld_error",
+    "natural_depths",
     "natural_melds",
     "natural_table",
     "natural_table_with",
     "placements",
     "rank_at",
+    "without",
 ]
 
 MAX_RUN: Final = 13
@@ -95,6 +98,45 @@ def card_at(suit: Suit, position: int) -> Card:
     return _CARDS[(rank_at(position), suit)]
 
 
+def holds(cards: Iterable[Card], card: Card) -> bool:
+    """``card in cards``, asked by identity.
+
+    A card is equal only to itself (cards are interned and compare with
+    ``is``), but ``in`` and ``index`` on a tuple of cards would call the card
+    class's comparison, written in Python (it orders cards), for every other card
+    they pass: several times the cost of this loop on the rules' every move.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> holds(parse_cards("AC 3C"), parse_card("3C")), holds(parse_cards("AC"), parse_card("3C"))
+    (True, False)
+    """
+    for other in cards:  # noqa: SIM110 (any() over a generator is slower here)
+        if other is card:
+            return True
+    return False
+
+
+def without(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """``hand`` with one copy of each of ``cards`` taken out (each the first one held), or
+    ``None`` if it does not hold them all; cards are found by identity (see :func:`holds`).
+
+    >>> from cardrules.cards import parse_cards
+    >>> [str(card) for card in without(parse_cards("AC 3C 3C 9D"), parse_cards("3C 9D"))]
+    ['A♣', '3♣']
+    >>> without(parse_cards("AC"), parse_cards("3C")) is None
+    True
+    """
+    rest = list(hand)
+    for card in cards:
+        for at, other in enumerate(rest):
+            if other is card:
+                del rest[at]
+                break
+        else:
+            return None
+    return tuple(rest)
+
+
 def placements(meld: TableMeld) -> tuple[tuple[Card, Card | None], ...]:
     """Each physical card with the natural card it stands for (``None``: an open wild)."""
     if isinstance(meld, RunMeld):
@@ -109,7 +151,7 @@ def placements(meld: TableMeld) -> tuple[tuple[Card, Card | None], ...]:
 
 def wild_count(meld: TableMeld) -> int:
     """How many cards of the meld stand for a card other than themselves."""
-    return sum(1 for card, natural in placements(meld) if card != natural)
+    return sum(1 for card, natural in placements(meld) if card is not natural)
 
 
 def describe(meld: TableMeld) -> str:
@@ -122,7 +164,7 @@ def describe(meld: TableMeld) -> str:
     """
     parts = []
     for card, natural in placements(meld):
-        if natural is None or card == natural:
+        if natural is None or card is natural:
             parts.append(str(card))
         else:
             parts.append(f"{card}={natural}")
@@ -140,7 +182,7 @@ def meld_error(meld: TableMeld, rules: MeldRules) -> str | None:
         return "a meld needs at least three cards"
     naturals = 0
     for card, natural in placements(meld):
-        if card == natural:
+        if card is natural:
             naturals += 1
         elif card not in rules.wilds:
             if natural is None:
@@ -165,7 +207,7 @@ def meld_error(meld: TableMeld, rules: MeldRules) -> str | None:
     if len(set(named)) != len(named):
         return "a set needs cards of different suits"
     if not rules.declare_set_suits and any(
-        card != natural and natural is not None for card, natural in placements(meld)
+        card is not natural and natural is not None for card, natural in placements(meld)
     ):
         return "wild cards in a set do not name a suit in this game"
     return None
@@ -364,7 +406,7 @@ def layoff_options(
         for natural_pass in (True, False):
             for position, low in ends:
                 natural = card_at(meld.suit, position if position >= 1 else position + 13)
-                if natural_pass != (card == natural):
+                if natural_pass != (card is natural):
                     continue
                 if not natural_pass and not wild:
                     continue
@@ -418,11 +460,11 @@ def _natural_layoff(
         return []
     options: list[tuple[Card | None, TableMeld]] = []
     start = meld.start
-    if (start > 1 or rules.allow_wraparound) and card == card_at(meld.suit, start - 1 or 13):
+    if (start > 1 or rules.allow_wraparound) and card is card_at(meld.suit, start - 1 or 13):
         options.append((None, RunMeld(meld.suit, start - 1 if start > 1 else 13,
                                       (card, *meld.cards))))
     end = start + len(meld.cards) - 1
-    if (end < 14 or rules.allow_wraparound) and card == card_at(meld.suit, end + 1):
+    if (end < 14 or rules.allow_wraparound) and card is card_at(meld.suit, end + 1):
         options.append((None, RunMeld(meld.suit, start, (*meld.cards, card))))
     return options
 
@@ -647,7 +689,7 @@ def _runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
 @functools.lru_cache(maxsize=16384)  # about every row a hand of up to 13 cards holds
 def _find_runs_of(suit: Suit, row: int, wraparound: bool) -> tuple[RunMeld, ...]:
     top = 26 if wraparound else 14
-    held = [False] + [bool(row >> (rank_at(position) - 1) & 1) for position in range(1, top + 1)]
+    held = [False] + [bool(row >> (_RANK_AT[position] - 1) & 1) for position in range(1, top + 1)]
     line = _CARD_AT[suit]
     runs = []
     for start in range(1, 14):
@@ -884,33 +926,89 @@ def can_place_natural(
 
     ``held`` is the :func:`card_mask` of the hand (``card`` among it), ``table``
     the :func:`natural_table` of the melds on the table and ``budget`` how many
-    cards may be played this turn. Callers that test many cards against a
-    growing hand (every depth of a discard pile) keep one mask and add to it.
-    With ``bridging=False`` the card must go down at once: in a new meld (three
-    cards are enough if any meld will do) or straight onto a table meld.
+    cards may be played this turn. With ``bridging=False`` the card must go
+    down at once: in a new meld (three cards are enough if any meld will do) or
+    straight onto a table meld. It is :func:`natural_depths` of a pile of one
+    card, which asks every depth of a discard pile in one pass.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> table = natural_table((make_meld(parse_cards("5H 6H 7H"), MeldRules()),), MeldRules())
+    >>> hand = card_mask(parse_cards("9H 2C"))
+    >>> can_place_natural(parse_card("9H"), hand, table, MeldRules(), 1)
+    False
+    >>> can_place_natural(parse_card("9H"), hand | card_mask(parse_cards("8H")), table,
+    ...                   MeldRules(), 2)
+    True
     """
-    index = card.index
-    if budget >= 3:
-        if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
-            return True
-        for window in _WINDOWS[rules.allow_wraparound][index]:
-            if held & window == window:
-                return True
-    if budget < 1:
-        return False
-    if table.fits >> index & 1:
-        return True
-    if not bridging:
-        return False
-    suit = card.suit
-    for meld in table.melds:
-        if (
-            isinstance(meld, RunMeld)
-            and meld.suit is suit
-            and _bridges_natural(meld, card, held, rules, budget - 1)
-        ):
-            return True
-    return False
+    return bool(natural_depths((card,), held, table, rules, budget - 1, bridging=bridging))
+
+
+def natural_depths(
+    pile: Sequence[Card],
+    held: int,
+    table: NaturalTable,
+    rules: MeldRules,
+    budget: int,
+    shallowest: int = 1,
+    deepest: int | None = None,
+    *,
+    bridging: bool = True,
+) -> list[int]:
+    """The depths of a discard pile at which its card can be placed this turn, when nothing is wild.
+
+    Depth ``n`` (1: the top card, ``pile[-1]``) asks :func:`can_place_natural`
+    of ``pile[-n]`` once it and the ``n - 1`` cards above it have joined a hand
+    whose mask is ``held``, with ``budget + n`` cards that may be played
+    (``budget``: the hand's own). The depths from ``shallowest`` to ``deepest``
+    (default: the whole pile) are asked in one pass, the hand's mask growing
+    card by card, and the table's runs are looked up once.
+
+    >>> from cardrules.cards import parse_cards
+    >>> pile = tuple(parse_cards("8H 2S 5C"))  # 5♣ on top
+    >>> natural_depths(pile, card_mask(parse_cards("6C 7C 9H")), natural_table((), MeldRules()),
+    ...                MeldRules(), 2)
+    [1]
+    """
+    if deepest is None:
+        deepest = len(pile)
+    windows_at = _WINDOWS[rules.allow_wraparound]
+    fits = table.fits
+    runs: list[RunMeld] | None = None  # the table's runs, looked up if a card needs them
+    found = []
+    for count in range(1, deepest + 1):
+        card = pile[-count]
+        index = card.index
+        held |= 1 << index  # the hand with every card down to this one taken
+        if count < shallowest:
+            continue
+        room = budget + count
+        if room >= 3:
+            if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
+                found.append(count)
+                continue
+            placed = False
+            for window in windows_at[index]:
+                if held & window == window:
+                    placed = True
+                    break
+            if placed:
+                found.append(count)
+                continue
+        if room < 1:
+            continue
+        if fits >> index & 1:
+            found.append(count)
+            continue
+        if not bridging:
+            continue
+        if runs is None:
+            runs = [meld for meld in table.melds if isinstance(meld, RunMeld)]
+        suit = card.suit
+        for meld in runs:
+            if meld.suit is suit and _bridges_natural(meld, card, held, rules, room - 1):
+                found.append(count)
+                break
+    return found
 
 
 _RANK_MASK_AT: Final = tuple(_RANK_MASKS[card.rank - 1] for card in sort_cards(_CARDS.values()))
@@ -1000,7 +1098,7 @@ def _bridges(
             if not rules.allow_wraparound and not 1 <= position <= 14:
                 break
             natural = card_at(meld.suit, position)
-            if rest[natural] > 0 and natural != card:
+            if rest[natural] > 0 and natural is not card:
                 spent += 1
             elif wilds_left - wild_spent > 0 and (
                 rules.max_wilds is None or used_wilds + wild_spent < rules.max_wilds

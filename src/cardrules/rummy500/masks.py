@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.cards import Card
-from cardrules.rummy.melds import NaturalTable, natural_table, natural_table_with
+from cardrules.rummy.melds import NaturalTable, holds, natural_table, natural_table_with
 from cardrules.rummy500.state import State
 
 __all__ = ["hand_mask", "hand_masks", "successor", "table_summary"]
@@ -112,7 +112,7 @@ def successor(
     >>> after.masks == attrs.evolve(after).masks and after == attrs.evolve(after)
     True
     """
-    if not _COPYABLE.issuperset(changes):
+    if not changes.keys() <= _COPYABLE:  # no set made of the keys, as issuperset would
         raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
     values = before.__dict__.copy()
     if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong
@@ -128,7 +128,7 @@ def successor(
             if removed:
                 hand = values["hands"][seat]
                 for card in removed:
-                    if card not in hand:
+                    if not holds(hand, card):
                         mask &= ~bits[card.index]
             held = (*held[:seat], mask, *held[seat + 1 :])
         except _UNUSABLE:

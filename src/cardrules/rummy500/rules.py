@@ -62,10 +62,13 @@ from cardrules.rummy.melds import (
     describe,
     find_melds,
     find_melds_with,
+    holds,
     layoff_options,
     meld_error,
+    natural_depths,
     natural_melds,
     natural_table_with,
+    without,
 )
 from cardrules.rummy500 import scoring
 from cardrules.rummy500.actions import (
@@ -80,7 +83,7 @@ from cardrules.rummy500.actions import (
 )
 from cardrules.rummy500.config import Config
 from cardrules.rummy500.events import new_log
-from cardrules.rummy500.masks import _BITS, hand_masks, successor, table_summary
+from cardrules.rummy500.masks import hand_masks, successor, table_summary
 from cardrules.rummy500.state import Phase, State
 
 if TYPE_CHECKING:
@@ -326,7 +329,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             for action, made in placements:
                 if isinstance(action, Meld):
                     cards = action.meld.cards
-                    reason = _owed_reason(state, hand, cards, new_meld, made, owed in cards)
+                    reason = _owed_reason(
+                        state, hand, cards, new_meld, made, owed is not None and holds(cards, owed)
+                    )
                 else:
                     cards = (action.card,)
                     reason = _owed_reason(
@@ -413,7 +418,7 @@ def _layoff_moves(
     moves = []
     for stands_for, new in options:
         end: Literal["low", "high"] | None = None
-        if sum(1 for other, _ in options if other == stands_for) > 1:
+        if len(options) > 1 and sum(1 for other, _ in options if other == stands_for) > 1:
             end = _end_of(table_meld, new)
         moves.append((LayOff(card, target, stands_for, end), new))
     return moves
@@ -440,9 +445,11 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
     """The hand of the player to act (:func:`_hand`) and its mask (:func:`hand_masks`)."""
     seat = state.to_act
     hands = state.hands
-    held = hand_masks(state)
+    held = state._held  # carried over by apply; worked out below for any other state
     if held is None:
-        raise ValueError("this state's fields are not of their declared types")
+        held = hand_masks(state)
+        if held is None:
+            raise ValueError("this state's fields are not of their declared types")
     if seat is None or not 0 <= seat < len(hands) or len(held) != len(hands):
         raise ValueError("this state has no player to act: it was changed after it was made")
     return hands[seat], held[seat]
@@ -450,9 +457,11 @@ def _hand_and_held(state: State) -> tuple[tuple[Card, ...], int]:
 
 def _table(state: State) -> NaturalTable:
     """The state's :func:`~cardrules.rummy500.masks.table_summary`."""
-    table = table_summary(state)
+    table = state._table  # carried over by apply; worked out below for any other state
     if table is None:
-        raise ValueError("this state's fields are not of their declared types")
+        table = table_summary(state)
+        if table is None:
+            raise ValueError("this state's fields are not of their declared types")
     return table
 
 
@@ -597,7 +606,7 @@ def _check(state: State, action: Action, made: TableMeld | None = None) -> str |
         reason is not None
         and isinstance(action, Discard)
         and phase is _PLAY
-        and action.card in hand
+        and holds(hand, action.card)
         and _stuck(state)
     ):
         return None
@@ -632,7 +641,7 @@ def _play_reason(
 def _take_action_reason(state: State, action: TakeDiscard) -> str | None:
     pile = state.discard
     count = action.count
-    if action.card not in pile:
+    if not holds(pile, action.card):
         return f"the {action.card} is not in the discard pile"
     if count > len(pile) or pile[-count] != action.card:
         return f"the {action.card} is not card number {count} from the top of the discard pile"
@@ -659,24 +668,26 @@ def _takeable(state: State, shallowest: int, deepest: int) -> list[int]:
     budget = len(hand) - keep  # cards that may be played, before the ones taken
     first_free = not config.top_discard_must_be_used  # R5-3 option
     strict = config.strict_immediate
-    table = _table(state)
+    if not rules.wilds:
+        # Every depth in one pass over one mask of the hand that grows card by card.
+        found = natural_depths(
+            pile, held, _table(state), rules, budget, shallowest, deepest, bridging=not strict
+        )
+        if first_free and shallowest == 1 <= deepest and found[:1] != [1]:
+            found.insert(0, 1)  # the top card alone is an ordinary draw
+        return found
     found = []
-    for count in range(1, deepest + 1):
+    for count in range(shallowest, deepest + 1):
         card = pile[-count]
-        held |= _BITS[card.index]  # the hand with every card down to this one taken
-        if count < shallowest:
-            continue
         if count == 1 and first_free:
             found.append(count)  # the top card alone is an ordinary draw
-        elif rules.wilds:
-            taken = hand + pile[-count:]
-            if strict:
-                placeable = _place_directly(card, taken, state.melds, rules, keep)
-            else:
-                placeable = can_place(card, taken, state.melds, rules, keep=keep)
-            if placeable:
-                found.append(count)
-        elif can_place_natural(card, held, table, rules, budget + count, bridging=not strict):
+            continue
+        taken = hand + pile[-count:]
+        if strict:
+            placeable = _place_directly(card, taken, state.melds, rules, keep)
+        else:
+            placeable = can_place(card, taken, state.melds, rules, keep=keep)
+        if placeable:
             found.append(count)
     return found
 
@@ -726,7 +737,7 @@ def _owed_reason(
         return None
     if owed is None or placed_owed:
         return None
-    hand_after = _remove(hand, cards)
+    hand_after = without(hand, cards)
     if hand_after is None:  # pragma: no cover - the callers found the cards held
         return "you do not hold those cards"
     if config.strict_immediate:
@@ -750,22 +761,11 @@ def _owed_reason(
     return None
 
 
-def _remove(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...] | None:
-    """The hand without ``cards``, or ``None`` if it does not hold them all."""
-    rest = list(hand)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return tuple(rest)
-
-
 def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | None:
     meld = action.meld
-    rest = _remove(hand, meld.cards)
+    rest = without(hand, meld.cards)
     if rest is None:
-        missing = _remove(meld.cards, hand) or meld.cards
+        missing = without(meld.cards, hand) or meld.cards
         return f"you do not hold {' '.join(str(c) for c in sort_cards(missing))}"
     rules = state.config.meld_rules
     error = None if is_natural_meld(meld, rules) else meld_error(meld, rules)
@@ -777,7 +777,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
             f"with jokers in play a meld goes down three cards at a time: "
             f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
         )
-    placed_owed = state.owed is not None and state.owed in meld.cards
+    placed_owed = state.owed is not None and holds(meld.cards, state.owed)
     return _owed_reason(state, hand, meld.cards, len(state.melds), meld, placed_owed)
 
 
@@ -813,7 +813,7 @@ def _layoff_reason(
 ) -> str | None:
     """Why a lay-off is illegal, if it is. ``new``, when given, is the meld it makes,
     found by :func:`_layoff_moves` with the action itself."""
-    if action.card not in hand:
+    if not holds(hand, action.card):
         return f"you do not hold the {action.card}"
     target = action.target
     if not 0 <= target < len(state.melds):
@@ -822,7 +822,7 @@ def _layoff_reason(
         new = _layoff_result(state, action)
     if new is None:
         return _misfit_reason(state, action)
-    return _owed_reason(state, hand, (action.card,), target, new, state.owed == action.card)
+    return _owed_reason(state, hand, (action.card,), target, new, state.owed is action.card)
 
 
 def _misfit_reason(state: State, action: LayOff) -> str:
@@ -856,7 +856,7 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
 
 
 def _discard_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
-    if card not in hand:
+    if not holds(hand, card):
         return f"you do not hold the {card}"
     return _discard_turn_reason(state) or _discard_card_reason(state, card, hand)
 
@@ -999,7 +999,7 @@ def _apply_placement(
     cards: tuple[Card, ...],
     action: Action,
 ) -> State:
-    rest = _remove(state.hands[seat], cards)
+    rest = without(state.hands[seat], cards)
     if rest is None:  # pragma: no cover - _check found the cards held
         raise IllegalActionError("you do not hold those cards", action)
     if target is None:
@@ -1013,7 +1013,7 @@ def _apply_placement(
         indexes = range(1) if low else range(len(meld.cards) - 1, len(meld.cards))
     points = tuple(scoring.placement_points(meld, i, state.config) for i in indexes)
     owed = state.owed
-    if owed is not None and owed in cards:
+    if owed is not None and holds(cards, owed):
         owed = None
     changes = {
         "hands": _replace(state.hands, seat, rest),
@@ -1030,12 +1030,9 @@ def _apply_placement(
 
 
 def _apply_discard(state: State, seat: int, card: Card) -> State:
-    hand = state.hands[seat]
-    try:
-        at = hand.index(card)
-    except ValueError:  # pragma: no cover - _check found the card held
-        raise IllegalActionError(f"you do not hold the {card}", Discard(card)) from None
-    rest = hand[:at] + hand[at + 1 :]
+    rest = without(state.hands[seat], (card,))
+    if rest is None:  # pragma: no cover - _check found the card held
+        raise IllegalActionError(f"you do not hold the {card}", Discard(card))
     turns = state.turns + 1
     if not rest or state.stock_ran_out or turns >= state.config.max_turns:
         new = _evolve(

@@ -1,0 +1,115 @@
+"""The pile search and the card look-ups of ``cardrules.rummy.melds`` (issue 27, sixth pass).
+
+``natural_depths`` asks every depth of a discard pile in one pass; it must say
+what asking each depth on its own says (R5-3, R5-4: a card dug from the pile,
+with every card above it taken too, must be placeable this turn). ``holds`` and
+``without`` find cards by identity; they must agree with ``in`` and
+``list.remove``, which compare cards with ``==``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules.cards import make_deck, parse_card, parse_cards
+from cardrules.rummy.melds import (
+    MeldRules,
+    can_place_natural,
+    card_mask,
+    holds,
+    make_meld,
+    natural_depths,
+    natural_table,
+    without,
+)
+
+DECK = make_deck()
+NATURAL = MeldRules()
+WRAP = MeldRules(allow_wraparound=True)
+
+cards = st.sampled_from(DECK)
+rules = st.sampled_from([NATURAL, WRAP])
+
+
+def test_a_dug_card_that_melds_with_the_cards_above_it_is_takeable() -> None:
+    # R5-4: the 7♣ at depth 3 melds with 5♣ 6♣ taken above it; nothing in hand helps.
+    pile = tuple(parse_cards("7C 6C 5C"))  # 5♣ on top
+    hand = card_mask(parse_cards("KD QS"))
+    found = natural_depths(pile, hand, natural_table((), NATURAL), NATURAL, budget=1)
+    assert found == [3]
+
+
+def test_a_pile_card_that_only_bridges_to_a_table_run_needs_bridging() -> None:
+    # R5-4 (not strict): 9♥ goes on 5♥ 6♥ 7♥ once the 8♥ held is laid off first.
+    table = natural_table((make_meld(parse_cards("5H 6H 7H"), NATURAL),), NATURAL)
+    pile = tuple(parse_cards("9H"))
+    hand = card_mask(parse_cards("8H 2C"))
+    assert natural_depths(pile, hand, table, NATURAL, budget=1) == [1]
+    assert natural_depths(pile, hand, table, NATURAL, budget=1, bridging=False) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pile=st.lists(cards, min_size=1, max_size=12, unique=True),
+    hand=st.lists(cards, max_size=10, unique=True),
+    table=st.lists(st.lists(cards, min_size=3, max_size=3, unique=True), max_size=4),
+    meld_rules=rules,
+    budget=st.integers(-1, 10),
+    bridging=st.booleans(),
+    data=st.data(),
+)
+def test_one_pass_says_what_each_depth_says_alone(
+    pile: list, hand: list, table: list, meld_rules: MeldRules, budget: int, bridging: bool,
+    data: st.DataObject,
+) -> None:
+    melds = []
+    for group in table:
+        with contextlib.suppress(ValueError):  # three cards that are no meld
+            melds.append(make_meld(group, meld_rules))
+    summary = natural_table(tuple(melds), meld_rules)
+    held = card_mask(hand)
+    shallowest = data.draw(st.integers(1, len(pile)))
+    deepest = data.draw(st.integers(shallowest - 1, len(pile)))
+    alone = [
+        depth
+        for depth in range(shallowest, deepest + 1)
+        # One depth at a time, as the listing asked before: the hand with the card
+        # and every card above it taken.
+        if can_place_natural(
+            pile[-depth],
+            held | card_mask(pile[-depth:]),
+            summary,
+            meld_rules,
+            budget + depth,
+            bridging=bridging,
+        )
+    ]
+    found = natural_depths(
+        tuple(pile), held, summary, meld_rules, budget, shallowest, deepest, bridging=bridging
+    )
+    assert found == alone
+
+
+@given(hand=st.lists(cards, max_size=12), card=cards)
+def test_holds_is_in(hand: list, card: object) -> None:
+    assert holds(hand, card) == (card in hand)  # type: ignore[arg-type]
+
+
+@given(hand=st.lists(cards, max_size=12), taken=st.lists(cards, max_size=4))
+def test_without_is_list_remove(hand: list, taken: list) -> None:
+    rest = list(hand)
+    try:
+        for card in taken:
+            rest.remove(card)
+        expected: tuple | None = tuple(rest)
+    except ValueError:
+        expected = None
+    assert without(hand, taken) == expected
+
+
+def test_without_takes_one_copy_of_a_card_held_twice() -> None:
+    two_decks = [*parse_cards("3C 3C 9D")]
+    assert without(two_decks, [parse_card("3C")]) == tuple(parse_cards("3C 9D"))
