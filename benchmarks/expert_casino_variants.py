@@ -63,6 +63,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "the opponent's first reply in a play-out is his best card, each tried",
         {"reply_search": True},
     ),
+    "endgame": (
+        "the last deal searched exactly (alpha-beta on the real rules, the opponent's hand "
+        "counted)",
+        {"exact_endgame": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (
