@@ -1041,7 +1041,7 @@ class ExpertBot(NormalBot):
     #: the opponent's hand, is searched exactly (:func:`solve_last_deal`) instead
     #: of by sampled play-outs, which it falls back on when the search does not
     #: finish within the work budget.
-    exact_endgame: ClassVar[bool] = False
+    exact_endgame: ClassVar[bool] = True
 
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
