@@ -68,6 +68,15 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "counted)",
         {"exact_endgame": True},
     ),
+    "noend": (
+        "the last deal by sampled play-outs, as before the exact search",
+        {"exact_endgame": False},
+    ),
+    "counted": (
+        "the exact last deal, and the cards the events show the opponent play count as "
+        "seen in every deal",
+        {"count_events": True},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (

@@ -422,7 +422,10 @@ class CasinoMemory:
     of the card he captured with (a card we never see); ``gone`` counts those.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, count_shown: bool = False) -> None:
+        self.count_shown = count_shown
+        """Whether the cards the events show the others play count as seen
+        (:meth:`unseen`), so that their capturing cards are no longer dealt."""
         self.round_number: int | None = None
         self.seen: set[Card] = set()
         self.gone: Counter[int] = Counter()
@@ -451,12 +454,12 @@ class CasinoMemory:
             self._snap_after_me = None
             self.shown = set()
             self.taken = {}
-        self._read_events(view)
+        named = self._read_events(view)
         table = _table_cards(view)
         if self._after_me is not None and view.config.num_players == 2:
             removed = sorted(self._after_me - table, key=lambda c: c.index)
             self.theirs.update(removed)
-            if removed:
+            if removed and not (named and self.count_shown):  # else the events named it
                 rank = _capturing_rank(removed, view.config)
                 if rank is not None:
                     self.gone[rank] += 1
@@ -469,18 +472,22 @@ class CasinoMemory:
         self.seen |= table
         self.seen.update(view.hand)
 
-    def _read_events(self, view: View) -> None:
-        """Remember the other seats' moves of this hand named by ``view.events``."""
+    def _read_events(self, view: View) -> bool:
+        """Remember the other seats' moves of this hand named by ``view.events``; whether
+        there was one."""
         events = view.events
         for k in range(len(events) - 1, -1, -1):
             if isinstance(events[k], RoundEnd):  # what came before belongs to a past hand
                 events = events[k + 1 :]
                 break
+        named = False
         for event in events:
             if isinstance(event, Move) and event.seat != view.seat:
+                named = True
                 self.shown.update(event.cards)
                 if event.kind == "capture":
                     self.taken.setdefault(event.seat, set()).update(event.cards)
+        return named
 
     def note(self, view: View, action: Play) -> None:
         """Remember the table as our ``action`` leaves it."""
@@ -509,6 +516,8 @@ class CasinoMemory:
     def unseen(self, view: View) -> list[Card]:
         """Cards never seen this hand (in other hands, the stock, or captured unseen)."""
         seen = self.seen | set(view.hand) | _table_cards(view)
+        if self.count_shown:
+            seen |= self.shown
         return [c for c in _DECK if c not in seen]
 
 
@@ -1043,14 +1052,25 @@ class ExpertBot(NormalBot):
     #: finish within the work budget.
     exact_endgame: ClassVar[bool] = True
 
+    #: Whether the cards the public events show the opponents play (their capturing
+    #: cards too) count as seen in every deal: the sampled deals and the hold chances
+    #: then never give them a card already played (:class:`CasinoMemory` ``count_shown``).
+    count_events: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
+        self.memory = CasinoMemory(count_shown=self.count_events)
         self.think_time = search_think_time(think_time)
         self.last_search: SearchResult | None = None
         """What the last decision's search found (``None`` when it did not search)."""
         self.last_endgame: tuple[Play, float, int] | None = None
         """What the last decision's exact last-deal search found: (play, value, work),
         ``None`` when it did not run or did not finish (:func:`solve_last_deal`)."""
+
+    def reset(self) -> None:
+        """Forget the game played so far; the bot then plays as if new (same seed)."""
+        super().reset()
+        self.memory = CasinoMemory(count_shown=self.count_events)
 
     def _chances(self, view: View) -> dict[int, float]:
         unseen = self.memory.unseen(view)
