@@ -73,6 +73,7 @@ from cardrules.event_types import Move, RoundEnd
 
 __all__ = [
     "EXACT_ITEMS",
+    "GAME_WORTH",
     "INFER_TRIES",
     "LEVEL_CLASSES",
     "CasinoMemory",
