@@ -565,3 +565,19 @@ def test_expert_falls_back_to_its_search_when_the_exact_one_runs_out() -> None:
         assert bot.choose(view) in casino.legal_actions(state)
     assert roomy.last_endgame is not None
     assert cramped.last_endgame is None and cramped.last_search is not None
+
+
+def test_memory_reads_the_opponents_capturing_card_from_the_events() -> None:
+    """The card an opponent captures with never lies on the table, but the public events
+    name it (a Move's cards): the memory keeps it in ``shown`` and his pile in ``taken``,
+    and only with ``count_shown`` does it leave the unseen cards."""
+    state = casino.position(["4H 9C", "5D KS"], table="5C 2H", to_act=1, dealer=0)
+    state = casino.apply(state, casino.Capture(parse_card("5D"), parse_cards("5C")))
+    view = casino.view(state, 0)
+    plain, counting = CasinoMemory(), CasinoMemory(count_shown=True)
+    for memory in (plain, counting):
+        memory.observe(view)
+        assert memory.shown == set(parse_cards("5D 5C"))
+        assert memory.taken == {1: set(parse_cards("5D 5C"))}
+    assert parse_card("5D") in plain.unseen(view)
+    assert parse_card("5D") not in counting.unseen(view)

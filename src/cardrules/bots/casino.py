@@ -1016,7 +1016,10 @@ class ExpertBot(NormalBot):
     Its best few plays by the one-move score are searched
     (:mod:`cardrules.bots.search`): each is played out greedily to the end of
     the deal in deals of the hidden cards sampled from what it has seen, for
-    ``think_time`` seconds' worth of work (0: the one-move score alone).
+    ``think_time`` seconds' worth of work (0: the one-move score alone). In the
+    last deal of a two-player hand, where the cards it has not seen are the
+    opponent's hand (:func:`exact_world`), it searches the rest of the hand
+    exactly instead (:func:`solve_last_deal`), within the same work budget.
     """
 
     level: ClassVar[str] = "expert"
