@@ -72,6 +72,10 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "the last deal by sampled play-outs, as before the exact search",
         {"exact_endgame": False},
     ),
+    "endgame2": (
+        "the last deal searched exactly, twice the work before falling back",
+        {"endgame_budget": 2.0},
+    ),
     "counted": (
         "the exact last deal, and the cards the events show the opponent play count as "
         "seen in every deal",

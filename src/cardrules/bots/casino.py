@@ -699,7 +699,8 @@ def solve_last_deal(
     (:data:`GAME_WORTH` more for a game won): last capture takes the table, most
     cards, most spades, sweeps when they score. Ties keep the earlier play of
     ``ordered``. Returns (play, value, work spent), or ``None`` if ``work`` plays
-    listed or the processor-time ``deadline`` came first.
+    listed or the processor-time ``deadline`` came first. Two players only
+    (``ValueError`` otherwise).
 
     >>> from cardrules import casino
     >>> state = casino.position(["9S 2S", "10D 5H"], table="9D", deal=6)
@@ -710,6 +711,8 @@ def solve_last_deal(
     ('9♠ takes 9♦', 5.0)
     """
     assert state.to_act is not None
+    if state.config.num_players != 2:
+        raise ValueError("the exact last-deal search is for two players")
     solver = _Endgame(state, state.to_act, work, deadline)
     best: Play | None = None
     alpha = -math.inf
@@ -1056,6 +1059,9 @@ class ExpertBot(NormalBot):
     #: finish within the work budget.
     exact_endgame: ClassVar[bool] = True
 
+    #: The exact search's work budget and processor-time cap, in think times.
+    endgame_budget: ClassVar[float] = 1.0
+
     #: Whether the cards the public events show the opponents play (their capturing
     #: cards too) count as seen in every deal: the sampled deals and the hold chances
     #: then never give them a card already played (:class:`CasinoMemory` ``count_shown``).
@@ -1098,8 +1104,8 @@ class ExpertBot(NormalBot):
                 solved = solve_last_deal(
                     state,
                     [action for _score, action in scored],
-                    work_budget("casino", self.think_time),
-                    time.process_time() + self.think_time,
+                    work_budget("casino", self.think_time * self.endgame_budget),
+                    time.process_time() + self.think_time * self.endgame_budget,
                 )
                 self.last_endgame = solved
                 if solved is not None:
