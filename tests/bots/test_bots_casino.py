@@ -581,3 +581,33 @@ def test_memory_reads_the_opponents_capturing_card_from_the_events() -> None:
         assert memory.taken == {1: set(parse_cards("5D 5C"))}
     assert parse_card("5D") in plain.unseen(view)
     assert parse_card("5D") not in counting.unseen(view)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        casino.Config(variant="royal", sweeps=True, sweeps_cancel=True),
+        casino.Config(capture_all=True, face_capture="all", residue_to_last_capturer=False),
+        casino.Config(build_as_card=True, owner_may_trail=True, compulsory_capture=True),
+    ],
+    ids=["royal-sweeps", "capture-all", "build-as-card"],
+)
+def test_exact_world_holds_under_the_rule_options(config: casino.Config) -> None:
+    """Whatever the two-player rules, the last deal's counted world is the real state."""
+    from cardrules.bots.casino import ExpertBot, exact_world
+
+    state = casino.new_game(config, seed=41)
+    players = [ExpertBot(seed=1, think_time=0.01), ExpertBot(seed=2, think_time=0.01)]
+    checked = 0
+    while state.round_number == 1:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if view.pending is None and view.stock_size == 0:
+            world = exact_world(view, players[seat].memory)
+            assert world is not None
+            assert (world.hands, world.piles) == (state.hands, state.piles)
+            assert world.sweep_log.count(seat) == state.sweep_log.count(seat)
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 6
