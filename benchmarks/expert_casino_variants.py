@@ -76,6 +76,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "the last deal searched exactly, twice the work before falling back",
         {"endgame_budget": 2.0},
     ),
+    "soft": (
+        "the last deal searched exactly against an opponent who plays any play a time in "
+        "four",
+        {"endgame_soft": 0.25},
+    ),
     "counted": (
         "the exact last deal, and the cards the events show the opponent play count as "
         "seen in every deal",

@@ -523,6 +523,9 @@ def test_exact_world_is_the_real_last_deal_and_its_search_is_minimax(game: int) 
                 found = solve_last_deal(world, casino.plays(world), 10**6, 1e18)
                 assert found is not None
                 assert found[1] == _minimax(state, mine, 0)
+                # A fallible opponent is never worth less to us than a perfect one.
+                soft = solve_last_deal(world, casino.plays(world), 10**6, 1e18, soft=0.25)
+                assert soft is not None and soft[1] >= found[1]
             checked += 1
         elif seat == mine and view.pending is None:
             assert exact_world(view, expert.memory) is None  # a stock is left

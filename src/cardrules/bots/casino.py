@@ -617,6 +617,7 @@ class _Endgame:
         self.deadline = deadline
         self.spent = 0
         self.table: dict[object, tuple[float, float]] = {}
+        self.exact: dict[object, float] = {}
 
     def value(self, state: State) -> float | None:
         """The hand's points for our side less the other's once it is over, else ``None``."""
@@ -683,6 +684,33 @@ class _Endgame:
         return best
 
 
+    def soft_search(self, state: State, soft: float) -> float:
+        """The value of ``state`` when the opponent plays his best reply with chance
+        ``1 - soft`` and any of his plays alike with chance ``soft`` (no cut-offs)."""
+        done = self.value(state)
+        if done is not None:
+            return done
+        key = (
+            state.hands,
+            state.loose,
+            state.builds,
+            state.to_act,
+            state.last_capturer,
+            state.piles,
+            state.sweep_log,
+        )
+        known = self.exact.get(key)
+        if known is not None:
+            return known
+        values = [self.soft_search(play_whole(state, w), soft) for w in self.children(state)]
+        if state.to_act == self.seat:
+            value = max(values)
+        else:
+            value = (1.0 - soft) * min(values) + soft * sum(values) / len(values)
+        self.exact[key] = value
+        return value
+
+
 def _play_order(whole: Play) -> tuple[int, int]:
     if isinstance(whole, Capture):
         return (0, -_taken_count(whole))
@@ -690,7 +718,7 @@ def _play_order(whole: Play) -> tuple[int, int]:
 
 
 def solve_last_deal(
-    state: State, ordered: Sequence[Play], work: int, deadline: float
+    state: State, ordered: Sequence[Play], work: int, deadline: float, *, soft: float = 0.0
 ) -> tuple[Play, float, int] | None:
     """The best of ``ordered`` (the plays of the seat to act in ``state``) by exact search.
 
@@ -700,7 +728,10 @@ def solve_last_deal(
     cards, most spades, sweeps when they score. Ties keep the earlier play of
     ``ordered``. Returns (play, value, work spent), or ``None`` if ``work`` plays
     listed or the processor-time ``deadline`` came first. Two players only
-    (``ValueError`` otherwise).
+    (``ValueError`` otherwise). With ``soft`` the opponent is fallible: he plays
+    his best reply with chance ``1 - soft``, else any play alike; that search
+    has no cut-offs, and when it does not finish within ``work`` the minimax
+    one tries with as much again.
 
     >>> from cardrules import casino
     >>> state = casino.position(["9S 2S", "10D 5H"], table="9D", deal=6)
@@ -713,6 +744,15 @@ def solve_last_deal(
     assert state.to_act is not None
     if state.config.num_players != 2:
         raise ValueError("the exact last-deal search is for two players")
+    if soft > 0:
+        solver = _Endgame(state, state.to_act, work, deadline)
+        try:
+            solver.spent += 1 + len(ordered)
+            values = [solver.soft_search(play_whole(state, w), soft) for w in ordered]
+            k = max(range(len(values)), key=lambda i: (values[i], -i))
+            return ordered[k], values[k], solver.spent
+        except _OutOfWorkError:
+            pass
     solver = _Endgame(state, state.to_act, work, deadline)
     best: Play | None = None
     alpha = -math.inf
@@ -1062,6 +1102,10 @@ class ExpertBot(NormalBot):
     #: The exact search's work budget and processor-time cap, in think times.
     endgame_budget: ClassVar[float] = 1.0
 
+    #: The chance the exact search gives the opponent of any play instead of his best
+    #: (``soft`` of :func:`solve_last_deal`; 0: minimax).
+    endgame_soft: ClassVar[float] = 0.0
+
     #: Whether the cards the public events show the opponents play (their capturing
     #: cards too) count as seen in every deal: the sampled deals and the hold chances
     #: then never give them a card already played (:class:`CasinoMemory` ``count_shown``).
@@ -1106,6 +1150,7 @@ class ExpertBot(NormalBot):
                     [action for _score, action in scored],
                     work_budget("casino", self.think_time * self.endgame_budget),
                     time.process_time() + self.think_time * self.endgame_budget,
+                    soft=self.endgame_soft,
                 )
                 self.last_endgame = solved
                 if solved is not None:
