@@ -81,6 +81,10 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "four",
         {"endgame_soft": 0.25},
     ),
+    "minimax": (
+        "the last deal searched exactly against a perfect opponent (minimax)",
+        {"endgame_soft": 0.0},
+    ),
     "counted": (
         "the exact last deal, and the cards the events show the opponent play count as "
         "seen in every deal",

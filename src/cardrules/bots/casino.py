@@ -1104,7 +1104,7 @@ class ExpertBot(NormalBot):
 
     #: The chance the exact search gives the opponent of any play instead of his best
     #: (``soft`` of :func:`solve_last_deal`; 0: minimax).
-    endgame_soft: ClassVar[float] = 0.0
+    endgame_soft: ClassVar[float] = 0.25
 
     #: Whether the cards the public events show the opponents play (their capturing
     #: cards too) count as seen in every deal: the sampled deals and the hold chances
