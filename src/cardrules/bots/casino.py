@@ -729,9 +729,9 @@ def solve_last_deal(
     ``ordered``. Returns (play, value, work spent), or ``None`` if ``work`` plays
     listed or the processor-time ``deadline`` came first. Two players only
     (``ValueError`` otherwise). With ``soft`` the opponent is fallible: he plays
-    his best reply with chance ``1 - soft``, else any play alike; that search
-    has no cut-offs, and when it does not finish within ``work`` the minimax
-    one tries with as much again.
+    his best reply with chance ``1 - soft``, else any play alike. That search
+    (no cut-offs) runs after the minimax one, within what it left of ``work``;
+    when it does not finish, the minimax answer stands.
 
     >>> from cardrules import casino
     >>> state = casino.position(["9S 2S", "10D 5H"], table="9D", deal=6)
@@ -744,15 +744,6 @@ def solve_last_deal(
     assert state.to_act is not None
     if state.config.num_players != 2:
         raise ValueError("the exact last-deal search is for two players")
-    if soft > 0:
-        solver = _Endgame(state, state.to_act, work, deadline)
-        try:
-            solver.spent += 1 + len(ordered)
-            values = [solver.soft_search(play_whole(state, w), soft) for w in ordered]
-            k = max(range(len(values)), key=lambda i: (values[i], -i))
-            return ordered[k], values[k], solver.spent
-        except _OutOfWorkError:
-            pass
     solver = _Endgame(state, state.to_act, work, deadline)
     best: Play | None = None
     alpha = -math.inf
@@ -765,6 +756,15 @@ def solve_last_deal(
     except _OutOfWorkError:
         return None
     assert best is not None
+    if soft > 0:  # within what minimax left of the budget, so a decision costs no more
+        gentle = _Endgame(state, state.to_act, work - solver.spent, deadline)
+        try:
+            gentle.spent += 1 + len(ordered)
+            values = [gentle.soft_search(play_whole(state, w), soft) for w in ordered]
+        except _OutOfWorkError:
+            return best, alpha, solver.spent
+        k = max(range(len(values)), key=lambda i: (values[i], -i))
+        return ordered[k], values[k], solver.spent + gentle.spent
     return best, alpha, solver.spent
 
 
