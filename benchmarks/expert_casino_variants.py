@@ -20,6 +20,9 @@ gated at one standard error); ``hand`` (play-outs valued in the hand's points,
 most cards and most spades as chances from both piles) on commit aa2de14,
 where it was a setting since removed; ``worth`` at think time 0.45 s, ``c16``
 and ``infer3`` as listed here (runs stopped early say so by their ``n``).
+The exact last deal (``ExpertBot.exact_endgame``) is off in every variant that
+does not turn it on, so each plays as when it was measured; ``soft`` is the
+expert shipped now.
 """
 
 from __future__ import annotations
@@ -63,6 +66,30 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "the opponent's first reply in a play-out is his best card, each tried",
         {"reply_search": True},
     ),
+    "endgame": (
+        "the last deal searched exactly (alpha-beta on the real rules, the opponent's hand "
+        "counted)",
+        {"exact_endgame": True, "endgame_soft": 0.0},
+    ),
+    "noend": (
+        "the last deal by sampled play-outs, as before the exact search",
+        {"exact_endgame": False},
+    ),
+    "endgame2": (
+        "the last deal searched exactly, twice the work before falling back",
+        {"exact_endgame": True, "endgame_budget": 2.0, "endgame_soft": 0.0},
+    ),
+    "soft": (
+        "the last deal searched exactly against an opponent who plays any play a time in "
+        "four",
+        {"exact_endgame": True, "endgame_soft": 0.25},
+    ),
+
+    "counted": (
+        "the exact last deal, and the cards the events show the opponent play count as "
+        "seen in every deal",
+        {"exact_endgame": True, "count_events": True, "endgame_soft": 0.0},
+    ),
     "c4": ("4 candidates", {"candidates": 4}),
     "c16": ("16 candidates", {"candidates": 16}),
     "infer3": (
@@ -83,7 +110,9 @@ class Variant:
 
     def __call__(self, seed: int | None) -> ExpertBot:
         """A new expert of this variant with ``seed``."""
-        settings = VARIANTS[self.name][1]
+        # The variants measured before the exact last deal keep their moves: it is off
+        # unless a variant turns it on.
+        settings = {"exact_endgame": False, **VARIANTS[self.name][1]}
         kind = type(f"Expert_{self.name}", (ExpertBot,), dict(settings))
         bot: ExpertBot = kind(seed, think_time=self.think_time)
         return bot

@@ -88,6 +88,7 @@ def report(lines: list[dict[str, Any]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per game")
+    parser.add_argument("--start", type=int, default=0, help="first game index (new deals)")
     parser.add_argument("--only", nargs="*", default=list(ONE_ROUND), help="games to play")
     parser.add_argument("--think-time", type=float, default=search.DEFAULT_THINK_TIME)
     parser.add_argument("--opponent", default="normal", help="normal, easy or heuristic")
@@ -107,7 +108,7 @@ def main() -> None:
         }
         jobs = [
             (game, index, args.think_time, args.opponent, args.whole, args.label)
-            for index in range(args.games)
+            for index in range(args.start, args.start + args.games)
             for game in args.only
             if (game, index, args.think_time, args.opponent, args.whole, args.label) not in done
         ]

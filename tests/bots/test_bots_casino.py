@@ -466,3 +466,151 @@ def test_play_out_reply_is_the_opponents_best_card(exact: bool) -> None:
                     compared += 1
         state = casino.apply(state, action)
     assert lower > 0
+
+
+def _minimax(state: casino.State, seat: int, hand: int) -> float:
+    """The plain minimax value of a last deal (every play, no cut-off): the reference."""
+    from cardrules.bots.casino import GAME_WORTH
+
+    if state.to_act is None or len(state.history) > hand:
+        scored = state.history[hand]
+        value = float(scored.points[seat] - scored.points[1 - seat])
+        if scored.winner is not None:
+            value += GAME_WORTH if scored.winner == seat else -GAME_WORTH
+        return value
+    values = [_minimax(casino.play(state, p), seat, hand) for p in casino.plays(state)]
+    return max(values) if state.to_act == seat else min(values)
+
+
+def test_exact_last_deal_search_builds_what_only_it_can_take() -> None:
+    """§1.4 / CA-1: in the last deal the 2♠ trailed is taken by the 2♦, but built on the
+    6♥ into an 8 that only our 8♣ takes, it is ours, with the residue as last capturer."""
+    from cardrules.bots.casino import solve_last_deal
+
+    state = casino.position(["2S 8C", "2D QH"], table="6H", deal=6)
+    found = solve_last_deal(state, casino.plays(state), 1000, 1e18)
+    assert found is not None
+    best, value, _work = found
+    assert str(best) == "2♠ builds 8 with 6♥"
+    assert value == _minimax(state, 0, 0) == 7.0
+    assert _minimax(casino.play(state, casino.parse_action("trail 2s", state)), 0, 0) < value
+    assert solve_last_deal(state, casino.plays(state), 2, 1e18) is None  # out of work
+
+
+@pytest.mark.parametrize("game", range(3))
+def test_exact_world_is_the_real_last_deal_and_its_search_is_minimax(game: int) -> None:
+    """In a two-player hand's last deal every unseen card is in the opponent's hand: the
+    world the expert rebuilds from its view and memory is the real state (hands, table,
+    piles), and its alpha-beta search values it as plain minimax does."""
+    from cardrules.bots.casino import ExpertBot, exact_world, solve_last_deal
+
+    state = casino.new_game(seed=700 + game)
+    mine = game % 2
+    expert = ExpertBot(seed=game, think_time=0.01)
+    players = {mine: expert, 1 - mine: NormalBot(seed=9)}
+    checked = 0
+    while state.round_number == 1:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == mine and view.pending is None and view.stock_size == 0:
+            world = exact_world(view, expert.memory)
+            assert world is not None
+            assert (world.hands, world.piles) == (state.hands, state.piles)
+            assert (world.loose, world.builds) == (state.loose, state.builds)
+            assert world.last_capturer == state.last_capturer
+            if sum(len(h) for h in state.hands) <= 6:
+                found = solve_last_deal(world, casino.plays(world), 10**6, 1e18)
+                assert found is not None
+                assert found[1] == _minimax(state, mine, 0)
+                # A fallible opponent is never worth less to us than a perfect one.
+                soft = solve_last_deal(world, casino.plays(world), 10**6, 1e18, soft=0.25)
+                assert soft is not None and soft[1] >= found[1]
+            checked += 1
+        elif seat == mine and view.pending is None:
+            assert exact_world(view, expert.memory) is None  # a stock is left
+        state = casino.apply(state, action)
+    assert checked >= 4
+
+
+def test_exact_world_needs_two_players_and_the_whole_hand_seen() -> None:
+    """Counting gives the opponent's hand only with one opponent and a memory of the whole
+    hand: a bot that joins in the last deal, or a three-player table, gets no world."""
+    from cardrules.bots.casino import ExpertBot, exact_world
+
+    for config in (casino.Config(), casino.Config(num_players=3)):
+        state = casino.new_game(config, seed=5)
+        bots = [ExpertBot(seed=s, think_time=0.01) for s in range(config.num_players)]
+        while state.stock or state.pending is not None:
+            seat = state.to_act
+            state = casino.apply(state, bots[seat].choose(casino.view(state, seat)))
+        view = casino.view(state, state.to_act)
+        bots[state.to_act].memory.observe(view)
+        known = exact_world(view, bots[state.to_act].memory)
+        assert (known is not None) == (config.num_players == 2)
+        late = CasinoMemory()
+        late.observe(view)
+        assert exact_world(view, late) is None
+
+
+def test_expert_falls_back_to_its_search_when_the_exact_one_runs_out() -> None:
+    """A budget too small to finish the exact search leaves the decision to the sampled
+    search (the expert's ``last_endgame`` is then ``None``); either way it plays legally."""
+    from cardrules.bots.casino import ExpertBot
+
+    state = casino.position(["2S 8C 4H 9D", "2D QH 5C KS"], table="6H 3C 10S", deal=6)
+    view = casino.view(state, 0)
+    roomy, cramped = ExpertBot(seed=1, think_time=0.15), ExpertBot(seed=1, think_time=0.0001)
+    for bot in (roomy, cramped):
+        bot.memory.round_number = view.round_number
+        bot.memory.seen = set(make_deck()) - set(state.hands[1])
+        bot.memory.taken = {1: set(state.piles[1])}
+        assert bot.choose(view) in casino.legal_actions(state)
+    assert roomy.last_endgame is not None
+    assert cramped.last_endgame is None and cramped.last_search is not None
+
+
+def test_memory_reads_the_opponents_capturing_card_from_the_events() -> None:
+    """The card an opponent captures with never lies on the table, but the public events
+    name it (a Move's cards): the memory keeps it in ``shown`` and his pile in ``taken``,
+    and only with ``count_shown`` does it leave the unseen cards."""
+    state = casino.position(["4H 9C", "5D KS"], table="5C 2H", to_act=1, dealer=0)
+    state = casino.apply(state, casino.Capture(parse_card("5D"), parse_cards("5C")))
+    view = casino.view(state, 0)
+    plain, counting = CasinoMemory(), CasinoMemory(count_shown=True)
+    for memory in (plain, counting):
+        memory.observe(view)
+        assert memory.shown == set(parse_cards("5D 5C"))
+        assert memory.taken == {1: set(parse_cards("5D 5C"))}
+    assert parse_card("5D") in plain.unseen(view)
+    assert parse_card("5D") not in counting.unseen(view)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        casino.Config(variant="royal", sweeps=True, sweeps_cancel=True),
+        casino.Config(capture_all=True, face_capture="all", residue_to_last_capturer=False),
+        casino.Config(build_as_card=True, owner_may_trail=True, compulsory_capture=True),
+    ],
+    ids=["royal-sweeps", "capture-all", "build-as-card"],
+)
+def test_exact_world_holds_under_the_rule_options(config: casino.Config) -> None:
+    """Whatever the two-player rules, the last deal's counted world is the real state."""
+    from cardrules.bots.casino import ExpertBot, exact_world
+
+    state = casino.new_game(config, seed=41)
+    players = [ExpertBot(seed=1, think_time=0.01), ExpertBot(seed=2, think_time=0.01)]
+    checked = 0
+    while state.round_number == 1:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if view.pending is None and view.stock_size == 0:
+            world = exact_world(view, players[seat].memory)
+            assert world is not None
+            assert (world.hands, world.piles) == (state.hands, state.piles)
+            assert world.sweep_log.count(seat) == state.sweep_log.count(seat)
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 6

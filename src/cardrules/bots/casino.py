@@ -49,6 +49,7 @@ from __future__ import annotations
 import abc
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, Final
@@ -57,17 +58,22 @@ import attrs
 
 import cardrules.casino
 from cardrules.bots.base import legal_actions_of
-from cardrules.bots.search import SearchResult, decide, search_think_time
-from cardrules.cards import Card, Rank, Suit, make_deck
+from cardrules.bots.search import SearchResult, decide, search_think_time, work_budget
+from cardrules.cards import Card, Rank, Suit, make_deck, sort_cards
 from cardrules.casino.actions import Action, Build, Capture, Play, Trail
 from cardrules.casino.captures import Table, capture_values, partition, table_value
 from cardrules.casino.config import Config
 from cardrules.casino.plays import next_step, plays
+from cardrules.casino.rules import play as play_whole
+from cardrules.casino.state import State
 from cardrules.casino.steps import Context, context_of, item_order, named_items
+from cardrules.casino.validation import validate_state
 from cardrules.casino.view import View
+from cardrules.event_types import Move, RoundEnd
 
 __all__ = [
     "EXACT_ITEMS",
+    "GAME_WORTH",
     "INFER_TRIES",
     "LEVEL_CLASSES",
     "CasinoMemory",
@@ -77,7 +83,9 @@ __all__ = [
     "NormalBot",
     "candidate_plays",
     "card_worth",
+    "exact_world",
     "sample_hands",
+    "solve_last_deal",
 ]
 
 EXACT_ITEMS = 10
@@ -415,7 +423,10 @@ class CasinoMemory:
     of the card he captured with (a card we never see); ``gone`` counts those.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, count_shown: bool = False) -> None:
+        self.count_shown = count_shown
+        """Whether the cards the events show the others play count as seen
+        (:meth:`unseen`), so that their capturing cards are no longer dealt."""
         self.round_number: int | None = None
         self.seen: set[Card] = set()
         self.gone: Counter[int] = Counter()
@@ -426,6 +437,11 @@ class CasinoMemory:
         """Cards we saw the opponent take this hand (two players)."""
         self._after_me: set[Card] | None = None
         self._snap_after_me: tuple[int, _Snap] | None = None
+        self.shown: set[Card] = set()
+        """Cards the other seats played this hand, as the public events name them
+        (the capturing card too, which never lies on the table)."""
+        self.taken: dict[int, set[Card]] = {}
+        """Seat -> the cards the events show it captured this hand (other seats only)."""
 
     def observe(self, view: View) -> None:
         """Take in a view of our seat (call once per decision, before choosing)."""
@@ -437,11 +453,14 @@ class CasinoMemory:
             self.theirs = set()
             self._after_me = None
             self._snap_after_me = None
+            self.shown = set()
+            self.taken = {}
+        named = self._read_events(view)
         table = _table_cards(view)
         if self._after_me is not None and view.config.num_players == 2:
             removed = sorted(self._after_me - table, key=lambda c: c.index)
             self.theirs.update(removed)
-            if removed:
+            if removed and not (named and self.count_shown):  # else the events named it
                 rank = _capturing_rank(removed, view.config)
                 if rank is not None:
                     self.gone[rank] += 1
@@ -453,6 +472,23 @@ class CasinoMemory:
                 self.passed.append(before[1])
         self.seen |= table
         self.seen.update(view.hand)
+
+    def _read_events(self, view: View) -> bool:
+        """Remember the other seats' moves of this hand named by ``view.events``; whether
+        there was one."""
+        events = view.events
+        for k in range(len(events) - 1, -1, -1):
+            if isinstance(events[k], RoundEnd):  # what came before belongs to a past hand
+                events = events[k + 1 :]
+                break
+        named = False
+        for event in events:
+            if isinstance(event, Move) and event.seat != view.seat:
+                named = True
+                self.shown.update(event.cards)
+                if event.kind == "capture":
+                    self.taken.setdefault(event.seat, set()).update(event.cards)
+        return named
 
     def note(self, view: View, action: Play) -> None:
         """Remember the table as our ``action`` leaves it."""
@@ -481,7 +517,255 @@ class CasinoMemory:
     def unseen(self, view: View) -> list[Card]:
         """Cards never seen this hand (in other hands, the stock, or captured unseen)."""
         seen = self.seen | set(view.hand) | _table_cards(view)
+        if self.count_shown:
+            seen |= self.shown
         return [c for c in _DECK if c not in seen]
+
+
+def exact_world(view: View, memory: CasinoMemory) -> State | None:
+    """The real state of a two-player hand's last deal, rebuilt from ``view`` and ``memory``.
+
+    Once the stock is empty, every card of the hand was seen by a card counter
+    (dealt to it, on the table, or played by the opponent: the public events
+    name even the card he captures with) except the opponent's hand, which is
+    therefore known. His pile holds what the events show him capture and ours
+    the rest. Returns ``None`` where this does not hold from the view alone:
+    more than two players (the unseen cards are spread over several hands), a
+    stock left, a play in progress, or a memory that missed part of the hand (the
+    unseen cards are more than his hand, or the piles so rebuilt are not the
+    sizes the view shows). Uses only the view and the memory, never the state.
+
+    >>> from cardrules import casino
+    >>> exact_world(casino.view(casino.new_game(seed=1), 0), CasinoMemory()) is None
+    True
+    """
+    seat = view.seat
+    config = view.config
+    if (
+        seat is None
+        or config.num_players != 2
+        or view.to_act != seat
+        or view.pending is not None
+        or view.stock_size
+        or not view.is_last_deal
+        or memory.round_number != view.round_number
+    ):
+        return None
+    other = 1 - seat
+    table = _table_cards(view)
+    known = memory.seen | memory.shown | table | set(view.hand)
+    hidden = [c for c in _DECK if c not in known]
+    theirs = memory.taken.get(other, set()) - table
+    ours = [c for c in _DECK if c in known and c not in table and c not in theirs]
+    ours = [c for c in ours if c not in view.hand]
+    if (
+        len(hidden) != view.hand_sizes[other]
+        or len(theirs) != view.pile_sizes[other]
+        or len(ours) != view.pile_sizes[seat]
+    ):
+        return None
+    hands = [view.hand, sort_cards(hidden)]
+    piles = [sort_cards(ours), sort_cards(theirs)]
+    if seat:
+        hands.reverse()
+        piles.reverse()
+    try:
+        state = State(
+            config=config,
+            seed=0,
+            shuffles=1,
+            dealer=view.dealer,
+            round_number=view.round_number,
+            deal_number=view.deal_number,
+            to_act=seat,
+            hands=tuple(hands),
+            loose=view.loose,
+            builds=view.builds,
+            piles=tuple(piles),
+            sweep_log=tuple(s for s, count in enumerate(view.sweeps) for _ in range(count)),
+            last_capturer=view.last_capturer,
+            stock=(),
+            scores=view.scores,
+            winners=(),
+            history=view.history,
+        )
+        validate_state(state)
+    except ValueError:
+        return None
+    return state
+
+
+GAME_WORTH: Final = 100
+"""What winning the game is worth to the exact last-deal search, in hand points:
+more than any hand can swing, so a won game comes first and the points after."""
+
+
+class _OutOfWorkError(Exception):
+    """The exact search spent its budget (or met a table too crowded to list)."""
+
+
+class _Endgame:
+    """Alpha-beta over the real rules (:func:`~cardrules.casino.plays`,
+    :func:`~cardrules.casino.play`) to the end of the hand, scored in its points."""
+
+    def __init__(self, state: State, seat: int, work: int, deadline: float) -> None:
+        config = state.config
+        self.mine = config.side_of(seat)
+        self.seat = seat
+        self.hand_index = len(state.history)
+        self.work = work
+        self.deadline = deadline
+        self.spent = 0
+        self.table: dict[object, tuple[float, float]] = {}
+        self.exact: dict[object, float] = {}
+
+    def value(self, state: State) -> float | None:
+        """The hand's points for our side less the other's once it is over, else ``None``."""
+        if state.to_act is not None and len(state.history) == self.hand_index:
+            return None
+        scored = state.history[self.hand_index]
+        mine = self.mine
+        value = float(scored.points[mine] - scored.points[1 - mine])
+        if scored.winner is not None:
+            value += GAME_WORTH if scored.winner == mine else -GAME_WORTH
+        return value
+
+    def children(self, state: State) -> list[Play]:
+        if len(state.loose) + len(state.builds) > EXACT_ITEMS:
+            raise _OutOfWorkError
+        found = list(plays(state))
+        self.spent += 1 + len(found)
+        if self.spent > self.work or time.process_time() > self.deadline:
+            raise _OutOfWorkError
+        # Big captures first, then builds, then trails: cut-offs come early.
+        found.sort(key=_play_order)
+        return found
+
+    def search(self, state: State, alpha: float, beta: float) -> float:
+        """The minimax value of ``state`` for us within (``alpha``, ``beta``)."""
+        done = self.value(state)
+        if done is not None:
+            return done
+        key = (
+            state.hands,
+            state.loose,
+            state.builds,
+            state.to_act,
+            state.last_capturer,
+            state.piles,
+            state.sweep_log,
+        )
+        low, high = self.table.get(key, (-math.inf, math.inf))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        first_alpha, first_beta = max(alpha, low), min(beta, high)
+        alpha, beta = first_alpha, first_beta
+        ours = state.to_act == self.seat
+        best = -math.inf if ours else math.inf
+        for whole in self.children(state):
+            value = self.search(play_whole(state, whole), alpha, beta)
+            if ours:
+                best = max(best, value)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, value)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if best <= first_alpha:
+            high = min(high, best)
+        elif best >= first_beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+
+    def soft_search(self, state: State, soft: float) -> float:
+        """The value of ``state`` when the opponent plays his best reply with chance
+        ``1 - soft`` and any of his plays alike with chance ``soft`` (no cut-offs)."""
+        done = self.value(state)
+        if done is not None:
+            return done
+        key = (
+            state.hands,
+            state.loose,
+            state.builds,
+            state.to_act,
+            state.last_capturer,
+            state.piles,
+            state.sweep_log,
+        )
+        known = self.exact.get(key)
+        if known is not None:
+            return known
+        values = [self.soft_search(play_whole(state, w), soft) for w in self.children(state)]
+        if state.to_act == self.seat:
+            value = max(values)
+        else:
+            value = (1.0 - soft) * min(values) + soft * sum(values) / len(values)
+        self.exact[key] = value
+        return value
+
+
+def _play_order(whole: Play) -> tuple[int, int]:
+    if isinstance(whole, Capture):
+        return (0, -_taken_count(whole))
+    return (1, 0) if isinstance(whole, Build) else (2, 0)
+
+
+def solve_last_deal(
+    state: State, ordered: Sequence[Play], work: int, deadline: float, *, soft: float = 0.0
+) -> tuple[Play, float, int] | None:
+    """The best of ``ordered`` (the plays of the seat to act in ``state``) by exact search.
+
+    Minimax with alpha-beta over every legal play to the end of the hand (the
+    opponent assumed to play his best), each end scored by the hand's real points
+    (:data:`GAME_WORTH` more for a game won): last capture takes the table, most
+    cards, most spades, sweeps when they score. Ties keep the earlier play of
+    ``ordered``. Returns (play, value, work spent), or ``None`` if ``work`` plays
+    listed or the processor-time ``deadline`` came first. Two players only
+    (``ValueError`` otherwise). With ``soft`` the opponent is fallible: he plays
+    his best reply with chance ``1 - soft``, else any play alike. That search
+    (no cut-offs) runs after the minimax one, within what it left of ``work``;
+    when it does not finish, the minimax answer stands.
+
+    >>> from cardrules import casino
+    >>> state = casino.position(["9S 2S", "10D 5H"], table="9D", deal=6)
+    >>> [str(p) for p in casino.plays(state)]
+    ['trail 2♠', '9♠ takes 9♦', 'trail 9♠']
+    >>> best, value, _work = solve_last_deal(state, casino.plays(state)[::-1], 1000, 1e18)
+    >>> str(best), value
+    ('9♠ takes 9♦', 5.0)
+    """
+    assert state.to_act is not None
+    if state.config.num_players != 2:
+        raise ValueError("the exact last-deal search is for two players")
+    solver = _Endgame(state, state.to_act, work, deadline)
+    best: Play | None = None
+    alpha = -math.inf
+    try:
+        solver.spent += 1 + len(ordered)
+        for whole in ordered:
+            value = solver.search(play_whole(state, whole), alpha, math.inf)
+            if best is None or value > alpha:
+                best, alpha = whole, value
+    except _OutOfWorkError:
+        return None
+    assert best is not None
+    if soft > 0:  # within what minimax left of the budget, so a decision costs no more
+        gentle = _Endgame(state, state.to_act, work - solver.spent, deadline)
+        try:
+            gentle.spent += 1 + len(ordered)
+            values = [gentle.soft_search(play_whole(state, w), soft) for w in ordered]
+        except _OutOfWorkError:
+            return best, alpha, solver.spent
+        k = max(range(len(values)), key=lambda i: (values[i], -i))
+        return ordered[k], values[k], solver.spent + gentle.spent
+    return best, alpha, solver.spent
 
 
 def _capturing_rank(taken: Sequence[Card], config: Config) -> int | None:
@@ -775,7 +1059,10 @@ class ExpertBot(NormalBot):
     Its best few plays by the one-move score are searched
     (:mod:`cardrules.bots.search`): each is played out greedily to the end of
     the deal in deals of the hidden cards sampled from what it has seen, for
-    ``think_time`` seconds' worth of work (0: the one-move score alone).
+    ``think_time`` seconds' worth of work (0: the one-move score alone). In the
+    last deal of a two-player hand, where the cards it has not seen are the
+    opponent's hand (:func:`exact_world`), it searches the rest of the hand
+    exactly instead (:func:`solve_last_deal`), within the same work budget.
     """
 
     level: ClassVar[str] = "expert"
@@ -806,11 +1093,38 @@ class ExpertBot(NormalBot):
     #: Whether the opponent's first reply in a play-out is his best card (each tried).
     reply_search: ClassVar[bool] = False
 
+    #: Whether the last deal of a two-player hand, where counting the cards gives
+    #: the opponent's hand, is searched exactly (:func:`solve_last_deal`) instead
+    #: of by sampled play-outs, which it falls back on when the search does not
+    #: finish within the work budget.
+    exact_endgame: ClassVar[bool] = True
+
+    #: The exact search's work budget and processor-time cap, in think times.
+    endgame_budget: ClassVar[float] = 1.0
+
+    #: The chance the exact search gives the opponent of any play instead of his best
+    #: (``soft`` of :func:`solve_last_deal`; 0: minimax).
+    endgame_soft: ClassVar[float] = 0.25
+
+    #: Whether the cards the public events show the opponents play (their capturing
+    #: cards too) count as seen in every deal: the sampled deals and the hold chances
+    #: then never give them a card already played (:class:`CasinoMemory` ``count_shown``).
+    count_events: ClassVar[bool] = False
+
     def __init__(self, seed: int | None = None, *, think_time: float | None = None) -> None:
         super().__init__(seed)
+        self.memory = CasinoMemory(count_shown=self.count_events)
         self.think_time = search_think_time(think_time)
         self.last_search: SearchResult | None = None
         """What the last decision's search found (``None`` when it did not search)."""
+        self.last_endgame: tuple[Play, float, int] | None = None
+        """What the last decision's exact last-deal search found: (play, value, work),
+        ``None`` when it did not run or did not finish (:func:`solve_last_deal`)."""
+
+    def reset(self) -> None:
+        """Forget the game played so far; the bot then plays as if new (same seed)."""
+        super().reset()
+        self.memory = CasinoMemory(count_shown=self.count_events)
 
     def _chances(self, view: View) -> dict[int, float]:
         unseen = self.memory.unseen(view)
@@ -823,10 +1137,24 @@ class ExpertBot(NormalBot):
     def _pick(self, view: View, legal: tuple[Play, ...]) -> Play:
         assert view.seat is not None
         self.last_search = None
+        self.last_endgame = None
         chances = self._chances(view)
         scored = sorted(self._scores(view, legal, chances), key=lambda item: -item[0])
         if self.think_time == 0:
             return scored[0][1]
+        if self.exact_endgame:
+            state = exact_world(view, self.memory)
+            if state is not None:
+                solved = solve_last_deal(
+                    state,
+                    [action for _score, action in scored],
+                    work_budget("casino", self.think_time * self.endgame_budget),
+                    time.process_time() + self.think_time * self.endgame_budget,
+                    soft=self.endgame_soft,
+                )
+                self.last_endgame = solved
+                if solved is not None:
+                    return solved[0]
         short = [action for _score, action in scored[: self.candidates]]
         pieces = CasinoPieces(
             view,
