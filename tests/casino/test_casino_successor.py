@@ -10,6 +10,8 @@ equal, and write the same JSON and ``repr``.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import attrs
@@ -61,6 +63,19 @@ def test_carried_play_changes_no_answer(name: str) -> None:
         for item in [(c,) for c in state.loose] + [b.cards for b in state.builds]:
             take = Take(item)
             assert casino.check(state, take) == casino.check(rebuilt, take)
+
+
+def test_pickled_and_copied_states_drop_the_carried_play() -> None:
+    """Pickle and copy keep every field but ``_play`` (worked out again when needed);
+    in the compiled build ``_play`` is a native object pickle cannot rebuild, and
+    OpenSpiel pickles states to serialise them."""
+    states = [s for s in _in_progress_states(CONFIGS["standard"], 5) if s._play is not None]
+    assert states, "the seeded game carries a play in progress"
+    for state in states:
+        for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert again._play is None
+            assert again == state and repr(again) == repr(state)
+            assert casino.legal_actions(again) == casino.legal_actions(state)
 
 
 def test_pending_changed_in_place_is_judged_from_its_own_fields() -> None:

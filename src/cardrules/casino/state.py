@@ -209,6 +209,22 @@ class State:
     when the rules must work it out. Not a field of its JSON or notation, not
     compared."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """The fields to pickle or copy: all but the carried play in progress.
+
+        ``_play`` is worked out again when needed, and in the compiled build it
+        is a native object that pickle cannot rebuild (OpenSpiel serialises states).
+
+        >>> import pickle
+        >>> from cardrules import casino
+        >>> state = casino.new_game(seed=1)
+        >>> pickle.loads(pickle.dumps(state)) == state
+        True
+        """
+        fields = dict(self.__dict__)
+        fields["_play"] = None
+        return fields
+
     def __attrs_post_init__(self) -> None:
         if self.stacked:  # checked here, not by a validator called for every state made
             stacking.check_stacked(self.stacked, make_deck())
