@@ -646,15 +646,7 @@ class _Endgame:
         done = self.value(state)
         if done is not None:
             return done
-        key = (
-            state.hands,
-            state.loose,
-            state.builds,
-            state.to_act,
-            state.last_capturer,
-            state.piles,
-            state.sweep_log,
-        )
+        key = _position_key(state)
         low, high = self.table.get(key, (-math.inf, math.inf))
         if low >= beta or low == high:
             return low
@@ -683,22 +675,13 @@ class _Endgame:
         self.table[key] = (low, high)
         return best
 
-
     def soft_search(self, state: State, soft: float) -> float:
         """The value of ``state`` when the opponent plays his best reply with chance
         ``1 - soft`` and any of his plays alike with chance ``soft`` (no cut-offs)."""
         done = self.value(state)
         if done is not None:
             return done
-        key = (
-            state.hands,
-            state.loose,
-            state.builds,
-            state.to_act,
-            state.last_capturer,
-            state.piles,
-            state.sweep_log,
-        )
+        key = _position_key(state)
         known = self.exact.get(key)
         if known is not None:
             return known
@@ -709,6 +692,20 @@ class _Endgame:
             value = (1.0 - soft) * min(values) + soft * sum(values) / len(values)
         self.exact[key] = value
         return value
+
+
+def _position_key(state: State) -> tuple[object, ...]:
+    """What decides the rest of a hand: the fields a searched position is known by
+    (the same position reached by two orders of play is searched once)."""
+    return (
+        state.hands,
+        state.loose,
+        state.builds,
+        state.to_act,
+        state.last_capturer,
+        state.piles,
+        state.sweep_log,
+    )
 
 
 def _play_order(whole: Play) -> tuple[int, int]:
