@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 __all__ = ["MAX_SEED", "draw_seed", "random_ints", "shuffle", "validate_seed"]
 
@@ -27,7 +27,7 @@ T = TypeVar("T")
 MAX_SEED = 2**128
 """Seeds are whole numbers in ``0 <= seed < MAX_SEED``."""
 
-_MASK64 = (1 << 64) - 1
+_MASK64: Final = (1 << 64) - 1
 
 
 def validate_seed(seed: object) -> int:
@@ -44,35 +44,70 @@ def draw_seed() -> int:
     return secrets.randbits(63)
 
 
-def random_ints(seed: int, stream: int) -> Iterator[int]:
-    """An endless stream of 64-bit numbers, a pure function of ``(seed, stream)``."""
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_SPAN: Final = 1 << 64
+"""SplitMix64's constants, and how many 64-bit numbers there are."""
+
+_DECKS: Final = 256
+_LIMITS: Final = (0, *(_SPAN - _SPAN % bound for bound in range(1, _DECKS)))
+"""``_LIMITS[bound]``: the largest multiple of ``bound`` up to ``2**64``, for the
+bounds of a shuffle of up to 255 cards (two bigint operations per card otherwise)."""
+
+
+def _start(seed: int, stream: int) -> int:
+    """The generator's state before the first number of ``(seed, stream)``."""
     digest = hashlib.blake2b(f"cardrules:{seed}:{stream}".encode(), digest_size=8).digest()
-    state = int.from_bytes(digest, "little")
+    return int.from_bytes(digest, "little")
+
+
+def random_ints(seed: int, stream: int) -> Iterator[int]:
+    """An endless stream of 64-bit numbers, a pure function of ``(seed, stream)``.
+
+    >>> next(random_ints(12345, 6))
+    13759910056617645747
+    """
+    state = _start(seed, stream)
     while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        state = (state + _GOLDEN) & _MASK64
         z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
         yield z ^ (z >> 31)
-
-
-def _below(bits: Iterator[int], bound: int) -> int:
-    """An unbiased number in ``0..bound-1`` (rejection sampling)."""
-    limit = (1 << 64) - ((1 << 64) % bound)
-    while True:
-        value = next(bits)
-        if value < limit:
-            return value % bound
 
 
 def shuffle(items: Sequence[T], *, seed: int, stream: int) -> tuple[T, ...]:
     """The items in a shuffled order that depends only on ``seed`` and ``stream``.
 
     Games use ``stream`` = how many shuffles the game has done before this one.
+    Fisher-Yates from the last place down: place ``i`` swaps with place
+    ``j = n % (i + 1)``, ``n`` the next number of :func:`random_ints` that is below
+    the largest multiple of ``i + 1`` under ``2**64`` (the others are drawn again,
+    so ``j`` is unbiased).
+
+    >>> from cardrules.cards import format_cards, make_deck
+    >>> format_cards(shuffle(make_deck(), seed=99, stream=3)[:4], ascii=True)
+    '5D 6H QS 4D'
     """
     cards = list(items)
-    bits = random_ints(seed, stream)
+    # random_ints written out in the loop, the bounds' limits read from a table: a
+    # deal shuffles a deck at every round's end, and the generator resumed, a helper
+    # called and two bigint operations per card were a seventh of a shuffle (the
+    # rest is SplitMix64's bigint arithmetic). tests/core/test_rng_shuffle.py holds
+    # the two to the same numbers.
+    state = _start(seed, stream)
+    mask = _MASK64
     for i in range(len(cards) - 1, 0, -1):
-        j = _below(bits, i + 1)
+        bound = i + 1
+        limit = _LIMITS[bound] if bound < _DECKS else _SPAN - _SPAN % bound
+        while True:
+            state = (state + _GOLDEN) & mask
+            z = ((state ^ (state >> 30)) * _MIX1) & mask
+            z = ((z ^ (z >> 27)) * _MIX2) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
