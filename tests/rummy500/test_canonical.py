@@ -265,6 +265,35 @@ def test_a_listed_discard_changed_in_place_is_never_listed_again() -> None:
     assert legal_actions(state) == again
 
 
+@pytest.mark.parametrize(("kind", "field", "value"), [
+    (TakeDiscard, "count", 99), (TakeDiscard, "count", True), (TakeDiscard, "card", JOKER),
+    (LayOff, "target", 99), (LayOff, "target", True), (LayOff, "card", JOKER),
+    (LayOff, "stands_for", JOKER), (LayOff, "end", "low"),
+])
+def test_a_listed_take_or_lay_off_changed_in_place_is_never_listed_again(
+    kind: type, field: str, value: object
+) -> None:
+    # Takes and natural lay-offs are shared values too (a bounded cache of their
+    # constructor): one changed in place must not reach a later listing.
+    state = next(s for s in states()
+                 if any(type(a) is kind and getattr(a, "stands_for", None) is None
+                        and getattr(a, "end", None) is None for a in legal_actions(s)))
+    listed = legal_actions(state)
+    shared = next(a for a in listed if type(a) is kind and getattr(a, "stands_for", None) is None
+                  and getattr(a, "end", None) is None)
+    before = getattr(shared, field)
+    fresh = copy.copy(shared)
+    _changed(shared, **{field: value})
+    try:
+        again = legal_actions(state)
+        assert shared not in again or shared == fresh
+        assert again == tuple(fresh if a is shared else a for a in listed)
+        assert all(a is not shared for a in again)
+    finally:
+        _changed(shared, **{field: before})
+    assert legal_actions(state) == listed
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("hands", ((), ())), ("to_act", None), ("to_act", 7), ("melds", ()), ("discard", ()),
     ("stock", ()), ("phase", Phase.PLAY), ("phase", Phase.DRAW), ("owed", JOKER),

@@ -38,6 +38,7 @@ natural cards fit the table) are answered from the state's
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -116,7 +117,9 @@ cheaper than an enum class's attribute."""
 
 _DRAW_ACTION: Final = Draw()
 _END_ROUND_ACTION: Final = EndRound()
-_DISCARDS: Final = tuple(Discard(card) for card in sort_cards(make_deck(jokers_per_deck=1)))
+_CARDS: Final = tuple(sort_cards(make_deck(jokers_per_deck=1)))
+"""``_CARDS[index]``: the card of each index (cards are interned: one object per card)."""
+_DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 """``_DISCARDS[card.index]``: the discard of each distinct card, made once with its
 constructor. Nearly every listing ends with a discard per card held, and building
 those objects was a large part of listing them (most of it in the compiled build).
@@ -134,6 +137,52 @@ def _discards_of(cards: Iterable[Card]) -> list[Action]:
         action = shared[card.index]
         actions.append(action if action.card is card else Discard(card))
     return actions
+
+
+# The takes and the lay-offs of natural cards a listing offers are shared values too,
+# made once per value by a bounded cache of their constructor (a listing makes about
+# one of each per action; the constructor costs about 4,000 instructions, the cache
+# about a fifth of it). As with _DISCARDS, apply checks them like any other action,
+# and one changed in place is not listed: its fields are compared with what was
+# asked for (read untyped, as malformed() reads them), and a fresh one made instead.
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_take(index: int, count: int) -> TakeDiscard:
+    return TakeDiscard(_CARDS[index], count)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_layoff(index: int, target: int) -> LayOff:
+    return LayOff(_CARDS[index], target)
+
+
+def _take_of(card: Card, count: int) -> TakeDiscard:
+    """``TakeDiscard(card, count)``, shared while intact (see :func:`_shared_take`)."""
+    action: Any = _shared_take(card.index, count)
+    if action.card is card and type(action.count) is int and action.count == count:
+        shared: TakeDiscard = action
+        return shared
+    return TakeDiscard(card, count)
+
+
+def _layoff_of(
+    card: Card, target: int, stands_for: Card | None, end: Literal["low", "high"] | None
+) -> LayOff:
+    """``LayOff(card, target, stands_for, end)``, shared while intact for a card that
+    stands for itself at the only end it fits (see :func:`_shared_layoff`)."""
+    if stands_for is None and end is None:
+        action: Any = _shared_layoff(card.index, target)
+        if (
+            action.card is card
+            and type(action.target) is int
+            and action.target == target
+            and action.stands_for is None
+            and action.end is None
+        ):
+            shared: LayOff = action
+            return shared
+    return LayOff(card, target, stands_for, end)
 
 
 def first_dealer(config: Config, seed: int) -> int:
@@ -359,7 +408,7 @@ def _draw_actions(state: State) -> list[Action]:
     actions: list[Action] = [_DRAW_ACTION] if _can_draw_stock(state) else []
     pile = state.discard
     actions += [
-        TakeDiscard(pile[-count], count) for count in _takeable(state, 1, len(pile))
+        _take_of(pile[-count], count) for count in _takeable(state, 1, len(pile))
     ]
     if _end_round_reason(state) is None:
         actions.append(_END_ROUND_ACTION)
@@ -420,7 +469,7 @@ def _layoff_moves(
         end: Literal["low", "high"] | None = None
         if len(options) > 1 and sum(1 for other, _ in options if other == stands_for) > 1:
             end = _end_of(table_meld, new)
-        moves.append((LayOff(card, target, stands_for, end), new))
+        moves.append((_layoff_of(card, target, stands_for, end), new))
     return moves
 
 
