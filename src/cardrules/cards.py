@@ -18,7 +18,8 @@ Card(Rank.TEN, Suit.DIAMONDS)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -332,8 +333,9 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_index_key))
 
 
-def _index_key(card: Card) -> int:
-    return card.index
+_index_key: Final[Callable[[Card], int]] = operator.attrgetter("index")
+"""A card's place in hand order, as a sort key. ``attrgetter`` runs in C: a Python
+function as the key was called once per card of every hand sorted."""
 
 
 def make_deck(*, decks: int = 1, jokers_per_deck: int = 0) -> tuple[Card, ...]:
