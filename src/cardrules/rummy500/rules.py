@@ -142,11 +142,12 @@ def _discards_of(cards: Iterable[Card]) -> list[Action]:
 
 
 # The takes and the lay-offs of natural cards a listing offers are shared values too,
-# made once per value by a bounded cache of their constructor (a listing makes about
-# one of each per action; the constructor costs about 4,000 instructions, the cache
-# about a fifth of it). As with _DISCARDS, apply checks them like any other action,
-# and one changed in place is not listed: its fields are compared with what was
-# asked for (read untyped, as malformed() reads them), and a fresh one made instead.
+# made once per value by a bounded cache of their constructor (random play lists a
+# take every three actions and a lay-off every two; a look-up and the check below
+# take about a third of the constructor's time). As with _DISCARDS, apply checks
+# them like any other action, and one changed in place is not listed: its fields are
+# compared with what was asked for (read untyped, as malformed() reads them), and a
+# fresh one made instead.
 
 
 @functools.lru_cache(maxsize=4096)
