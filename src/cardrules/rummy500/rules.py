@@ -1068,7 +1068,7 @@ def _apply_placement(
         owners = state.meld_owners
         low = _end_of(state.melds[target], meld) == "low"
         indexes = range(1) if low else range(len(meld.cards) - 1, len(meld.cards))
-    points = tuple(scoring.placement_points(meld, i, state.config) for i in indexes)
+    points = tuple([scoring.placement_points(meld, i, state.config) for i in indexes])
     owed = state.owed
     if owed is not None and holds(cards, owed):
         owed = None
