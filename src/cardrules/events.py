@@ -119,18 +119,16 @@ def append(
             return (move,)
     events = (*log, *new)
     waiting = set(seats)
-    start = 0
+    start = 0  # kept whole unless every seat's last move is found
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
         if isinstance(event, Move) and event.seat in waiting:
             waiting.discard(event.seat)
-            start = index + 1
             if not waiting:
+                start = index + 1
                 break
-    else:
-        if waiting:
-            start = 0
-    start = max(start, len(events) - MAX_EVENTS)
+    if len(events) - MAX_EVENTS > start:
+        start = len(events) - MAX_EVENTS
     return events[start:] if start else events
 
 
