@@ -331,6 +331,7 @@ class _Turn:
         "owned_values",
         "seat",
         "state",
+        "summary",
         "table_values",
         "top",
         "values",
@@ -339,6 +340,7 @@ class _Turn:
     def __init__(self, state: State, seat: int) -> None:
         config = state.config
         self.state = state
+        self.summary = state.summary
         self.config = config
         self.seat = seat
         self.hand = hand = state.hands[seat]
@@ -527,9 +529,10 @@ def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
     return Context(state, card=card, kind=kind, value=value, target=target, free=free)
 
 
-def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
-    """The first steps of the play ``header`` starts with card ``i``, as the table position
-    of the one item each names (``None``: none), in listing order.
+def _firsts(turn: _Turn, card: Card, free: bool, header: _Header) -> Sequence[int | None]:
+    """The first steps of the play ``header`` starts with ``card`` (``free``: its
+    :meth:`_Turn.owner_free`), as the table position of the one item each names
+    (``None``: none), in listing order.
 
     A capture or a new build names its first table item in table order; a raise
     or an add names its first loose card, or none when the card alone completes
@@ -538,15 +541,12 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     where the summary cannot say.
     """
     kind, value, _target, base = header
-    state = turn.state
-    card = turn.hand[i]
-    free = turn.free[i]
-    if free is None:
-        free = turn.owner_free(i)
     # (positional: a listing calls it for every header of every card)
-    following = first_items(state, card, kind, value, base, kind == "capture" and value == 0, free)
+    following = first_items(
+        turn.state, turn.summary, card, kind, value, base, not value, free
+    )  # (value 0: a standard face card's capture, by rank)
     if following is None:
-        following = _context(state, card, header, free).next_items(())
+        following = _context(turn.state, card, header, free).next_items(())
     if kind != "capture" and kind != "new" and base == value:
         return [None, *following]  # a raise or an add the card alone completes
     return following
@@ -595,10 +595,11 @@ def _may_trail(turn: _Turn, i: int) -> bool:
 def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     """The first steps of every play of card ``i``: (captures, then builds and the trail)."""
     card = turn.hand[i]
+    free = turn.owner_free(i)
     captures: list[Play] = []
     others: list[Play] = []
     for header in _headers(turn, i):
-        positions = _firsts(turn, i, header)
+        positions = _firsts(turn, card, free, header)
         if positions:
             (captures if header[0] == "capture" else others).extend(
                 _openings(turn, card, header, positions)
@@ -610,11 +611,12 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
 
 def _can_capture(turn: _Turn) -> bool:
     """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
-    return any(
-        _firsts(turn, i, header)
-        for i in range(len(turn.hand))
-        for header in _headers(turn, i, builds_too=False)
-    )
+    for i, card in enumerate(turn.hand):
+        free = turn.owner_free(i)
+        for header in _headers(turn, i, builds_too=False):
+            if _firsts(turn, card, free, header):
+                return True
+    return False
 
 
 def _position_of(state: State, item: tuple[Card, ...]) -> int | None:
@@ -810,7 +812,7 @@ def _first_step_found(
     header = _header_of(turn, i, action)
     if (
         header is not None
-        and position in _firsts(turn, i, header)
+        and position in _firsts(turn, action.card, turn.owner_free(i), header)
         and _openings(turn, action.card, header, (position,))[0] == action
     ):
         context = _context(state, action.card, header, turn.owner_free(i))
