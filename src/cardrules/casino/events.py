@@ -35,7 +35,7 @@ def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
                 cards=(*pending.cards, *item),
                 target=pending.target,
             )
-        if len(item) == 1 and item[0] in state.loose:
+        if len(item) == 1 and item[0].index in state.summary.indices:
             return Capture(
                 pending.card, (*pending.cards, *item), pending.builds, ace_high=pending.ace_high
             )

@@ -284,11 +284,12 @@ def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
 
 
 def _with_item(
-    play: Capture | Build, item: tuple[Card, ...], loose: tuple[Card, ...]
+    play: Capture | Build, item: tuple[Card, ...], indices: tuple[int, ...]
 ) -> Capture | Build:
-    """``play`` taking the table ``item`` as well (a loose card or a build)."""
+    """``play`` taking the table ``item`` as well (a loose card, one of those whose
+    indices are ``indices``, or a build)."""
     if isinstance(play, Capture):
-        if len(item) == 1 and item[0] in loose:
+        if len(item) == 1 and item[0].index in indices:
             return Capture(play.card, (*play.cards, *item), play.builds, ace_high=play.ace_high)
         return Capture(play.card, play.cards, (*play.builds, item), ace_high=play.ace_high)
     return Build(
@@ -621,12 +622,15 @@ def _can_capture(turn: _Turn) -> bool:
 
 def _position_of(state: State, item: tuple[Card, ...]) -> int | None:
     """The table-order position of ``item`` (a loose card as a 1-tuple, or a build's cards),
-    or ``None`` if it is not on the table."""
-    loose = state.loose
-    if len(item) == 1 and item[0] in loose:
-        return loose.index(item[0])
+    or ``None`` if it is not on the table.
+
+    A loose card is found by its index in the table's summary (which
+    :func:`expect_state` has checked is the state's table)."""
+    indices = state.summary.indices
+    if len(item) == 1 and (k := item[0].index) in indices:
+        return indices.index(k)
     j = find_build(state.builds, item)
-    return None if j is None else len(loose) + j
+    return None if j is None else len(indices) + j
 
 
 def _item_at(state: State, position: int) -> tuple[Card, ...]:
@@ -771,9 +775,10 @@ def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> 
 def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
     """The verdict on a first step: one of the first steps of its card?"""
     hand = state.hands[seat]
-    if action.card not in hand:
+    try:
+        i = hand.index(action.card)
+    except ValueError:
         return f"you do not hold {action.card}", None, ()
-    i = hand.index(action.card)
     turn: _Turn | None = None
     found: tuple[Context | None, tuple[int, ...]] | None = None
     if isinstance(action, Trail):
@@ -961,7 +966,7 @@ def _step(state: State, action: object) -> State:
         return _perform(state, pending)
     if isinstance(action, Take):
         assert pending is not None  # likewise
-        current = _with_item(pending, action.item, state.loose)
+        current = _with_item(pending, action.item, state.summary.indices)
     else:
         assert isinstance(action, (Capture, Build))
         current = action
