@@ -331,7 +331,6 @@ class _Turn:
         "owned",
         "owned_values",
         "seat",
-        "state",
         "summary",
         "table_values",
         "top",
@@ -339,8 +338,9 @@ class _Turn:
     )
 
     def __init__(self, state: State, seat: int) -> None:
+        # (Not the state itself: a turn is kept in the state, and a cycle would leave
+        # every state to the garbage collector.)
         config = state.config
-        self.state = state
         self.summary = state.summary
         self.config = config
         self.seat = seat
@@ -399,6 +399,26 @@ class _Turn:
         if free is None:
             free = self.free[i] = self.rest_covers(i, self.owned_values)
         return free
+
+
+def _turn_of(state: State, seat: int) -> _Turn:
+    """The :class:`_Turn` of ``seat`` (the player to act) in ``state``: worked out on first
+    use and kept in the state (``State._turn``), so that judging the action chosen from a
+    listing reads what the listing worked out. A kept one is used only while the hand,
+    the builds and the config it was worked out from equal the state's, by value."""
+    turn = state._turn
+    if (
+        isinstance(turn, _Turn)
+        and turn.seat == seat
+        and turn.hand == state.hands[seat]
+        and turn.builds == state.builds
+        # (the same config is equal to itself; attrs' __eq__ would compare every field)
+        and (turn.config is state.config or turn.config == state.config)
+    ):
+        return turn
+    turn = _Turn(state, seat)
+    object.__setattr__(state, "_turn", turn)  # a hidden field, not compared or written out
+    return turn
 
 
 def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
@@ -530,7 +550,9 @@ def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
     return Context(state, card=card, kind=kind, value=value, target=target, free=free)
 
 
-def _firsts(turn: _Turn, card: Card, free: bool, header: _Header) -> Sequence[int | None]:
+def _firsts(
+    state: State, turn: _Turn, card: Card, free: bool, header: _Header
+) -> Sequence[int | None]:
     """The first steps of the play ``header`` starts with ``card`` (``free``: its
     :meth:`_Turn.owner_free`), as the table position of the one item each names
     (``None``: none), in listing order.
@@ -544,10 +566,10 @@ def _firsts(turn: _Turn, card: Card, free: bool, header: _Header) -> Sequence[in
     kind, value, _target, base = header
     # (positional: a listing calls it for every header of every card)
     following = first_items(
-        turn.state, turn.summary, card, kind, value, base, not value, free
+        state, turn.summary, card, kind, value, base, not value, free
     )  # (value 0: a standard face card's capture, by rank)
     if following is None:
-        following = _context(turn.state, card, header, free).next_items(())
+        following = _context(state, card, header, free).next_items(())
     if kind != "capture" and kind != "new" and base == value:
         return [None, *following]  # a raise or an add the card alone completes
     return following
@@ -593,14 +615,14 @@ def _may_trail(turn: _Turn, i: int) -> bool:
     return turn.config.owner_may_trail and turn.owner_free(i)
 
 
-def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
+def _card_steps(state: State, turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     """The first steps of every play of card ``i``: (captures, then builds and the trail)."""
     card = turn.hand[i]
     free = turn.owner_free(i)
     captures: list[Play] = []
     others: list[Play] = []
     for header in _headers(turn, i):
-        positions = _firsts(turn, card, free, header)
+        positions = _firsts(state, turn, card, free, header)
         if positions:
             (captures if header[0] == "capture" else others).extend(
                 _openings(turn, card, header, positions)
@@ -610,12 +632,12 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     return captures, others
 
 
-def _can_capture(turn: _Turn) -> bool:
+def _can_capture(state: State, turn: _Turn) -> bool:
     """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
     for i, card in enumerate(turn.hand):
         free = turn.owner_free(i)
         for header in _headers(turn, i, builds_too=False):
-            if _firsts(turn, card, free, header):
+            if _firsts(state, turn, card, free, header):
                 return True
     return False
 
@@ -674,11 +696,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
-    turn = _Turn(state, seat)
+    turn = _turn_of(state, seat)
     captures: list[Action] = []
     every: list[Action] = []
     for i in range(len(turn.hand)):
-        caps, others = _card_steps(turn, i)
+        caps, others = _card_steps(state, turn, i)
         captures += caps
         every += caps
         every += others
@@ -786,28 +808,27 @@ def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
         if not state.builds:
             found = None, ()
         else:
-            turn = _Turn(state, seat)
+            turn = _turn_of(state, seat)
             found = (None, ()) if _may_trail(turn, i) else None
     else:
-        turn = _Turn(state, seat)
-        found = _first_step_found(turn, i, action)
+        turn = _turn_of(state, seat)
+        found = _first_step_found(state, turn, i, action)
     if found is None:
         return _why_not_first(state, action), None, ()
     if (
         state.config.compulsory_capture
         and not isinstance(action, Capture)
-        and _can_capture(turn or _Turn(state, seat))
+        and _can_capture(state, turn or _turn_of(state, seat))
     ):
         return "you must capture when you can (compulsory_capture, CA-8)", None, ()
     return None, found[0], found[1]
 
 
 def _first_step_found(
-    turn: _Turn, i: int, action: Capture | Build
+    state: State, turn: _Turn, i: int, action: Capture | Build
 ) -> tuple[Context, tuple[int, ...]] | None:
     """The context of the play the first step ``action`` of card ``i`` starts, and the
     position of the item it names; ``None`` if it is not one of that card's first steps."""
-    state = turn.state
     named = named_items(action)
     if len(named) > 1:
         return None
@@ -817,7 +838,7 @@ def _first_step_found(
     header = _header_of(turn, i, action)
     if (
         header is not None
-        and position in _firsts(turn, action.card, turn.owner_free(i), header)
+        and position in _firsts(state, turn, action.card, turn.owner_free(i), header)
         and _openings(turn, action.card, header, (position,))[0] == action
     ):
         context = _context(state, action.card, header, turn.owner_free(i))

@@ -215,11 +215,20 @@ class State:
     when the rules must work it out. Not a field of its JSON or notation, not
     compared."""
 
-    def __getstate__(self) -> dict[str, object]:
-        """The fields to pickle or copy: all but the carried play in progress.
+    _turn: object = attrs.field(init=False, default=None, eq=False, repr=False)
+    """What the rules worked out about the turn of the player to act (his hand's values,
+    the builds he owns, CA-7's answers) when first asked, by :func:`~cardrules.casino.legal_actions`
+    or by judging an action; ``None`` until then. Kept so that judging the action
+    chosen from a listing reads it again; never carried to another state, used only
+    while the hand, builds and config it was worked out from equal the state's. Not a
+    field of its JSON or notation, not compared."""
 
-        ``_play`` is worked out again when needed, and in the compiled build it
-        is a native object that pickle cannot rebuild (OpenSpiel serialises states).
+    def __getstate__(self) -> dict[str, object]:
+        """The fields to pickle or copy: all but the carried play in progress and turn.
+
+        ``_play`` and ``_turn`` are worked out again when needed, and in the compiled
+        build they are native objects that pickle cannot rebuild (OpenSpiel serialises
+        states).
 
         >>> import pickle
         >>> from cardrules import casino
@@ -229,6 +238,7 @@ class State:
         """
         fields = dict(self.__dict__)
         fields["_play"] = None
+        fields["_turn"] = None
         return fields
 
     def __attrs_post_init__(self) -> None:
@@ -330,6 +340,7 @@ def successor(before: State, changes: dict[str, Any], play: object = None) -> St
         royal = config.royal if isinstance(config, Config) else False
         values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
     values["_play"] = play
+    values["_turn"] = None
     new: State = _new_state(State)
     _set_dict(new, "__dict__", values)
     return new
