@@ -114,6 +114,8 @@ def test_successor_is_the_evolved_state() -> None:
     assert made == evolved and cardrules.to_json(made) == cardrules.to_json(evolved)
     assert made.summary.sums == evolved.summary.sums
     assert made.summary.values == evolved.summary.values
+    # Loose cards are found by index (issue 27): the indices are the loose cards' own.
+    assert made.summary.indices == tuple(c.index for c in made.loose)
     assert successor(state, {"to_act": 1}).summary is state.summary  # the table is the same
     with pytest.raises(TypeError):
         successor(state, {"stacked": ()})

@@ -8,6 +8,8 @@ steps. The end of a hand is logged as a :class:`~cardrules.events.RoundEnd`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardrules.cards import Card
 from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
 from cardrules.casino.state import State
@@ -33,7 +35,7 @@ def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
                 cards=(*pending.cards, *item),
                 target=pending.target,
             )
-        if len(item) == 1 and item[0] in state.loose:
+        if len(item) == 1 and item[0].index in state.summary.indices:
             return Capture(
                 pending.card, (*pending.cards, *item), pending.builds, ace_high=pending.ace_high
             )
@@ -43,10 +45,18 @@ def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
     return action
 
 
+@lru_cache(maxsize=256)
+def _trail(seat: int, card: Card) -> Move:
+    """``seat`` trailing ``card``: made once per seat and card (events are immutable values,
+    and half the moves of a game are trails), as ``events.draw_or_discard`` makes a rummy
+    discard."""
+    return Move(seat, "trail", str(Trail(card)), (card,))
+
+
 def _move(play: Capture | Build | Trail, seat: int) -> Move:
     cards: tuple[Card, ...]
     if isinstance(play, Trail):
-        return Move(seat, "trail", str(play), (play.card,))
+        return _trail(seat, play.card)
     if isinstance(play, Capture):
         cards = (play.card, *play.cards, *(c for build in play.builds for c in build))
         return Move(seat, "capture", str(play), cards)

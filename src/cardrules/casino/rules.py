@@ -284,11 +284,12 @@ def _positions(state: State, play: Capture | Build) -> tuple[int, ...]:
 
 
 def _with_item(
-    play: Capture | Build, item: tuple[Card, ...], loose: tuple[Card, ...]
+    play: Capture | Build, item: tuple[Card, ...], indices: tuple[int, ...]
 ) -> Capture | Build:
-    """``play`` taking the table ``item`` as well (a loose card or a build)."""
+    """``play`` taking the table ``item`` as well (a loose card, one of those whose
+    indices are ``indices``, or a build)."""
     if isinstance(play, Capture):
-        if len(item) == 1 and item[0] in loose:
+        if len(item) == 1 and item[0].index in indices:
             return Capture(play.card, (*play.cards, *item), play.builds, ace_high=play.ace_high)
         return Capture(play.card, play.cards, (*play.builds, item), ace_high=play.ace_high)
     return Build(
@@ -330,15 +331,17 @@ class _Turn:
         "owned",
         "owned_values",
         "seat",
-        "state",
+        "summary",
         "table_values",
         "top",
         "values",
     )
 
     def __init__(self, state: State, seat: int) -> None:
+        # (Not the state itself: a turn is kept in the state, and a cycle would leave
+        # every state to the garbage collector.)
         config = state.config
-        self.state = state
+        self.summary = state.summary
         self.config = config
         self.seat = seat
         self.hand = hand = state.hands[seat]
@@ -396,6 +399,26 @@ class _Turn:
         if free is None:
             free = self.free[i] = self.rest_covers(i, self.owned_values)
         return free
+
+
+def _turn_of(state: State, seat: int) -> _Turn:
+    """The :class:`_Turn` of ``seat`` (the player to act) in ``state``: worked out on first
+    use and kept in the state (``State._turn``), so that judging the action chosen from a
+    listing reads what the listing worked out. A kept one is used only while the hand,
+    the builds and the config it was worked out from equal the state's, by value."""
+    turn = state._turn
+    if (
+        isinstance(turn, _Turn)
+        and turn.seat == seat
+        and turn.hand == state.hands[seat]
+        and turn.builds == state.builds
+        # (the same config is equal to itself; attrs' __eq__ would compare every field)
+        and (turn.config is state.config or turn.config == state.config)
+    ):
+        return turn
+    turn = _Turn(state, seat)
+    object.__setattr__(state, "_turn", turn)  # a hidden field, not compared or written out
+    return turn
 
 
 def _headers(turn: _Turn, i: int, *, builds_too: bool = True) -> list[_Header]:
@@ -527,9 +550,12 @@ def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
     return Context(state, card=card, kind=kind, value=value, target=target, free=free)
 
 
-def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
-    """The first steps of the play ``header`` starts with card ``i``, as the table position
-    of the one item each names (``None``: none), in listing order.
+def _firsts(
+    state: State, turn: _Turn, card: Card, free: bool, header: _Header
+) -> Sequence[int | None]:
+    """The first steps of the play ``header`` starts with ``card`` (``free``: its
+    :meth:`_Turn.owner_free`), as the table position of the one item each names
+    (``None``: none), in listing order.
 
     A capture or a new build names its first table item in table order; a raise
     or an add names its first loose card, or none when the card alone completes
@@ -538,13 +564,10 @@ def _firsts(turn: _Turn, i: int, header: _Header) -> Sequence[int | None]:
     where the summary cannot say.
     """
     kind, value, _target, base = header
-    state = turn.state
-    card = turn.hand[i]
-    free = turn.free[i]
-    if free is None:
-        free = turn.owner_free(i)
     # (positional: a listing calls it for every header of every card)
-    following = first_items(state, card, kind, value, base, kind == "capture" and value == 0, free)
+    following = first_items(
+        state, turn.summary, card, kind, value, base, not value, free
+    )  # (value 0: a standard face card's capture, by rank)
     if following is None:
         following = _context(state, card, header, free).next_items(())
     if kind != "capture" and kind != "new" and base == value:
@@ -592,13 +615,14 @@ def _may_trail(turn: _Turn, i: int) -> bool:
     return turn.config.owner_may_trail and turn.owner_free(i)
 
 
-def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
+def _card_steps(state: State, turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     """The first steps of every play of card ``i``: (captures, then builds and the trail)."""
     card = turn.hand[i]
+    free = turn.owner_free(i)
     captures: list[Play] = []
     others: list[Play] = []
     for header in _headers(turn, i):
-        positions = _firsts(turn, i, header)
+        positions = _firsts(state, turn, card, free, header)
         if positions:
             (captures if header[0] == "capture" else others).extend(
                 _openings(turn, card, header, positions)
@@ -608,23 +632,27 @@ def _card_steps(turn: _Turn, i: int) -> tuple[list[Play], list[Play]]:
     return captures, others
 
 
-def _can_capture(turn: _Turn) -> bool:
+def _can_capture(state: State, turn: _Turn) -> bool:
     """True if the player to act has some capture (CA-8 option ``compulsory_capture``)."""
-    return any(
-        _firsts(turn, i, header)
-        for i in range(len(turn.hand))
-        for header in _headers(turn, i, builds_too=False)
-    )
+    for i, card in enumerate(turn.hand):
+        free = turn.owner_free(i)
+        for header in _headers(turn, i, builds_too=False):
+            if _firsts(state, turn, card, free, header):
+                return True
+    return False
 
 
 def _position_of(state: State, item: tuple[Card, ...]) -> int | None:
     """The table-order position of ``item`` (a loose card as a 1-tuple, or a build's cards),
-    or ``None`` if it is not on the table."""
-    loose = state.loose
-    if len(item) == 1 and item[0] in loose:
-        return loose.index(item[0])
+    or ``None`` if it is not on the table.
+
+    A loose card is found by its index in the table's summary (which
+    :func:`expect_state` has checked is the state's table)."""
+    indices = state.summary.indices
+    if len(item) == 1 and (k := item[0].index) in indices:
+        return indices.index(k)
     j = find_build(state.builds, item)
-    return None if j is None else len(loose) + j
+    return None if j is None else len(indices) + j
 
 
 def _item_at(state: State, position: int) -> tuple[Card, ...]:
@@ -668,11 +696,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
-    turn = _Turn(state, seat)
+    turn = _turn_of(state, seat)
     captures: list[Action] = []
     every: list[Action] = []
     for i in range(len(turn.hand)):
-        caps, others = _card_steps(turn, i)
+        caps, others = _card_steps(state, turn, i)
         captures += caps
         every += caps
         every += others
@@ -769,9 +797,10 @@ def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> 
 def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
     """The verdict on a first step: one of the first steps of its card?"""
     hand = state.hands[seat]
-    if action.card not in hand:
+    try:
+        i = hand.index(action.card)
+    except ValueError:
         return f"you do not hold {action.card}", None, ()
-    i = hand.index(action.card)
     turn: _Turn | None = None
     found: tuple[Context | None, tuple[int, ...]] | None = None
     if isinstance(action, Trail):
@@ -779,28 +808,27 @@ def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
         if not state.builds:
             found = None, ()
         else:
-            turn = _Turn(state, seat)
+            turn = _turn_of(state, seat)
             found = (None, ()) if _may_trail(turn, i) else None
     else:
-        turn = _Turn(state, seat)
-        found = _first_step_found(turn, i, action)
+        turn = _turn_of(state, seat)
+        found = _first_step_found(state, turn, i, action)
     if found is None:
         return _why_not_first(state, action), None, ()
     if (
         state.config.compulsory_capture
         and not isinstance(action, Capture)
-        and _can_capture(turn or _Turn(state, seat))
+        and _can_capture(state, turn or _turn_of(state, seat))
     ):
         return "you must capture when you can (compulsory_capture, CA-8)", None, ()
     return None, found[0], found[1]
 
 
 def _first_step_found(
-    turn: _Turn, i: int, action: Capture | Build
+    state: State, turn: _Turn, i: int, action: Capture | Build
 ) -> tuple[Context, tuple[int, ...]] | None:
     """The context of the play the first step ``action`` of card ``i`` starts, and the
     position of the item it names; ``None`` if it is not one of that card's first steps."""
-    state = turn.state
     named = named_items(action)
     if len(named) > 1:
         return None
@@ -810,7 +838,7 @@ def _first_step_found(
     header = _header_of(turn, i, action)
     if (
         header is not None
-        and position in _firsts(turn, i, header)
+        and position in _firsts(state, turn, action.card, turn.owner_free(i), header)
         and _openings(turn, action.card, header, (position,))[0] == action
     ):
         context = _context(state, action.card, header, turn.owner_free(i))
@@ -959,7 +987,7 @@ def _step(state: State, action: object) -> State:
         return _perform(state, pending)
     if isinstance(action, Take):
         assert pending is not None  # likewise
-        current = _with_item(pending, action.item, state.loose)
+        current = _with_item(pending, action.item, state.summary.indices)
     else:
         assert isinstance(action, (Capture, Build))
         current = action

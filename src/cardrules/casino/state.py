@@ -83,7 +83,8 @@ class TableSummary:
     """The table as the rules read it, worked out once when a state is made (issue 27).
 
     ``loose`` and ``builds`` are the table it was made from; ``values`` are the loose
-    cards' table values (``None``: a standard face card, CA-17); bit ``s`` of
+    cards' table values (``None``: a standard face card, CA-17) and ``indices`` their
+    :attr:`~cardrules.cards.Card.index`; bit ``s`` of
     ``sums[p]`` is set when some set of the loose cards from position ``p`` on adds
     up to ``s`` (up to 14), and bit ``s + 30 t`` of ``pairs[p]`` when two disjoint
     such sets add up to ``s`` and ``t``. A play's ``steps.Context`` reads which
@@ -99,7 +100,7 @@ class TableSummary:
     True
     """
 
-    __slots__ = ("_pairs", "builds", "loose", "sums", "values")
+    __slots__ = ("_pairs", "builds", "indices", "loose", "sums", "values")
 
     def __init__(
         self,
@@ -107,8 +108,12 @@ class TableSummary:
         sums: tuple[int, ...],
         loose: tuple[Card, ...] = (),
         builds: tuple[TableBuild, ...] = (),
+        indices: tuple[int, ...] = (),
     ) -> None:
         self.values = values
+        self.indices = indices
+        """The loose cards' indices: the rules find a card on the table by its index, an
+        int compared in C (cards compare through ``Card``'s Python order methods)."""
         self.sums = sums
         self.loose = loose
         """The loose cards it was made from (so that a state changed in place is noticed)."""
@@ -137,7 +142,8 @@ def summarize(
 ) -> TableSummary:
     """The :class:`TableSummary` of a table (see there)."""
     of = table_value_table(royal)
-    values = tuple(map(of.__getitem__, map(_INDEX, loose)))
+    indices = tuple(map(_INDEX, loose))
+    values = tuple(map(of.__getitem__, indices))
     sums = [1]
     reach = 1
     for v in values[::-1]:  # from the last position back: each adds to the sums after it
@@ -145,7 +151,7 @@ def summarize(
             reach |= (reach << v) & SUM_BITS
         sums.append(reach)
     sums.reverse()
-    return TableSummary(values, tuple(sums), loose, builds)
+    return TableSummary(values, tuple(sums), loose, builds, indices)
 
 
 def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -209,11 +215,20 @@ class State:
     when the rules must work it out. Not a field of its JSON or notation, not
     compared."""
 
-    def __getstate__(self) -> dict[str, object]:
-        """The fields to pickle or copy: all but the carried play in progress.
+    _turn: object = attrs.field(init=False, default=None, eq=False, repr=False)
+    """What the rules worked out about the turn of the player to act (his hand's values,
+    the builds he owns, CA-7's answers) when first asked, by :func:`~cardrules.casino.legal_actions`
+    or by judging an action; ``None`` until then. Kept so that judging the action
+    chosen from a listing reads it again; never carried to another state, used only
+    while the hand, builds and config it was worked out from equal the state's. Not a
+    field of its JSON or notation, not compared."""
 
-        ``_play`` is worked out again when needed, and in the compiled build it
-        is a native object that pickle cannot rebuild (OpenSpiel serialises states).
+    def __getstate__(self) -> dict[str, object]:
+        """The fields to pickle or copy: all but the carried play in progress and turn.
+
+        ``_play`` and ``_turn`` are worked out again when needed, and in the compiled
+        build they are native objects that pickle cannot rebuild (OpenSpiel serialises
+        states).
 
         >>> import pickle
         >>> from cardrules import casino
@@ -223,6 +238,7 @@ class State:
         """
         fields = dict(self.__dict__)
         fields["_play"] = None
+        fields["_turn"] = None
         return fields
 
     def __attrs_post_init__(self) -> None:
@@ -324,6 +340,7 @@ def successor(before: State, changes: dict[str, Any], play: object = None) -> St
         royal = config.royal if isinstance(config, Config) else False
         values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
     values["_play"] = play
+    values["_turn"] = None
     new: State = _new_state(State)
     _set_dict(new, "__dict__", values)
     return new

@@ -638,7 +638,9 @@ class Context:
         """:meth:`next_items`, worked out as they are asked for."""
         if not chosen:
             base = self.base[0][0] if self.base else 0
-            first = first_items(self._state, self._card, self.kind, self.value, base, self._face)
+            first = first_items(
+                self._state, self.summary, self._card, self.kind, self.value, base, self._face
+            )
             if first is not None:
                 return first
         elif self.face_one or chosen[-1] + 1 >= self.size:
@@ -678,6 +680,7 @@ class Context:
 
 def first_items(
     position: Position,
+    summary: TableSummary,
     card: Card,
     kind: str,
     value: int,
@@ -686,7 +689,8 @@ def first_items(
     owner_free: bool | None = None,
 ) -> list[int] | None:
     """The items that may start a play (:meth:`Context.next_items` of nothing chosen), read
-    from the table's summary; ``None`` where only :meth:`Context.feasible` can say.
+    from the table's ``summary`` (:func:`summary_of` the position); ``None`` where only
+    :meth:`Context.feasible` can say.
 
     ``base`` is what the card brings to a build (its value, plus the build's for a
     raise). Loose cards of at most the value are the summable items, so the questions
@@ -708,12 +712,29 @@ def first_items(
     ``owner_free`` is whether the rest of the hand covers every build the player
     owns (CA-7), if the caller knows it already.
     """
-    config = position.config
+    values = summary.values
+    sums = summary.sums
+    if kind != "capture":
+        one_group = value - base  # what loose cards add to the card's group
+        if one_group < 0 or not sums[0] >> (one_group or value) & 1:
+            return []
+        pairs = summary.pairs
+        return [
+            p
+            for p, v in enumerate(values)
+            if v is not None
+            and v <= value
+            and (
+                (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
+                or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+            )
+        ]
     # (Empty tuples, not lists: most calls never fill them, and a listing makes many.)
     owned: Sequence[tuple[int, int]] = ()  # (position, value) of the builds CA-7 keeps covered
     rest: Sequence[Card] = ()
     stuck: Sequence[int] = ()
-    if kind == "capture" and not (face and config.face_capture == "one"):
+    config = position.config
+    if not face or config.face_capture != "one":
         # capture_all weighs whole captures, and CA-12 puts builds in the sums: the
         # context answers those.
         if config.capture_all or (config.build_as_card and not face):
@@ -735,13 +756,9 @@ def first_items(
     if face:
         rank = card.rank
         return [p for p, c in enumerate(position.loose) if c.rank is rank]
-    summary = position.summary if isinstance(position, State) else summary_of(position)
-    sums = summary.sums
-    values = summary.values
-    if kind == "capture":
-        builds: list[int] = []
-        if position.builds:
-            builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
+    builds: list[int] = []
+    if position.builds:
+        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
         if owned:  # CA-7: the owned builds of this value before the first item stay behind
             builds = [
                 p
@@ -749,27 +766,13 @@ def first_items(
                 if not (left := [*stuck, *(v for q, v in owned if q < p)])
                 or covers(rest, left, config)
             ]
-        if not sums[0] >> value & 1:
-            return builds
-        return [
-            p
-            for p, v in enumerate(values)
-            if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
-        ] + builds
-    one_group = value - base  # what loose cards add to the card's group
-    if one_group < 0 or not sums[0] >> (one_group or value) & 1:
-        return []
-    pairs = summary.pairs
+    if not sums[0] >> value & 1:
+        return builds
     return [
         p
         for p, v in enumerate(values)
-        if v is not None
-        and v <= value
-        and (
-            (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
-            or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
-        )
-    ]
+        if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
+    ] + builds
 
 
 def _owner_free(position: Position, card: Card) -> bool:
