@@ -24,6 +24,14 @@ does not count against either side. Contenders, for each game
   N = 1, 8 and 64 games against random bots: learner steps per second over
   all its games (``--vector``).
 
+``--split`` prints instead what one Gymnasium step against random bots is
+made of, in microseconds of CPU: each part timed on its own over the positions
+of seeded random games (the engine's ``legal_actions`` and ``apply`` and the
+bot's draw for every move, the public events recorded, and for the learner's
+positions the numbering of its legal actions, the mask and the observation),
+weighted by how often a step does it, beside a whole step; what is left is the
+envs' bookkeeping and the harness (reading the mask, drawing the number).
+
 Games restart when they end. The legal numbers are read from the int8 mask as
 ``np.flatnonzero(mask.view(np.bool_))``: numpy's ``nonzero`` is about 15
 times slower on ``int8`` than on ``bool`` (100 µs against 7 µs for Las Vegas
@@ -40,12 +48,14 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 import cardrules
-from cardrules.rl import openspiel
-from cardrules.rl.actions import default_config
+from cardrules import engine
+from cardrules.rl import openspiel, planes
+from cardrules.rl.actions import action_space, default_config, numbers_mask
 from cardrules.rl.gymnasium import CardrulesEnv, CardrulesVectorEnv
 from cardrules.rl.pettingzoo import env as aec_env
 
@@ -190,6 +200,66 @@ def rlcard_stepper() -> Step | None:
     return step
 
 
+def _cpu_per_call(
+    function: Callable[..., object], arguments: list[tuple[Any, ...]], repeats: int = 5
+) -> float:
+    """The least CPU time of ``repeats`` passes of ``function`` over ``arguments``, a call."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        for args in arguments:
+            function(*args)
+        best = min(best, time.process_time() - start)
+    return best / len(arguments)
+
+
+def split(game: str, moves: int = 4000) -> list[tuple[str, float]]:
+    """What one Gymnasium step against random bots costs, part by part, in µs (see the module)."""
+    config = default_config(game)
+    rules = engine.definition(game)
+    space = action_space(game, config)
+    rnd = random.Random(7)
+    played: list[tuple[Any, Any, Any]] = []  # (state, its legal actions, the move played)
+    while len(played) < moves:
+        state = cardrules.new_game(game, config, seed=rnd.randrange(10**9))
+        while not state.is_over and len(played) < moves:
+            listing = rules.legal_actions(state)
+            move = rnd.choice(listing)
+            played.append((state, listing, move))
+            state = rules.apply(state, move)
+    pairs = [(state, move) for state, _listing, move in played]
+    moved = [(state, rules.apply(state, move)) for state, move in pairs]
+    learner = [(state, listing) for state, listing, _move in played if state.to_act == 0]
+    per_step = len(played) / len(learner)  # engine moves a learner step: its own and the bots'
+    history = planes.PublicHistory(game, config)
+
+    def record(before: Any, after: Any) -> None:
+        history.record(planes.new_events(before, after, before.to_act))
+
+    encode = planes.SeatEncoder()
+    numbered = [(space.size, space.number(state, listing)) for state, listing in learner]
+    parts = [
+        (
+            "engine legal_actions",
+            per_step * _cpu_per_call(rules.legal_actions, [(state,) for state, _move in pairs]),
+        ),
+        ("engine apply", per_step * _cpu_per_call(rules.apply, pairs)),
+        (
+            "random bot's draw",
+            (per_step - 1) * _cpu_per_call(rnd.choice, [(listing,) for _s, listing, _m in played]),
+        ),
+        ("public events + history", per_step * _cpu_per_call(record, moved)),
+        ("numbering", _cpu_per_call(space.number, learner)),
+        ("mask", _cpu_per_call(numbers_mask, numbered)),
+        ("observation (planes)", _cpu_per_call(encode, [(s, 0, history) for s, _l in learner])),
+    ]
+    step = gymnasium_stepper(game)
+    whole = _cpu_per_call(step, [()] * len(learner))  # measured as the parts are: least of 5
+    parts.append(("bookkeeping and harness", whole - sum(cost for _name, cost in parts)))
+    parts.append(("whole Gymnasium step", whole))
+    return [(name, cost * 1e6) for name, cost in parts]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--slice", type=float, default=0.5, help="seconds per slice")
@@ -197,7 +267,14 @@ def main() -> None:
     parser.add_argument("--only", choices=GAMES)
     parser.add_argument("--vector", action="store_true", help="also the vector env, N=1, 8, 64")
     parser.add_argument("--rst", action="store_true")
+    parser.add_argument("--split", action="store_true", help="what a Gymnasium step is made of")
     args = parser.parse_args()
+    if args.split:
+        for game in GAMES if args.only is None else (args.only,):
+            print(game)
+            for name, micros in split(game):
+                print(f"  {name:26s} {micros:7.1f} µs")
+        return
     peer = rlcard_stepper()
     if peer is None:
         raise SystemExit("RLCard is the yardstick: pip install rlcard")

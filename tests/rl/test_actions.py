@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
+import attrs
 import pytest
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -117,3 +119,55 @@ def test_an_ace_laid_off_on_either_end_of_a_two_to_king_run_gets_two_numbers(
     assert int(space.mask(state).sum()) == len(legal)
     for action in ends:
         assert space.action(state, space.index(state, action)) == action
+
+
+def _reached(game: str, seed: int, moves: int) -> object:
+    """The state ``moves`` random legal moves into a seeded game of ``game``."""
+    config = CASES[game][0]
+    state = cardrules.new_game(game, config, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state = cardrules.apply(state, chooser.choice(cardrules.legal_actions(state)))
+    return state
+
+
+def _overwrite(target: object, source: object) -> None:
+    """Give ``target`` every field of ``source`` in place (as ``apply`` logs a state it built)."""
+    for field in attrs.fields(type(source)):
+        object.__setattr__(target, field.name, getattr(source, field.name))
+
+
+@pytest.mark.parametrize("game", list(CASES))
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**31), moves=st.integers(0, 40), later=st.integers(1, 10))
+def test_a_space_answers_from_the_position_s_value_not_its_identity(
+    game: str, seed: int, moves: int, later: int
+) -> None:
+    """Issue 29 item 2 (issue 27's rule in ``rl/``): a space keeps no memory of positions.
+
+    It remembered the last position it numbered by identity, so a position
+    object whose value changed got the old listing back. Each answer now comes
+    from the position as it is: after changing the object in place, and for an
+    equal position that is another object.
+    """
+    space = action_space(game, CASES[game][0])
+    first = _reached(game, seed, moves)
+    second = _reached(game, seed, moves + later)
+    if first.is_over or second.is_over:
+        return
+    before = space.number(first, cardrules.legal_actions(first))
+    changing = copy.copy(first)
+    assert space.legal(changing) == before  # the last position asked about, before the change
+    _overwrite(changing, second)
+    expected = space.number(second, cardrules.legal_actions(second))
+    assert space.legal(changing) == expected
+    assert space.legal_indices(changing) == tuple(sorted(expected))
+    assert sorted(space.legal_numbers(changing)) == sorted(expected)
+    assert np.flatnonzero(space.mask(changing)).tolist() == sorted(expected)
+    for number, action in expected.items():
+        assert space.action(changing, number) == action
+    twin = cardrules.from_json(cardrules.to_json(second))
+    assert twin is not second
+    assert space.legal(twin) == expected

@@ -276,3 +276,63 @@ def test_the_vector_env_numbers_each_game_s_actions_once_a_position(
         assert not infos["illegal_action"].any()
     assert len(numbered) >= 4 * 31
     assert len(numbered) == len({id(position) for position in numbered})
+
+
+@pytest.mark.parametrize("game", list(CASES))
+def test_a_pettingzoo_view_follows_the_state_s_value(game: str) -> None:
+    """Issue 29 item 2: the AEC env kept the last view while ``state_`` was the same object.
+
+    A state changed in place (as ``apply`` logs a state it has just built) got
+    the old view back; each view is now made from the state as it is.
+    """
+    import attrs
+
+    game_env = env(game, CASES[game][0])
+    game_env.reset(seed=4)
+    state = game_env.state_
+    later = state
+    rnd = np.random.default_rng(1)
+    for _ in range(12):
+        legal = cardrules.legal_actions(later)
+        later = cardrules.apply(later, legal[int(rnd.integers(len(legal)))])
+    agent = game_env.agent_selection
+    seat = game_env.possible_agents.index(agent)
+    assert game_env.view(agent) == cardrules.view(state, seat)
+    for field in attrs.fields(type(later)):
+        object.__setattr__(state, field.name, getattr(later, field.name))
+    assert game_env.view(agent) == cardrules.view(later, seat)
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_openspiel_states_carry_their_own_listing(game: str, case: int) -> None:
+    """Issue 29 item 2: an OpenSpiel state numbers its legal actions once and keeps them itself.
+
+    The action space used to remember the last position by identity; each
+    state now carries its listing and drops it when it moves. A clone that
+    moves on, and a resampled world, answer from their own positions while the
+    original keeps answering from its own.
+    """
+    spiel_game = _game(game, case)
+    space = spiel_game.space
+    rnd = np.random.default_rng(case)
+    state = spiel_game.new_initial_state()
+    state.apply_action(7)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        expected = space.number(state.inner, cardrules.legal_actions(state.inner))
+        assert state.legal_actions() == sorted(expected)
+        twin = state.clone()
+        chosen = state.legal_actions()[int(rnd.integers(len(state.legal_actions())))]
+        twin.apply_action(chosen)
+        if not twin.is_terminal():
+            after = space.number(twin.inner, cardrules.legal_actions(twin.inner))
+            assert twin.legal_actions() == sorted(after)
+        assert state.legal_actions() == sorted(expected)
+        for number, action in expected.items():
+            assert state.action_to_string(player, number) == str(action)
+        world = state.resample_from_infostate(player, rnd.random)
+        listed = space.number(world.inner, cardrules.legal_actions(world.inner))
+        assert world.legal_actions() == sorted(listed)
+        state.apply_action(chosen)

@@ -219,7 +219,6 @@ class ActionSpace(abc.ABC):
             self._starts[name] = start
             start += count
         self.blocks = tuple(laid)
-        self._last: tuple[object, dict[int, Any]] = (object(), {})
         self.size = start
         if self.size > _MAX_ACTIONS:
             raise ValueError(_TOO_MANY)
@@ -232,17 +231,21 @@ class ActionSpace(abc.ABC):
         """The number of ``action`` played in ``position`` (a state or the actor's view)."""
 
     def legal(self, position: Any) -> dict[int, Any]:
-        """The legal actions of ``position`` (a state, or the view of the seat to act) by number."""
-        return dict(self._numbered(position))
+        """The legal actions of ``position`` (a state, or the view of the seat to act) by number.
+
+        Every call lists and numbers them afresh (a space keeps no memory of
+        positions); to turn many numbers of one position into actions, call
+        this once and read the dict.
+
+        >>> import cardrules
+        >>> state = cardrules.new_game("rummy500", seed=3)
+        >>> action_space("rummy500").legal(state)
+        {0: Draw()}
+        """
+        return self._numbered(position)
 
     def _numbered(self, position: Any) -> dict[int, Any]:
-        """:meth:`legal`'s dict itself (kept for the next call): callers must not change it."""
-        last_position, last_numbered = self._last
-        if position is last_position:  # states and views are immutable: same object, same answer
-            return last_numbered
-        numbered = self.number(position, _legal(position, self._legal_actions))
-        self._last = (position, numbered)
-        return numbered
+        return self.number(position, _legal(position, self._legal_actions))
 
     def number(self, position: Any, actions: Sequence[Any]) -> dict[int, Any]:
         """``actions``, the legal actions of ``position`` as listed, by number.
@@ -267,7 +270,7 @@ class ActionSpace(abc.ABC):
         return {self.index(position, action): action for action in actions}
 
     def legal_numbers(self, position: Any) -> Iterable[int]:
-        """The numbers of the legal actions, in no particular order (a read-only view).
+        """The numbers of the legal actions, in no particular order.
 
         >>> import cardrules
         >>> state = cardrules.new_game("rummy500", seed=3)

@@ -222,6 +222,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._script: _Frozen | None = None
         self._public = _Frozen(planes.PublicHistory(game.cardrules_game, game.config))
         self._player = _CHANCE
+        # The inner state's legal actions by number, listed when first asked for
+        # (OpenSpiel asks for the numbers, then applies one of them) and dropped
+        # with the state: set only by _listing, cleared by _set_inner.
+        self._listed: _Frozen | None = None
 
     @property
     def _space(self) -> ActionSpace:
@@ -262,10 +266,23 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             return _TERMINAL
         return int(self._inner.value.to_act)
 
+    def _set_inner(self, state: Any) -> None:
+        self._inner = _Frozen(state)
+        self._listed = None
+
+    def _listing(self) -> dict[int, Any]:
+        """The inner state's legal actions by number (do not change the dict)."""
+        listed = self._listed
+        if listed is None:
+            state = self._inner.value  # type: ignore[union-attr]
+            listed = _Frozen(self._space.legal(state))
+            self._listed = listed
+        return listed.value  # type: ignore[no-any-return]
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._inner is None or player != self.current_player():
             return []
-        return list(self._space.legal_indices(self._inner.value))
+        return sorted(self._listing())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every seed, equally likely."""
@@ -275,7 +292,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if self._script is not None:
             return  # a resampled world's record: its state is set once the record is written
         if self._inner is None:
-            self._inner = _Frozen(
+            self._set_inner(
                 engine.definition(self._game.value.cardrules_game).new_game(
                     self._game.value.config, seed=int(action)
                 )
@@ -283,7 +300,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             self._player = self._player_now()
             return
         state = self._inner.value
-        move = self._space.action(state, int(action))
+        move = self._listing().get(int(action))
+        if move is None:
+            raise ValueError(f"no legal action is numbered {action} here")
         self._history = _Frozen((*self._moves, f"{state.to_act}:{move}"))
         after = cardrules.apply(state, move)
         events = planes.new_events(state, after, state.to_act)
@@ -291,16 +310,17 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             public = self._public.value.copy()
             public.record(events)
             self._public = _Frozen(public)
-        self._inner = _Frozen(after)
+        self._set_inner(after)
         self._player = self._player_now()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE or self._inner is None:
             return f"seed {action}"
         try:
-            return str(self._space.action(self._inner.value, int(action)))
-        except ValueError:
-            return f"action {action}"
+            move = self._listing().get(int(action))
+        except ValueError:  # int() of something that is not a number
+            move = None
+        return f"action {action}" if move is None else str(move)
 
     def is_terminal(self) -> bool:
         """True once the game is over (or stopped by ``max_actions``)."""
@@ -342,7 +362,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         for _player, number in script:
             fresh.apply_action(number)
         fresh._script = None
-        fresh._inner = _Frozen(world)
+        fresh._set_inner(world)
         fresh._history = self._history
         fresh._public = self._public
         fresh._player = fresh._player_now()

@@ -140,7 +140,6 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         self._numbered: dict[int, Any] | None = None
         self._moves = 0
         self._rng = np.random.default_rng()
-        self._seen: tuple[Any, int, Any] = (None, -1, None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's observation space is the same dict space."""
@@ -188,20 +187,16 @@ class CardrulesAECEnv(AECEnv):  # type: ignore[misc]
         return numbered
 
     def view(self, agent: str) -> Any:
-        """The agent's :func:`cardrules.view` of the game (what its observation encodes)."""
-        return self._view(self.possible_agents.index(agent))
+        """The agent's :func:`cardrules.view` of the game (what its observation encodes).
 
-    def _view(self, seat: int) -> Any:
-        """The seat's view of the current state, kept while the state stands (views are immutable).
+        Built afresh at each call (views are immutable: keep it while the state stands).
 
-        ``step`` then numbers the actions from the very view ``observe`` made the mask
-        from, so the legal actions are listed once a move.
+        >>> game = env("casino")
+        >>> game.reset(seed=2)
+        >>> game.view("player_1").seat
+        1
         """
-        state, cached_seat, seen = self._seen
-        if state is not self.state_ or cached_seat != seat:
-            seen = cardrules.view(self.state_, seat)
-            self._seen = (self.state_, seat, seen)
-        return seen
+        return cardrules.view(self.state_, self.possible_agents.index(agent))
 
     def step(self, action: Any) -> None:
         """Play action number ``action`` for the agent to act."""
