@@ -573,7 +573,7 @@ def exact_world(view: View, memory: CasinoMemory) -> State | None:
         state = State(
             config=config,
             seed=0,
-            shuffles=1,
+            shuffles=view.round_number,  # one shuffle per hand dealt (I-3)
             dealer=view.dealer,
             round_number=view.round_number,
             deal_number=view.deal_number,
