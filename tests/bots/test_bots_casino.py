@@ -618,3 +618,46 @@ def test_exact_world_holds_under_the_rule_options(config: casino.Config) -> None
             checked += 1
         state = casino.apply(state, action)
     assert checked >= 6
+
+
+@pytest.mark.parametrize("mine", [0, 1])
+def test_game_odds_weigh_play_outs_by_the_chance_of_the_game(mine: int) -> None:
+    """CA-4: the first to the target wins, so in a hand that can end the game the search
+    with ``game_odds`` values a play-out as spread × Φ((lead + net) / spread), the lead
+    being the score lead plus the worth each pile holds (what we saw him take is his, the
+    rest gone from view ours: the real piles); in a hand that cannot end it, as points."""
+    import math
+
+    from cardrules.bots.casino import CasinoPieces, ExpertBot
+
+    config = casino.Config(target=1)
+    state = casino.new_game(config, seed=60 + mine)
+    players = {mine: ExpertBot(seed=3, think_time=0.01), 1 - mine: NormalBot(seed=4)}
+    checked = 0
+    while state.stock and not state.is_over:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == mine and view.pending is None:
+            memory = players[mine].memory
+            candidates = list(casino.plays(state))
+            odds = CasinoPieces(view, memory, candidates, odds=2.0)
+            plain = CasinoPieces(view, memory, candidates)
+            assert plain.odds is None and odds.odds is not None
+            lead, spread = odds.odds
+            piles = [sum(card_worth(c) for c in pile) for pile in state.piles]
+            assert lead == pytest.approx(piles[mine] - piles[1 - mine])
+            assert spread == pytest.approx(2.0 * math.sqrt(len(state.stock) // 8 + 1))
+            world = odds.sample(view, random.Random(checked))
+            for play in candidates:
+                net = plain.play_out(world, play, random.Random(0))[0]
+                chance = 0.5 * (1 + math.erf((lead + net) / (spread * math.sqrt(2))))
+                assert odds.play_out(world, play, random.Random(0))[0] == pytest.approx(
+                    spread * chance
+                )
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 10
+    first = casino.new_game(seed=5)  # 0 : 0 of 21: this hand cannot end the game
+    early = CasinoPieces(casino.view(first, 0), CasinoMemory(), casino.plays(first), odds=2.0)
+    assert early.odds is None
