@@ -84,7 +84,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
         "four",
         {"exact_endgame": True, "endgame_soft": 0.25},
     ),
-
+    "odds": (
+        "the shipped expert (soft), its sampled search weighing play-outs by the chance of "
+        "winning the game in a hand that can end it (2 points a deal to come)",
+        {"exact_endgame": True, "endgame_soft": 0.25, "game_odds": 2.0},
+    ),
     "counted": (
         "the exact last deal, and the cards the events show the opponent play count as "
         "seen in every deal",

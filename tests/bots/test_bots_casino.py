@@ -501,15 +501,17 @@ def test_exact_last_deal_search_builds_what_only_it_can_take() -> None:
 def test_exact_world_is_the_real_last_deal_and_its_search_is_minimax(game: int) -> None:
     """In a two-player hand's last deal every unseen card is in the opponent's hand: the
     world the expert rebuilds from its view and memory is the real state (hands, table,
-    piles), and its alpha-beta search values it as plain minimax does."""
+    piles, the hand's counters: I-3 wants one shuffle per hand dealt), in the first hand
+    and in the later ones alike, and its alpha-beta search values it as plain minimax
+    does."""
     from cardrules.bots.casino import ExpertBot, exact_world, solve_last_deal
 
     state = casino.new_game(seed=700 + game)
     mine = game % 2
     expert = ExpertBot(seed=game, think_time=0.01)
     players = {mine: expert, 1 - mine: NormalBot(seed=9)}
-    checked = 0
-    while state.round_number == 1:
+    checked = {1: 0, 2: 0}
+    while state.round_number <= 2 and not state.is_over:
         seat = state.to_act
         view = casino.view(state, seat)
         action = players[seat].choose(view)
@@ -519,18 +521,20 @@ def test_exact_world_is_the_real_last_deal_and_its_search_is_minimax(game: int) 
             assert (world.hands, world.piles) == (state.hands, state.piles)
             assert (world.loose, world.builds) == (state.loose, state.builds)
             assert world.last_capturer == state.last_capturer
+            assert (world.round_number, world.shuffles) == (state.round_number, state.shuffles)
+            assert (world.scores, world.history) == (state.scores, state.history)
             if sum(len(h) for h in state.hands) <= 6:
                 found = solve_last_deal(world, casino.plays(world), 10**6, 1e18)
                 assert found is not None
-                assert found[1] == _minimax(state, mine, 0)
+                assert found[1] == _minimax(state, mine, len(state.history))
                 # A fallible opponent is never worth less to us than a perfect one.
                 soft = solve_last_deal(world, casino.plays(world), 10**6, 1e18, soft=0.25)
                 assert soft is not None and soft[1] >= found[1]
-            checked += 1
+            checked[state.round_number] += 1
         elif seat == mine and view.pending is None:
             assert exact_world(view, expert.memory) is None  # a stock is left
         state = casino.apply(state, action)
-    assert checked >= 4
+    assert min(checked.values()) >= 4
 
 
 def test_exact_world_needs_two_players_and_the_whole_hand_seen() -> None:
@@ -614,3 +618,46 @@ def test_exact_world_holds_under_the_rule_options(config: casino.Config) -> None
             checked += 1
         state = casino.apply(state, action)
     assert checked >= 6
+
+
+@pytest.mark.parametrize("mine", [0, 1])
+def test_game_odds_weigh_play_outs_by_the_chance_of_the_game(mine: int) -> None:
+    """CA-4: the first to the target wins, so in a hand that can end the game the search
+    with ``game_odds`` values a play-out as spread × Φ((lead + net) / spread), the lead
+    being the score lead plus the worth each pile holds (what we saw him take is his, the
+    rest gone from view ours: the real piles); in a hand that cannot end it, as points."""
+    import math
+
+    from cardrules.bots.casino import CasinoPieces, ExpertBot
+
+    config = casino.Config(target=1)
+    state = casino.new_game(config, seed=60 + mine)
+    players = {mine: ExpertBot(seed=3, think_time=0.01), 1 - mine: NormalBot(seed=4)}
+    checked = 0
+    while state.stock and not state.is_over:
+        seat = state.to_act
+        view = casino.view(state, seat)
+        action = players[seat].choose(view)
+        if seat == mine and view.pending is None:
+            memory = players[mine].memory
+            candidates = list(casino.plays(state))
+            odds = CasinoPieces(view, memory, candidates, odds=2.0)
+            plain = CasinoPieces(view, memory, candidates)
+            assert plain.odds is None and odds.odds is not None
+            lead, spread = odds.odds
+            piles = [sum(card_worth(c) for c in pile) for pile in state.piles]
+            assert lead == pytest.approx(piles[mine] - piles[1 - mine])
+            assert spread == pytest.approx(2.0 * math.sqrt(len(state.stock) // 8 + 1))
+            world = odds.sample(view, random.Random(checked))
+            for play in candidates:
+                net = plain.play_out(world, play, random.Random(0))[0]
+                chance = 0.5 * (1 + math.erf((lead + net) / (spread * math.sqrt(2))))
+                assert odds.play_out(world, play, random.Random(0))[0] == pytest.approx(
+                    spread * chance
+                )
+            checked += 1
+        state = casino.apply(state, action)
+    assert checked >= 10
+    first = casino.new_game(seed=5)  # 0 : 0 of 21: this hand cannot end the game
+    early = CasinoPieces(casino.view(first, 0), CasinoMemory(), casino.plays(first), odds=2.0)
+    assert early.odds is None

@@ -105,6 +105,9 @@ MOST_SPADES = 1
 """Points for the most spades (ties score for nobody)."""
 W_SWEEP = 1.0
 """A sweep, when sweeps score (CA-5)."""
+HAND_POINTS = 11
+"""The points a hand scores without sweeps: a hand can end the game when a side's
+score is within this of the target (``ExpertBot.game_odds``)."""
 
 
 def card_worth(card: Card) -> float:
@@ -573,7 +576,7 @@ def exact_world(view: View, memory: CasinoMemory) -> State | None:
         state = State(
             config=config,
             seed=0,
-            shuffles=1,
+            shuffles=view.round_number,  # one shuffle per hand dealt (I-3)
             dealer=view.dealer,
             round_number=view.round_number,
             deal_number=view.deal_number,
@@ -1103,6 +1106,12 @@ class ExpertBot(NormalBot):
     #: (``soft`` of :func:`solve_last_deal`; 0: minimax).
     endgame_soft: ClassVar[float] = 0.25
 
+    #: In a two-player hand that can end the game, the sampled search weighs each
+    #: play-out by the chance of winning the game, not by its points: the score
+    #: lead, plus the worth taken so far this hand and the play-out's, against a
+    #: normal law of this many points a deal still to come (0: points, off).
+    game_odds: ClassVar[float] = 0.0
+
     #: Whether the cards the public events show the opponents play (their capturing
     #: cards too) count as seen in every deal: the sampled deals and the hold chances
     #: then never give them a card already played (:class:`CasinoMemory` ``count_shown``).
@@ -1164,6 +1173,7 @@ class ExpertBot(NormalBot):
             wary=self.playout_trails,
             exact_cards=self.exact_cards,
             reply=self.reply_search,
+            odds=self.game_odds,
         )
         found = decide("casino", short, pieces, view, self._random, self.think_time)
         self.last_search = found
@@ -1194,6 +1204,7 @@ class CasinoPieces:
         wary: bool = False,
         exact_cards: bool = False,
         reply: bool = False,
+        odds: float = 0.0,
     ) -> None:
         assert view.seat is not None
         self.memory = memory
@@ -1227,6 +1238,16 @@ class CasinoPieces:
             )
             self.unseen_spades = frozenset(c for c in memory.unseen(view) if c.suit is Suit.SPADES)
         self.stock_size = view.stock_size if next_deal else 0
+        self.odds: tuple[float, float] | None = None
+        """(lead so far, spread to come) when play-outs are valued as game chances."""
+        if odds > 0 and config.num_players == 2 and max(view.scores) + HAND_POINTS >= config.target:
+            # Cards gone from the table and our hand are in a pile: his if we saw him take them.
+            table = _table_cards(view)
+            his_pile = memory.taken.get(1 - view.seat, set()) - table
+            our_pile = (memory.seen | memory.shown) - table - set(view.hand) - his_pile
+            lead = view.scores[self.mine] - view.scores[1 - self.mine] + _worth(our_pile)
+            deals_after = view.stock_size // (4 * config.num_players)
+            self.odds = (lead - _worth(his_pile), odds * math.sqrt(deals_after + 1))
         snap = _snap_of(view)
         self._after: dict[Play, tuple[_Snap, float, int]] = {}
         self._taken: dict[Play, int] = {}
@@ -1257,7 +1278,17 @@ class CasinoPieces:
         candidate: Play,
         rnd: random.Random,
     ) -> tuple[float, int]:
-        """The candidate's worth plus the greedy play-out's net gain, and the steps spent."""
+        """The candidate's worth plus the greedy play-out's net gain, and the steps spent
+        (with ``odds``, that gain as a chance of winning the game, times the spread)."""
+        value, steps = self._net(world, candidate)
+        if self.odds is not None:
+            lead, spread = self.odds
+            value = spread * 0.5 * (1.0 + math.erf((lead + value) / (spread * math.sqrt(2.0))))
+        return value, steps
+
+    def _net(
+        self, world: tuple[dict[int, list[Card]], tuple[Card, ...]], candidate: Play
+    ) -> tuple[float, int]:
         after, base, took = self._after[candidate]
         piles = None
         if self.piles is not None:  # the candidate's cards count towards the majorities
