@@ -11,7 +11,7 @@ The defaults are a short demonstration; the documented run (docs/rl.rst) is
 The game is Casino with ``target=1`` (one hand, six deals, decides a game).
 The learner is seat 0 of :class:`cardrules.rl.gymnasium.CardrulesEnv`. Each
 legal action number (from the int8 mask) is turned back into our action
-(``env.space.action(env.view(), number)``) and described by a few features:
+(``env.space.legal(env.view())[number]``) and described by a few features:
 what kind of step it is, and the card it plays or takes (scoring card? spade?
 face? its value). The policy is a softmax over the legal actions only, with
 logits linear in those features; it learns by REINFORCE (the final payoff, ±1
@@ -88,8 +88,8 @@ class Policy:
         legal = np.flatnonzero(mask)
         if uniform:
             return int(legal[self.rnd.integers(len(legal))]), None
-        seen = env.view()
-        table = np.stack([features(env.space.action(seen, int(n))) for n in legal])
+        numbered = env.space.legal(env.view())  # listed once, read per number
+        table = np.stack([features(numbered[int(n)]) for n in legal])
         logits = table @ self.weights
         probabilities = np.exp(logits - logits.max())
         probabilities /= probabilities.sum()

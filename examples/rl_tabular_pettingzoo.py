@@ -7,7 +7,7 @@ Needs the rl extra (``pip install 'cardrules[rl]'``); only numpy, no deep learni
 The learner is ``player_0`` of :func:`cardrules.rl.pettingzoo.env`; ``player_1``
 plays uniformly random legal moves (from the action mask). One hand decides a
 game (``target=1``), so games are short. The policy is a table: each legal
-action number is turned back into our action (``space.action``) and described
+action number is turned back into our action (``space.legal``) and described
 by a small *key* — what kind of play it is, the value of the card played, and
 whether that card scores (aces, 10♦, 2♠, spades). The table holds the average
 final payoff of the games in which the learner chose each key (every-visit
@@ -64,8 +64,8 @@ def play(game: Any, table: dict[Any, list[float]], rnd: Any, explore: float,
         if agent != "player_0" or rnd.random() < explore:
             game.step(int(rnd.choice(legal)))
             continue
-        view = game.view(agent)
-        keys = [key_of(game.space.action(view, int(n))) for n in legal]
+        numbered = game.space.legal(game.view(agent))  # listed once, read per number
+        keys = [key_of(numbered[int(n)]) for n in legal]
         values = [table[k][0] / table[k][1] if table[k][1] else 0.0 for k in keys]
         best = max(values)
         options = [n for n, v in zip(legal, values) if v == best]
