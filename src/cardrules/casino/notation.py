@@ -174,7 +174,7 @@ def _filler(view: View) -> State:
     return State(
         config=view.config,
         seed=0,
-        shuffles=1,
+        shuffles=view.round_number,  # one shuffle per hand dealt (I-3)
         dealer=view.dealer,
         round_number=view.round_number,
         deal_number=view.deal_number,
