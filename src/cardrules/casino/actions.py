@@ -63,6 +63,8 @@ __all__ = [
 
 
 _INDEX: Final = operator.attrgetter("index")
+_JOKER: Final = Rank.JOKER
+"""Read as a module name in :func:`malformed`'s loop (an enum member costs several times more)."""
 
 
 def _natural(value: object, name: str) -> Card:
@@ -363,7 +365,7 @@ def _card_tuple(value: object, name: str) -> str | None:
     previous = -1
     ordered = True
     for card in value:
-        if not isinstance(card, Card) or card.rank is Rank.JOKER:
+        if not isinstance(card, Card) or card.rank is _JOKER:
             return f"{name} must hold natural Card values, not {card!r}"
         index = card.index
         if index < previous:
