@@ -144,6 +144,35 @@ def test_a_listed_action_altered_after_listing_is_checked_in_full() -> None:
         casino.apply(state, listed)
 
 
+def test_malformed_names_what_is_wrong_with_each_kind_of_action() -> None:
+    """Issue 15 item 7 (issue 27: one pass over the cards): a card that is not a natural
+    Card is told before cards out of order, wherever it stands; a joker is refused as the
+    constructors refuse it."""
+    from cardrules.cards import JOKER
+    from cardrules.casino.actions import malformed
+
+    two, five, nine = parse_cards("2C 5C 9C")
+    capture = Capture(nine, (two,))
+    assert malformed(capture) is None
+    assert malformed(Trail(two)) is None and malformed(Done()) is None
+    object.__setattr__(capture, "cards", (five, two))
+    order = "must be in card order (as the constructor puts them)"
+    assert malformed(capture) == f"the table cards {order}"
+    object.__setattr__(capture, "cards", (five, two, "3C"))
+    assert malformed(capture) == "the table cards must hold natural Card values, not '3C'"
+    object.__setattr__(capture, "cards", (two, JOKER))
+    assert malformed(capture) == "the table cards must hold natural Card values, not JOKER"
+    take = Take((two,))
+    object.__setattr__(take, "item", (five, two))
+    assert malformed(take) == f"the item taken {order}"
+    object.__setattr__(take, "item", ())
+    assert malformed(take) == "take names an item"
+    trail = Trail(two)
+    object.__setattr__(trail, "card", JOKER)
+    assert malformed(trail) == "the card played must be a natural Card, not JOKER"
+    assert malformed("2C") == "str is not a Casino action"
+
+
 # ---------------------------------------------------------------------------
 # Issue 14 item 1: whole plays
 

@@ -63,6 +63,8 @@ __all__ = [
 
 
 _INDEX: Final = operator.attrgetter("index")
+_JOKER: Final = Rank.JOKER
+"""Read as a module name in :func:`malformed`'s loop (an enum member costs several times more)."""
 
 
 def _natural(value: object, name: str) -> Card:
@@ -358,15 +360,18 @@ def _card_tuple(value: object, name: str) -> str | None:
     """Why ``value`` is not a sorted tuple of distinct natural cards (``None``: it is)."""
     if not isinstance(value, tuple):
         return f"{name} must be a tuple of cards, not {type(value).__name__}"
+    # One pass (every action is judged, issue 27): a card out of order is remembered
+    # and told only once every card is known to be a natural Card, as two passes did.
     previous = -1
+    ordered = True
     for card in value:
-        if not isinstance(card, Card) or card.rank is Rank.JOKER:
+        if not isinstance(card, Card) or card.rank is _JOKER:
             return f"{name} must hold natural Card values, not {card!r}"
-    for card in value:  # in card order: what sorting by index would leave unchanged
-        if card.index < previous:
-            return f"{name} must be in card order (as the constructor puts them)"
-        previous = card.index
-    return None
+        index = card.index
+        if index < previous:
+            ordered = False
+        previous = index
+    return None if ordered else f"{name} must be in card order (as the constructor puts them)"
 
 
 def malformed(action: object) -> str | None:
@@ -384,18 +389,23 @@ def malformed(action: object) -> str | None:
     >>> malformed(odd)
     "the card played must be a natural Card, not '4D'"
     """
-    if isinstance(action, Done):
+    # The commonest kinds are asked first (a trail is half of random play's actions);
+    # the classes share no instances, so the order changes no answer.
+    if isinstance(action, Trail):
+        card = action.card
+        if not isinstance(card, Card) or card.suit is None:  # (the joker: as the constructors ask)
+            return f"the card played must be a natural Card, not {card!r}"
         return None
     if isinstance(action, Take):
         item = action.item
         return _card_tuple(item, "the item taken") or (None if item else "take names an item")
-    if not isinstance(action, (Capture, Build, Trail)):
+    if isinstance(action, Done):
+        return None
+    if not isinstance(action, (Capture, Build)):
         return f"{type(action).__name__} is not a Casino action"
     card = action.card
-    if not isinstance(card, Card) or card.suit is None:  # (the joker: as the constructors ask)
+    if not isinstance(card, Card) or card.suit is None:
         return f"the card played must be a natural Card, not {card!r}"
-    if isinstance(action, Trail):
-        return None
     reason = _card_tuple(action.cards, "the table cards")
     if reason is not None:
         return reason
