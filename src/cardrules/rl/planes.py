@@ -87,6 +87,9 @@ _FLOAT32 = np.dtype(np.float32)
 """The dtype, made once: ``frombuffer`` given a type or a code looks it up every call."""
 
 _R500_PHASES = ("draw", "play", "over")
+_R500_PHASE_MEMBERS = tuple(rummy500.Phase(name) for name in _R500_PHASES)
+"""The phases as members: ``tuple.index`` finds a member by identity in C, where
+``phase.value`` goes through enum's Python-level descriptor on every observation."""
 _VEGAS_PHASES = ("draw", "play", "decide", "table", "over")
 _CASINO_KINDS = ("capture", "new", "raise", "add")
 
@@ -401,6 +404,8 @@ class _Plan:
         self.history_at = self.at[_HISTORY_KINDS[game][0]]
         self.melds = _melds(game, config) if game != "casino" else 0
         self.pack = _pack_size(game, config)
+        # Casino's highest build value, a property of the config: read once per config.
+        self.top = float(config.max_value) if game == "casino" else 0.0
         self.template = array("f", bytes(4 * self.size))
 
 
@@ -431,14 +436,21 @@ def _depths(v: array[float], start: int, pile: Sequence[Any], size: int) -> None
         depth -= 1
 
 
-def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int) -> None:
+def _place_melds(
+    v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int, first: int = 0
+) -> None:
     """Each place of a meld marks the card it stands for (a wild there too), or an open wild.
+
+    ``melds`` go in slots ``first``, ``first + 1``, …: the rows must already
+    hold the melds of the slots before ``first`` (a meld marks only the cards
+    no earlier meld holds, so later melds add to the rows and change nothing
+    already there).
 
     The natural cards are worked out here as :func:`~cardrules.rummy.melds.placements`
     does, from the run's positions or the set's suits, without building its pairs.
     """
     slot_at, wild_at, open_at = at["meld_slot"], at["wild_for"], at["open_wilds"]
-    for slot, meld in enumerate(melds):
+    for slot, meld in enumerate(melds, first):
         if slot >= slots:
             raise ValueError("more melds on the table than the observation holds")
         value = (slot + 1) / slots
@@ -536,11 +548,22 @@ def _table_melds(
     open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
     # The rows depend on the melds and on where they go (the slots: the config).
     where = (rows_at, rows_end, open_at, open_end, plan.melds)
-    if memo is not None and memo.melds == melds and memo.where == where:
-        v[rows_at:rows_end] = memo.rows
-        v[open_at:open_end] = memo.opens
-        return
-    _place_melds(v, at, [item.meld for item in melds] if owned else melds, plan.melds)
+    first, added = 0, melds
+    if memo is not None and memo.where == where:
+        known = memo.melds
+        if known == melds:
+            v[rows_at:rows_end] = memo.rows
+            v[open_at:open_end] = memo.opens
+            return
+        # A new meld goes after those on the table (a lay-off changes one in
+        # place): when the last melds encoded are the first ones now, by value,
+        # their rows stand and only the melds after them are placed.
+        done = 0 if known is None else len(known)
+        if 0 < done < len(melds) and melds[:done] == known:
+            v[rows_at:rows_end] = memo.rows
+            v[open_at:open_end] = memo.opens
+            first, added = done, melds[done:]
+    _place_melds(v, at, [item.meld for item in added] if owned else added, plan.melds, first)
     if memo is not None:
         memo.melds, memo.where = melds, where
         memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
@@ -590,7 +613,7 @@ def _rummy500(
         v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + target))
         v[points_at + rel] = 0.5 * (1.0 + point / (abs(point) + 100.0))
     v[at["stock"]] = stock_size / deck
-    v[at["phase"] + _R500_PHASES.index(src.phase.value)] = 1.0
+    v[at["phase"] + _R500_PHASE_MEMBERS.index(src.phase)] = 1.0
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
@@ -669,7 +692,7 @@ def _casino(
     at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     slots = 3 * n
-    top = float(config.max_value)
+    top = plan.top
     hand_at, loose_at = at["hand"], at["loose"]
     for card in hand:
         v[hand_at + card.index] = 1.0
@@ -756,7 +779,7 @@ def _rummy500_seat(
         state,
         seat,
         () if seat is None else hands[seat],
-        [len(hand) for hand in hands],
+        list(map(len, hands)),
         len(state.stock),
         history,
         memo,
@@ -771,7 +794,7 @@ def _vegas_seat(
         state,
         seat,
         None if seat is None else hands[seat],
-        [len(hand) for hand in hands],
+        list(map(len, hands)),
         len(state.stock),
         history,
         memo,
@@ -787,8 +810,8 @@ def _casino_seat(
         state,
         seat,
         () if seat is None else state.hands[seat],
-        [len(pile) for pile in state.piles],
-        [sweep_log.count(other) for other in range(n)],
+        list(map(len, state.piles)),
+        list(map(sweep_log.count, range(n))),
         len(state.stock),
         history,
         memo,
