@@ -455,25 +455,88 @@ def _place_melds(
             raise ValueError("more melds on the table than the observation holds")
         value = (slot + 1) / slots
         if isinstance(meld, RunMeld):
-            naturals, position = _NATURAL_AT[meld.suit], meld.start
-            for card in meld.cards:
-                where = naturals[position] if position < 40 else card_at(meld.suit, position).index
-                position += 1
-                if v[slot_at + where] == 0.0:  # the first meld holding the card
-                    v[slot_at + where] = value
-                if card.index != where:  # a wild stands for the card
-                    v[wild_at + where] = 1.0
+            _place_run(v, slot_at, wild_at, value, meld.suit, meld.start, meld.cards)
+        else:
+            cards, suits = meld.cards, meld.suits
+            _place_set(v, slot_at, wild_at, open_at + slot, value, meld.rank, cards, suits)
+
+
+def _place_run(
+    v: array[float],
+    slot_at: int,
+    wild_at: int,
+    value: float,
+    suit: int,
+    position: int,
+    cards: Sequence[Any],
+) -> None:
+    """``cards`` of a run of ``suit`` from ``position`` on, in the slot of ``value``."""
+    naturals = _NATURAL_AT[suit]
+    for card in cards:
+        where = naturals[position] if position < 40 else card_at(suit, position).index
+        position += 1
+        held = v[slot_at + where]
+        if held == 0.0 or held > value:  # the first meld holding the card (the lowest slot)
+            v[slot_at + where] = value
+        if card.index != where:  # a wild stands for the card
+            v[wild_at + where] = 1.0
+
+
+def _place_set(
+    v: array[float],
+    slot_at: int,
+    wild_at: int,
+    open_here: int,
+    value: float,
+    rank: int,
+    cards: Sequence[Any],
+    suits: Sequence[Any],
+) -> None:
+    """``cards`` of a set of ``rank`` standing for ``suits``, in the slot of ``value``."""
+    column = rank - 1
+    for card, suit in zip(cards, suits):
+        if suit is None:  # an open wild in a set
+            v[open_here] += 0.25
             continue
-        first = meld.rank - 1
-        for card, suit in zip(meld.cards, meld.suits):
-            if suit is None:  # an open wild in a set
-                v[open_at + slot] += 0.25
-                continue
-            where = suit * 13 + first
-            if v[slot_at + where] == 0.0:
-                v[slot_at + where] = value
-            if card.index != where:
-                v[wild_at + where] = 1.0
+        where = suit * 13 + column
+        held = v[slot_at + where]
+        if held == 0.0 or held > value:
+            v[slot_at + where] = value
+        if card.index != where:
+            v[wild_at + where] = 1.0
+
+
+def _place_lay_off(
+    v: array[float], at: dict[str, int], old: Any, new: Any, slot: int, slots: int
+) -> bool:
+    """Place what ``new`` adds to ``old`` (the meld of ``slot`` before), if it only adds cards.
+
+    False, with nothing written, when ``new`` is not ``old`` with cards added
+    at its ends (a run) or after its cards (a set).
+    """
+    slot_at, wild_at = at["meld_slot"], at["wild_for"]
+    value = (slot + 1) / slots
+    count = len(old.cards)
+    if isinstance(new, RunMeld):
+        if not isinstance(old, RunMeld) or old.suit != new.suit:
+            return False
+        before = old.start - new.start
+        if before < 0 or new.cards[before : before + count] != old.cards:
+            return False
+        _place_run(v, slot_at, wild_at, value, new.suit, new.start, new.cards[:before])
+        _place_run(
+            v, slot_at, wild_at, value, new.suit, old.start + count, new.cards[before + count :]
+        )
+        return True
+    if isinstance(old, RunMeld) or old.rank != new.rank:
+        return False
+    if new.cards[:count] != old.cards or new.suits[:count] != old.suits:
+        return False
+    open_here = at["open_wilds"] + slot
+    _place_set(
+        v, slot_at, wild_at, open_here, value, new.rank, new.cards[count:], new.suits[count:]
+    )
+    return True
 
 
 class _TableMemo:
@@ -563,10 +626,42 @@ def _table_melds(
             v[rows_at:rows_end] = memo.rows
             v[open_at:open_end] = memo.opens
             first, added = done, melds[done:]
+        elif 0 < done == len(melds) and _laid_off(v, plan, known, melds, memo, owned):
+            memo.melds = melds
+            memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+            return
     _place_melds(v, at, [item.meld for item in added] if owned else added, plan.melds, first)
     if memo is not None:
         memo.melds, memo.where = melds, where
         memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+
+
+def _laid_off(
+    v: array[float], plan: _Plan, known: Any, melds: Any, memo: _TableMemo, owned: bool
+) -> bool:
+    """The memory's rows with one meld's lay-off placed, when only that meld changed, by adding.
+
+    A lay-off changes one meld in place; the other melds, equal by value, keep
+    their rows, and the cards the meld gained are placed in its slot (a card
+    a later meld held first now has this meld as its first).
+    """
+    slot = 0
+    while melds[slot : slot + 1] == known[slot : slot + 1]:
+        slot += 1
+    if melds[slot + 1 :] != known[slot + 1 :]:
+        return False
+    at = plan.at
+    rows_at, rows_end = at["meld_slot"], at["wild_for"] + plan.columns
+    open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
+    v[rows_at:rows_end] = memo.rows
+    v[open_at:open_end] = memo.opens
+    old, new = (known[slot].meld, melds[slot].meld) if owned else (known[slot], melds[slot])
+    if _place_lay_off(v, at, old, new, slot, plan.melds):
+        return True
+    # Not a lay-off: the rows are placed again from the start.
+    v[rows_at:rows_end] = plan.template[rows_at:rows_end]
+    v[open_at:open_end] = plan.template[open_at:open_end]
+    return False
 
 
 def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int) -> Floats:
