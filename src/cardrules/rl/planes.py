@@ -67,7 +67,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules import casino, engine, rummy500, vegas_rummy
-from cardrules.cards import SUITS
+from cardrules.cards import SUITS, Suit
 from cardrules.event_types import Move, RoundEnd
 from cardrules.rummy.melds import RunMeld, card_at
 
@@ -466,7 +466,7 @@ def _place_run(
     slot_at: int,
     wild_at: int,
     value: float,
-    suit: int,
+    suit: Suit,
     position: int,
     cards: Sequence[Any],
 ) -> None:
