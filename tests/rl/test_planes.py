@@ -181,3 +181,46 @@ def test_history_planes_seen_from_each_seat_are_the_absolute_ones_rotated(
         assert not twin.planes.any()
         assert np.array_equal(history.planes, kept)  # the copy shared nothing
     assert checked
+
+
+_RUMMY_PARAMS = [param for param in PARAMS if param[0] != "casino"]
+_RUMMY_IDS = [f"{game}-{case}" for game, case in _RUMMY_PARAMS]
+
+
+@pytest.mark.parametrize(("game", "case"), _RUMMY_PARAMS, ids=_RUMMY_IDS)
+def test_a_seat_encoder_following_a_game_answers_as_encode_seat_at_every_step(
+    game: str, case: int
+) -> None:
+    """Issue 29 (observation speed): a new meld or a lay-off only adds to the rows.
+
+    An encoder that follows a game move by move places only the melds added
+    after those it encoded last, or only the cards laid off on one; its
+    answer must still be :func:`encode_seat`'s (a fresh encoding) and the
+    view's, bit for bit, at every step and from the seat to act, with the
+    history planes. The games must meld and lay off onto tables that already
+    hold melds, or the shortcuts are not exercised.
+    """
+    config = CASES[game][case]
+    rnd = random.Random(290 + case)
+    encode = SeatEncoder()
+    extended = laid_off = 0
+    for seed in range(4):
+        state = cardrules.new_game(game, config, seed=seed)
+        history = PublicHistory(game, config)
+        last: tuple[object, ...] = ()
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.to_act if state.to_act is not None else 0
+            got = encode(state, seat, history)
+            assert np.array_equal(got, encode_seat(state, seat, history))
+            assert np.array_equal(got, encode_planes(cardrules.view(state, seat), history))
+            melds = tuple(state.melds)
+            extended += 0 < len(last) < len(melds) and melds[: len(last)] == last
+            laid_off += 0 < len(last) == len(melds) and melds != last
+            last = melds
+            after = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+            history.record(new_events(state, after, state.to_act))
+            state = after
+    assert extended > 0
+    assert laid_off > 0

@@ -67,7 +67,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules import casino, engine, rummy500, vegas_rummy
-from cardrules.cards import SUITS
+from cardrules.cards import SUITS, Suit
 from cardrules.event_types import Move, RoundEnd
 from cardrules.rummy.melds import RunMeld, card_at
 
@@ -87,6 +87,9 @@ _FLOAT32 = np.dtype(np.float32)
 """The dtype, made once: ``frombuffer`` given a type or a code looks it up every call."""
 
 _R500_PHASES = ("draw", "play", "over")
+_R500_PHASE_MEMBERS = tuple(rummy500.Phase(name) for name in _R500_PHASES)
+"""The phases as members: ``tuple.index`` finds a member by identity in C, where
+``phase.value`` goes through enum's Python-level descriptor on every observation."""
 _VEGAS_PHASES = ("draw", "play", "decide", "table", "over")
 _CASINO_KINDS = ("capture", "new", "raise", "add")
 
@@ -401,6 +404,8 @@ class _Plan:
         self.history_at = self.at[_HISTORY_KINDS[game][0]]
         self.melds = _melds(game, config) if game != "casino" else 0
         self.pack = _pack_size(game, config)
+        # Casino's highest build value, a property of the config: read once per config.
+        self.top = float(config.max_value) if game == "casino" else 0.0
         self.template = array("f", bytes(4 * self.size))
 
 
@@ -431,37 +436,107 @@ def _depths(v: array[float], start: int, pile: Sequence[Any], size: int) -> None
         depth -= 1
 
 
-def _place_melds(v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int) -> None:
+def _place_melds(
+    v: array[float], at: dict[str, int], melds: Sequence[Any], slots: int, first: int = 0
+) -> None:
     """Each place of a meld marks the card it stands for (a wild there too), or an open wild.
+
+    ``melds`` go in slots ``first``, ``first + 1``, …: the rows must already
+    hold the melds of the slots before ``first`` (a meld marks only the cards
+    no earlier meld holds, so later melds add to the rows and change nothing
+    already there).
 
     The natural cards are worked out here as :func:`~cardrules.rummy.melds.placements`
     does, from the run's positions or the set's suits, without building its pairs.
     """
     slot_at, wild_at, open_at = at["meld_slot"], at["wild_for"], at["open_wilds"]
-    for slot, meld in enumerate(melds):
+    for slot, meld in enumerate(melds, first):
         if slot >= slots:
             raise ValueError("more melds on the table than the observation holds")
         value = (slot + 1) / slots
         if isinstance(meld, RunMeld):
-            naturals, position = _NATURAL_AT[meld.suit], meld.start
-            for card in meld.cards:
-                where = naturals[position] if position < 40 else card_at(meld.suit, position).index
-                position += 1
-                if v[slot_at + where] == 0.0:  # the first meld holding the card
-                    v[slot_at + where] = value
-                if card.index != where:  # a wild stands for the card
-                    v[wild_at + where] = 1.0
+            _place_run(v, slot_at, wild_at, value, meld.suit, meld.start, meld.cards)
+        else:
+            cards, suits = meld.cards, meld.suits
+            _place_set(v, slot_at, wild_at, open_at + slot, value, meld.rank, cards, suits)
+
+
+def _place_run(
+    v: array[float],
+    slot_at: int,
+    wild_at: int,
+    value: float,
+    suit: Suit,
+    position: int,
+    cards: Sequence[Any],
+) -> None:
+    """``cards`` of a run of ``suit`` from ``position`` on, in the slot of ``value``."""
+    naturals = _NATURAL_AT[suit]
+    for card in cards:
+        where = naturals[position] if position < 40 else card_at(suit, position).index
+        position += 1
+        held = v[slot_at + where]
+        if held == 0.0 or held > value:  # the first meld holding the card (the lowest slot)
+            v[slot_at + where] = value
+        if card.index != where:  # a wild stands for the card
+            v[wild_at + where] = 1.0
+
+
+def _place_set(
+    v: array[float],
+    slot_at: int,
+    wild_at: int,
+    open_here: int,
+    value: float,
+    rank: int,
+    cards: Sequence[Any],
+    suits: Sequence[Any],
+) -> None:
+    """``cards`` of a set of ``rank`` standing for ``suits``, in the slot of ``value``."""
+    column = rank - 1
+    for card, suit in zip(cards, suits):
+        if suit is None:  # an open wild in a set
+            v[open_here] += 0.25
             continue
-        first = meld.rank - 1
-        for card, suit in zip(meld.cards, meld.suits):
-            if suit is None:  # an open wild in a set
-                v[open_at + slot] += 0.25
-                continue
-            where = suit * 13 + first
-            if v[slot_at + where] == 0.0:
-                v[slot_at + where] = value
-            if card.index != where:
-                v[wild_at + where] = 1.0
+        where = suit * 13 + column
+        held = v[slot_at + where]
+        if held == 0.0 or held > value:
+            v[slot_at + where] = value
+        if card.index != where:
+            v[wild_at + where] = 1.0
+
+
+def _place_lay_off(
+    v: array[float], at: dict[str, int], old: Any, new: Any, slot: int, slots: int
+) -> bool:
+    """Place what ``new`` adds to ``old`` (the meld of ``slot`` before), if it only adds cards.
+
+    False, with nothing written, when ``new`` is not ``old`` with cards added
+    at its ends (a run) or after its cards (a set).
+    """
+    slot_at, wild_at = at["meld_slot"], at["wild_for"]
+    value = (slot + 1) / slots
+    count = len(old.cards)
+    if isinstance(new, RunMeld):
+        if not isinstance(old, RunMeld) or old.suit != new.suit:
+            return False
+        before = old.start - new.start
+        if before < 0 or new.cards[before : before + count] != old.cards:
+            return False
+        _place_run(v, slot_at, wild_at, value, new.suit, new.start, new.cards[:before])
+        _place_run(
+            v, slot_at, wild_at, value, new.suit, old.start + count, new.cards[before + count :]
+        )
+        return True
+    if isinstance(old, RunMeld) or old.rank != new.rank:
+        return False
+    if new.cards[:count] != old.cards or new.suits[:count] != old.suits:
+        return False
+    open_here = at["open_wilds"] + slot
+    _place_set(
+        v, slot_at, wild_at, open_here, value, new.rank, new.cards[count:], new.suits[count:]
+    )
+    return True
 
 
 class _TableMemo:
@@ -536,14 +611,57 @@ def _table_melds(
     open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
     # The rows depend on the melds and on where they go (the slots: the config).
     where = (rows_at, rows_end, open_at, open_end, plan.melds)
-    if memo is not None and memo.melds == melds and memo.where == where:
-        v[rows_at:rows_end] = memo.rows
-        v[open_at:open_end] = memo.opens
-        return
-    _place_melds(v, at, [item.meld for item in melds] if owned else melds, plan.melds)
+    first, added = 0, melds
+    if memo is not None and memo.where == where:
+        known = memo.melds
+        if known == melds:
+            v[rows_at:rows_end] = memo.rows
+            v[open_at:open_end] = memo.opens
+            return
+        # A new meld goes after those on the table (a lay-off changes one in
+        # place): when the last melds encoded are the first ones now, by value,
+        # their rows stand and only the melds after them are placed.
+        done = 0 if known is None else len(known)
+        if 0 < done < len(melds) and melds[:done] == known:
+            v[rows_at:rows_end] = memo.rows
+            v[open_at:open_end] = memo.opens
+            first, added = done, melds[done:]
+        elif 0 < done == len(melds) and _laid_off(v, plan, known, melds, memo, owned):
+            memo.melds = melds
+            memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+            return
+    _place_melds(v, at, [item.meld for item in added] if owned else added, plan.melds, first)
     if memo is not None:
         memo.melds, memo.where = melds, where
         memo.rows, memo.opens = v[rows_at:rows_end], v[open_at:open_end]
+
+
+def _laid_off(
+    v: array[float], plan: _Plan, known: Any, melds: Any, memo: _TableMemo, owned: bool
+) -> bool:
+    """The memory's rows with one meld's lay-off placed, when only that meld changed, by adding.
+
+    A lay-off changes one meld in place; the other melds, equal by value, keep
+    their rows, and the cards the meld gained are placed in its slot (a card
+    a later meld held first now has this meld as its first).
+    """
+    slot = 0
+    while melds[slot : slot + 1] == known[slot : slot + 1]:
+        slot += 1
+    if melds[slot + 1 :] != known[slot + 1 :]:
+        return False
+    at = plan.at
+    rows_at, rows_end = at["meld_slot"], at["wild_for"] + plan.columns
+    open_at, open_end = at["open_wilds"], at["open_wilds"] + plan.melds
+    v[rows_at:rows_end] = memo.rows
+    v[open_at:open_end] = memo.opens
+    old, new = (known[slot].meld, melds[slot].meld) if owned else (known[slot], melds[slot])
+    if _place_lay_off(v, at, old, new, slot, plan.melds):
+        return True
+    # Not a lay-off: the rows are placed again from the start.
+    v[rows_at:rows_end] = plan.template[rows_at:rows_end]
+    v[open_at:open_end] = plan.template[open_at:open_end]
+    return False
 
 
 def _finish(v: array[float], plan: _Plan, history: PublicHistory | None, me: int) -> Floats:
@@ -590,7 +708,7 @@ def _rummy500(
         v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + target))
         v[points_at + rel] = 0.5 * (1.0 + point / (abs(point) + 100.0))
     v[at["stock"]] = stock_size / deck
-    v[at["phase"] + _R500_PHASES.index(src.phase.value)] = 1.0
+    v[at["phase"] + _R500_PHASE_MEMBERS.index(src.phase)] = 1.0
     to_act = src.to_act
     v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
     v[at["dealer"] + (src.dealer - me) % n] = 1.0
@@ -669,7 +787,7 @@ def _casino(
     at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     slots = 3 * n
-    top = float(config.max_value)
+    top = plan.top
     hand_at, loose_at = at["hand"], at["loose"]
     for card in hand:
         v[hand_at + card.index] = 1.0
@@ -756,7 +874,7 @@ def _rummy500_seat(
         state,
         seat,
         () if seat is None else hands[seat],
-        [len(hand) for hand in hands],
+        list(map(len, hands)),
         len(state.stock),
         history,
         memo,
@@ -771,7 +889,7 @@ def _vegas_seat(
         state,
         seat,
         None if seat is None else hands[seat],
-        [len(hand) for hand in hands],
+        list(map(len, hands)),
         len(state.stock),
         history,
         memo,
@@ -787,8 +905,8 @@ def _casino_seat(
         state,
         seat,
         () if seat is None else state.hands[seat],
-        [len(pile) for pile in state.piles],
-        [sweep_log.count(other) for other in range(n)],
+        list(map(len, state.piles)),
+        list(map(sweep_log.count, range(n))),
         len(state.stock),
         history,
         memo,
