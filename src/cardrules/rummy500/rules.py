@@ -43,10 +43,10 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from cardrules import rng, stacking
-from cardrules.cards import Card, Rank, Suit, make_deck, sort_cards
+from cardrules.cards import Card, make_deck, sort_cards
 from cardrules.errors import IllegalActionError
 from cardrules.evolve import evolver
 from cardrules.rummy.meld_checks import is_natural_meld
@@ -186,56 +186,6 @@ def _layoff_of(
             shared: LayOff = action
             return shared
     return LayOff(card, target, stands_for, end)
-
-
-# The melds of natural cards a listing offers are shared values too, from a bounded
-# cache keyed by what fixes such a meld: a set's rank and suits, a run's suit, start
-# and length (ints, hashed in C; a meld's own hash asks each card's in Python).
-# Meld's constructor puts its meld in canonical form through a converter (about
-# 4,500 instructions a meld; the look-up and the check below about half of that).
-# Each entry keeps the parts it was made of: the shared action is listed only while
-# its meld and that meld's fields are still those very objects, and its cards those
-# asked for, so one changed in place is never listed; apply judges it like any action.
-
-_Made: TypeAlias = tuple[Meld, TableMeld, object, object, tuple[Card, ...]]
-
-
-def _made(action: Meld) -> _Made:
-    meld: Any = action.meld
-    first, second = (meld.rank, meld.suits) if type(meld) is SetMeld else (meld.suit, meld.start)
-    return action, meld, first, second, meld.cards
-
-
-@functools.lru_cache(maxsize=4096)
-def _shared_set(rank: Rank, suits: tuple[Suit | None, ...]) -> _Made:
-    cards = tuple(card_at(suit, rank) for suit in suits if suit is not None)
-    return _made(Meld(SetMeld(rank, cards, suits)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _shared_run(suit: Suit, start: int, length: int) -> _Made:
-    return _made(Meld(RunMeld(suit, start, tuple(card_at(suit, start + i) for i in range(length)))))
-
-
-def _natural_melds_listed(melds: Iterable[TableMeld]) -> list[tuple[Meld | LayOff, TableMeld]]:
-    """``(Meld(meld), meld)`` of each meld of natural cards, the Meld shared while intact
-    (see :func:`_shared_set`; one call per listing, not one per meld)."""
-    listed: list[tuple[Meld | LayOff, TableMeld]] = []
-    for meld in melds:
-        shared: Any
-        if type(meld) is SetMeld:
-            action, shared, first, second, cards = _shared_set(meld.rank, meld.suits)
-            intact = shared.rank is first and shared.suits is second
-        else:
-            action, shared, first, second, cards = _shared_run(
-                meld.suit, meld.start, len(meld.cards)  # type: ignore[union-attr]
-            )
-            intact = shared.suit is first and shared.start is second
-        if intact and action.meld is shared and shared.cards is cards and cards == meld.cards:
-            listed.append((action, meld))
-        else:
-            listed.append((Meld(meld), meld))
-    return listed
 
 
 def first_dealer(config: Config, seed: int) -> int:
@@ -491,12 +441,8 @@ def _placements_made(
     rules = state.config.meld_rules
     wilds = rules.wilds
     # With wild cards, melds of at most three cards: see the module docstring.
-    actions: list[tuple[Meld | LayOff, TableMeld]]
-    if wilds:
-        melds = find_melds(hand, rules, longest=MAX_JOKER_MELD)
-        actions = [(Meld(meld), meld) for meld in melds]
-    else:
-        actions = _natural_melds_listed(natural_melds(held, rules))
+    melds = find_melds(hand, rules, longest=MAX_JOKER_MELD) if wilds else natural_melds(held, rules)
+    actions: list[tuple[Meld | LayOff, TableMeld]] = [(Meld(meld), meld) for meld in melds]
     if state.melds:
         table = _table(state)
         wild_cards = [card for card in _distinct(hand, held) if card in wilds] if wilds else []
