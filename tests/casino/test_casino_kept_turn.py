@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 
 import pytest
 
@@ -20,6 +19,8 @@ import cardrules
 from cardrules import casino
 from cardrules.casino import Config, State
 from cardrules.casino.state import successor
+
+from .helpers import seeded_states
 
 CONFIGS = {
     "standard": Config(),
@@ -31,14 +32,7 @@ CONFIGS = {
 
 def _states(config: Config, seed: int, limit: int = 60) -> list[State]:
     """States of a seeded random game with no play in progress, as ``apply`` made them."""
-    rnd = random.Random(seed)
-    state = casino.new_game(config, seed=seed)
-    found: list[State] = []
-    while not state.is_over and len(found) < limit:
-        if state.pending is None:
-            found.append(state)
-        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
-    return found
+    return seeded_states(config, seed, in_progress=False, limit=limit)
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))

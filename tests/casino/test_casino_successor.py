@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 
 import attrs
 import pytest
@@ -21,6 +20,8 @@ import cardrules
 from cardrules import casino
 from cardrules.casino import Build, Capture, Config, State, Take
 from cardrules.casino.state import successor
+
+from .helpers import seeded_states
 
 CONFIGS = {
     "standard": Config(),
@@ -33,14 +34,7 @@ CONFIGS = {
 
 def _in_progress_states(config: Config, seed: int, limit: int = 40) -> list[State]:
     """States of a seeded random game with a play in progress, as ``apply`` made them."""
-    rnd = random.Random(seed)
-    state = casino.new_game(config, seed=seed)
-    found: list[State] = []
-    while not state.is_over and len(found) < limit:
-        if state.pending is not None:
-            found.append(state)
-        state = casino.apply(state, rnd.choice(casino.legal_actions(state)))
-    return found
+    return seeded_states(config, seed, in_progress=True, limit=limit)
 
 
 @pytest.mark.parametrize("name", list(CONFIGS))
