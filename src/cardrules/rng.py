@@ -63,7 +63,7 @@ def _start(seed: int, stream: int) -> int:
 
 
 def random_ints(seed: int, stream: int) -> Iterator[int]:
-    """An endless stream of 64-bit numbers, a pure function of ``(seed, stream)``.
+    """An endless stream of 64-bit numbers (SplitMix64), a pure function of ``(seed, stream)``.
 
     >>> next(random_ints(12345, 6))
     13759910056617645747
@@ -91,23 +91,14 @@ def shuffle(items: Sequence[T], *, seed: int, stream: int) -> tuple[T, ...]:
     '5D 6H QS 4D'
     """
     cards = list(items)
-    # random_ints written out in the loop, the bounds' limits read from a table: a
-    # deal shuffles a deck at every round's end, and the generator resumed, a helper
-    # called and two bigint operations per card were a seventh of a shuffle (the
-    # rest is SplitMix64's bigint arithmetic). tests/core/test_rng_shuffle.py holds
-    # the two to the same numbers.
-    state = _start(seed, stream)
-    mask = _MASK64
+    bits = random_ints(seed, stream)
     for i in range(len(cards) - 1, 0, -1):
         bound = i + 1
+        # The limits come from a table: two bigint operations per card otherwise.
         limit = _LIMITS[bound] if bound < _DECKS else _SPAN - _SPAN % bound
-        while True:
-            state = (state + _GOLDEN) & mask
-            z = ((state ^ (state >> 30)) * _MIX1) & mask
-            z = ((z ^ (z >> 27)) * _MIX2) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % bound
+        value = next(bits)
+        while value >= limit:
+            value = next(bits)
+        j = value % bound
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)

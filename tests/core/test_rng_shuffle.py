@@ -1,4 +1,4 @@
-"""rng.shuffle writes the generator out in its loop: it must deal exactly what a
+"""rng.shuffle reads its rejection limits from a table: it must deal exactly what a
 Fisher-Yates shuffle over rng.random_ints deals (every seeded deal, digest and
 saved game depends on it)."""
 

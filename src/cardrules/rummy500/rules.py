@@ -910,8 +910,6 @@ def _layoff_result(state: State, action: LayOff) -> TableMeld | None:
 def _discard_reason(state: State, card: Card, hand: tuple[Card, ...]) -> str | None:
     if not holds(hand, card):
         return f"you do not hold the {card}"
-    if state.owed is None and not state.taken:  # nothing taken this turn: no reason below
-        return None
     return _discard_turn_reason(state) or _discard_card_reason(state, card, hand)
 
 
@@ -957,10 +955,7 @@ def apply(state: State, action: object) -> State:
     if shape is not None:
         raise IllegalActionError(shape, action)
     well_formed: Any = action
-    if type(action) is Discard or type(action) is Draw:
-        canonical_action, made = well_formed, None  # their own canonical forms: no call
-    else:
-        canonical_action, made = _canonical_made(state, well_formed)
+    canonical_action, made = _canonical_made(state, well_formed)
     new = _play(state, canonical_action, made)
     # ``new`` was made by this very call and nobody holds it yet, so its log (the
     # public events, cardrules.events) is set in place: building the state again
