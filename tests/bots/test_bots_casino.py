@@ -557,10 +557,16 @@ def test_exact_world_needs_two_players_and_the_whole_hand_seen() -> None:
         assert exact_world(view, late) is None
 
 
-def test_expert_falls_back_to_its_search_when_the_exact_one_runs_out() -> None:
+def test_expert_falls_back_to_its_search_when_the_exact_one_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A budget too small to finish the exact search leaves the decision to the sampled
     search (the expert's ``last_endgame`` is then ``None``); either way it plays legally."""
     from cardrules.bots.casino import ExpertBot
+
+    # The work budget alone decides: a loaded machine must not cap the roomy search.
+    monkeypatch.setattr("cardrules.bots.search.DEADLINE_FACTOR", 1e6)
+    monkeypatch.setattr("cardrules.bots.search.WALL_FACTOR", 1e6)
 
     state = casino.position(["2S 8C 4H 9D", "2D QH 5C KS"], table="6H 3C 10S", deal=6)
     view = casino.view(state, 0)

@@ -57,6 +57,7 @@ from typing import ClassVar, Final
 import attrs
 
 import cardrules.casino
+from cardrules.bots import search as search_module
 from cardrules.bots.base import legal_actions_of
 from cardrules.bots.search import SearchResult, decide, search_think_time, work_budget
 from cardrules.cards import Card, Rank, Suit, make_deck, sort_cards
@@ -1155,7 +1156,10 @@ class ExpertBot(NormalBot):
                     state,
                     [action for _score, action in scored],
                     work_budget("casino", self.think_time * self.endgame_budget),
-                    time.process_time() + self.think_time * self.endgame_budget,
+                    # A safety net like the sampled search's: the work budget decides,
+                    # so a slower machine plays the same move.
+                    time.process_time()
+                    + self.think_time * self.endgame_budget * search_module.DEADLINE_FACTOR,
                     soft=self.endgame_soft,
                 )
                 self.last_endgame = solved
