@@ -2,7 +2,9 @@
 
 ``natural_depths`` asks every depth of a discard pile in one pass; it must say
 what asking each depth on its own says (R5-3, R5-4: a card dug from the pile,
-with every card above it taken too, must be placeable this turn). ``holds`` and
+with every card above it taken too, must be placeable this turn).
+``can_place_natural_with`` asks about the table after a move without making its
+summary; it must say what ``can_place_natural`` says of ``natural_table_with``. ``holds`` and
 ``without`` find cards by identity; they must agree with ``in`` and
 ``list.remove``, which compare cards with ``==``.
 """
@@ -18,11 +20,14 @@ from cardrules.cards import make_deck, parse_card, parse_cards
 from cardrules.rummy.melds import (
     MeldRules,
     can_place_natural,
+    can_place_natural_with,
     card_mask,
+    cards_in,
     holds,
     make_meld,
     natural_depths,
     natural_table,
+    natural_table_with,
     without,
 )
 
@@ -91,6 +96,70 @@ def test_one_pass_says_what_each_depth_says_alone(
         tuple(pile), held, summary, meld_rules, budget, shallowest, deepest, bridging=bridging
     )
     assert found == alone
+
+
+SUIT_NAMES = "CDHS"
+RANK_NAMES = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+
+
+@st.composite
+def natural_melds_drawn(draw: st.DrawFn) -> object:
+    """A natural set (three or four suits of a rank) or run (three to six cards of a suit)."""
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from(RANK_NAMES))
+        suits = draw(st.lists(st.sampled_from(SUIT_NAMES), min_size=3, max_size=4, unique=True))
+        return make_meld(parse_cards(" ".join(rank + suit for suit in suits)), NATURAL)
+    suit = draw(st.sampled_from(SUIT_NAMES))
+    length = draw(st.integers(3, 6))
+    start = draw(st.integers(0, 13 - length))
+    names = [RANK_NAMES[i] + suit for i in range(start, start + length)]
+    return make_meld(parse_cards(" ".join(names)), NATURAL)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    card=cards,
+    hand=st.lists(cards, max_size=10, unique=True),
+    melds=st.lists(natural_melds_drawn(), min_size=1, max_size=5),
+    meld_rules=rules,
+    budget=st.integers(-1, 10),
+    data=st.data(),
+)
+def test_the_table_after_a_move_unmade_says_what_its_summary_says(
+    card: object, hand: list, melds: list, meld_rules: MeldRules, budget: int,
+    data: st.DataObject,
+) -> None:
+    # R5-4: the owed card is asked about for every candidate move of a listing, with
+    # the table as the move leaves it: a meld added, or one meld changed.
+    after = tuple(melds)
+    if data.draw(st.booleans()):
+        before, changed = after[:-1], len(after) - 1
+    else:
+        changed = data.draw(st.integers(0, len(after) - 1))
+        before = (*after[:changed], data.draw(natural_melds_drawn()), *after[changed + 1 :])
+    summary = natural_table(before, meld_rules)
+    if summary.fits and data.draw(st.booleans()):
+        card = data.draw(st.sampled_from(cards_in(summary.fits)))  # it fitted before the move
+    held = card_mask([*hand, card])
+    expected = can_place_natural(
+        card, held, natural_table_with(summary, after, changed, meld_rules),  # type: ignore[arg-type]
+        meld_rules, budget,
+    )
+    found = can_place_natural_with(
+        card, held, summary, after, changed, meld_rules, budget  # type: ignore[arg-type]
+    )
+    assert found == expected
+
+
+def test_a_card_owed_can_still_go_on_the_run_a_move_extended() -> None:
+    # R5-4: 9♥ owed; laying off 8♥ on 5♥ 6♥ 7♥ leaves the 9♥ a place at the run's new end.
+    before = (make_meld(parse_cards("5H 6H 7H"), NATURAL),)
+    after = (make_meld(parse_cards("5H 6H 7H 8H"), NATURAL),)
+    summary = natural_table(before, NATURAL)
+    hand = card_mask(parse_cards("9H 2C"))
+    assert can_place_natural_with(parse_card("9H"), hand, summary, after, 0, NATURAL, 1)
+    # With the 8♥ still on its way (the table unchanged) the 9♥ needs it laid off first.
+    assert not can_place_natural_with(parse_card("9H"), hand, summary, before, 0, NATURAL, 1)
 
 
 @given(hand=st.lists(cards, max_size=12), card=cards)

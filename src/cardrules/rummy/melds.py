@@ -46,6 +46,7 @@ __all__ = [
     "TableMeld",
     "can_place",
     "can_place_natural",
+    "can_place_natural_with",
     "canonical_meld",
     "card_at",
     "card_mask",
@@ -943,6 +944,47 @@ def can_place_natural(
     return bool(natural_depths((card,), held, table, rules, budget - 1, bridging=bridging))
 
 
+def can_place_natural_with(
+    card: Card,
+    held: int,
+    summary: NaturalTable,
+    table: Sequence[TableMeld],
+    changed: int,
+    rules: MeldRules,
+    budget: int,
+) -> bool:
+    """``can_place_natural(card, held, natural_table_with(summary, table, changed, rules),
+    rules, budget)``, without making that summary.
+
+    The rules ask it for every meld and lay-off a listing offers while a card
+    dug from the pile is owed (R5-4): what the table offers after the move is
+    ``summary``'s masks with only meld number ``changed`` summed up again.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> rules = MeldRules()
+    >>> before = (make_meld(parse_cards("5H 6H 7H"), rules),)
+    >>> after = (make_meld(parse_cards("5H 6H 7H 8H"), rules),)
+    >>> hand = card_mask(parse_cards("9H 2C"))
+    >>> can_place_natural_with(parse_card("9H"), hand, natural_table(before, rules), after, 0,
+    ...                        rules, 1)
+    True
+    """
+    # natural_table_with's steps, its NaturalTable left unmade.
+    fits_each = summary.fits_each
+    count = len(fits_each)
+    if len(summary.melds) != count or not 0 <= changed <= count:
+        fits = natural_table(table, rules).fits
+    else:
+        fits = _natural_fits(table[changed], rules)
+        if len(table) != (count + 1 if changed == count else count):
+            fits = natural_table(table, rules).fits
+        else:
+            for index, each in enumerate(fits_each):
+                if index != changed:
+                    fits |= each
+    return bool(_depths((card,), held, fits, table, rules, budget - 1, 1, 1, True))
+
+
 def natural_depths(
     pile: Sequence[Card],
     held: int,
@@ -971,8 +1013,25 @@ def natural_depths(
     """
     if deepest is None:
         deepest = len(pile)
+    return _depths(
+        pile, held, table.fits, table.melds, rules, budget, shallowest, deepest, bridging
+    )
+
+
+def _depths(
+    pile: Sequence[Card],
+    held: int,
+    fits: int,
+    melds: Sequence[TableMeld],
+    rules: MeldRules,
+    budget: int,
+    shallowest: int,
+    deepest: int,
+    bridging: bool,
+) -> list[int]:
+    """:func:`natural_depths` of a table given as the union of its ``fits`` and its ``melds``
+    (those of a :class:`NaturalTable`)."""
     windows_at = _WINDOWS[rules.allow_wraparound]
-    fits = table.fits
     runs: list[RunMeld] | None = None  # the table's runs, looked up if a card needs them
     found = []
     for count in range(1, deepest + 1):
@@ -1002,7 +1061,7 @@ def natural_depths(
         if not bridging:
             continue
         if runs is None:
-            runs = [meld for meld in table.melds if isinstance(meld, RunMeld)]
+            runs = [meld for meld in melds if isinstance(meld, RunMeld)]
         suit = card.suit
         for meld in runs:
             if meld.suit is suit and _bridges_natural(meld, card, held, rules, room - 1):

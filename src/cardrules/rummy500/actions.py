@@ -169,6 +169,11 @@ MAX_NUMBER: Final = 10_000
 """Numbers in actions (meld numbers, cards taken) above this are refused before use."""
 
 
+_ACTION_CLASSES: Final = (Draw, TakeDiscard, Meld, LayOff, Discard, EndRound)
+"""The classes of :data:`Action`, as a tuple made once: ``isinstance`` with a union
+written in the call (``Draw | TakeDiscard | ...``) builds that union at every call."""
+
+
 def malformed(action: object) -> str | None:
     """Why ``action`` is no well-formed Rummy 500 action, or ``None`` if it is one.
 
@@ -192,10 +197,10 @@ def malformed(action: object) -> str | None:
     if kind is Discard or kind is Draw:  # most moves: one test of the exact class
         raw_card: Any = action
         return None if kind is Draw or isinstance(raw_card.card, Card) else "name a card to discard"
-    if not isinstance(action, Draw | TakeDiscard | Meld | LayOff | Discard | EndRound):
+    if not isinstance(action, _ACTION_CLASSES):
         return f"{type(action).__name__} is not a Rummy 500 action"
     raw: Any = action
-    if isinstance(action, Draw | EndRound):
+    if isinstance(action, (Draw, EndRound)):
         return None
     if isinstance(action, TakeDiscard):
         if not isinstance(raw.card, Card):

@@ -57,7 +57,7 @@ from cardrules.rummy.melds import (
     SetMeld,
     TableMeld,
     can_place,
-    can_place_natural,
+    can_place_natural_with,
     canonical_meld,
     card_at,
     card_mask,
@@ -70,7 +70,6 @@ from cardrules.rummy.melds import (
     meld_error,
     natural_depths,
     natural_melds,
-    natural_table_with,
     without,
 )
 from cardrules.rummy500 import scoring
@@ -382,12 +381,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if isinstance(action, Meld):
                     cards = action.meld.cards
                     reason = _owed_reason(
-                        state, hand, cards, new_meld, made, owed is not None and holds(cards, owed)
+                        state,
+                        hand,
+                        held,
+                        cards,
+                        new_meld,
+                        made,
+                        owed is not None and holds(cards, owed),
                     )
                 else:
                     cards = (action.card,)
                     reason = _owed_reason(
-                        state, hand, cards, action.target, made, owed is action.card
+                        state, hand, held, cards, action.target, made, owed is action.card
                     )
                 if reason is None:
                     actions.append(action)
@@ -770,6 +775,7 @@ def _end_round_reason(state: State) -> str | None:
 def _owed_reason(
     state: State,
     hand: tuple[Card, ...],
+    held: int | None,
     cards: tuple[Card, ...],
     changed: int,
     made: TableMeld,
@@ -777,7 +783,8 @@ def _owed_reason(
 ) -> str | None:
     """The reason a meld or lay-off is illegal because of the dug card owed (R5-4, R5-9).
 
-    The play takes ``cards`` (all held) from ``hand`` and puts ``made`` on the
+    The play takes ``cards`` (all held) from ``hand``, whose mask is ``held``
+    (``None``: the state's, looked up if needed), and puts ``made`` on the
     table as meld number ``changed`` (a new meld when that is the number of
     melds before).
     """
@@ -789,24 +796,37 @@ def _owed_reason(
         return None
     if owed is None or placed_owed:
         return None
-    hand_after = without(hand, cards)
-    if hand_after is None:  # pragma: no cover - the callers found the cards held
-        return "you do not hold those cards"
     if config.strict_immediate:
         return f"you must first meld or lay off the {owed} you took (R5-4, strict)"
     keep = 0 if config.go_out_without_discard else 1
     rules = meld_rules(config)
     melds_after = (*state.melds[:changed], made, *state.melds[changed + 1 :])
+    room = len(hand) - len(cards) - keep  # the callers found every card held
     if rules.wilds:
+        hand_after = without(hand, cards)
+        if hand_after is None:  # pragma: no cover - the callers found the cards held
+            return "you do not hold those cards"
         placeable = can_place(owed, hand_after, melds_after, rules, keep=keep)
     else:
-        held = card_mask(hand_after)
-        placeable = bool(held >> owed.index & 1) and can_place_natural(
-            owed,
-            held,
-            natural_table_with(_table(state), melds_after, changed, rules),
-            rules,
-            len(hand_after) - keep,
+        # The mask of the hand after the play, from the hand's: a hand without
+        # repeats (one deck) loses the bit of each card played; any other hand
+        # is walked. This runs for every candidate of a listing while a card is owed.
+        if held is None:
+            held = _hand_and_held(state)[1]
+        gone = card_mask(cards)
+        if (
+            held & gone == gone
+            and held.bit_count() == len(hand)
+            and gone.bit_count() == len(cards)
+        ):
+            after = held & ~gone
+        else:
+            hand_after = without(hand, cards)
+            if hand_after is None:  # pragma: no cover - the callers found the cards held
+                return "you do not hold those cards"
+            after = card_mask(hand_after)
+        placeable = bool(after >> owed.index & 1) and can_place_natural_with(
+            owed, after, _table(state), melds_after, changed, rules, room
         )
     if not placeable:
         return f"that would leave you unable to use the {owed} you took from the pile (R5-4)"
@@ -830,7 +850,7 @@ def _meld_reason(state: State, action: Meld, hand: tuple[Card, ...]) -> str | No
             f"meld {describe(first)}, then lay off {' '.join(str(c) for c in later)}"
         )
     placed_owed = state.owed is not None and holds(meld.cards, state.owed)
-    return _owed_reason(state, hand, meld.cards, len(state.melds), meld, placed_owed)
+    return _owed_reason(state, hand, None, meld.cards, len(state.melds), meld, placed_owed)
 
 
 def _in_threes(meld: TableMeld, owed: Card | None) -> tuple[TableMeld, tuple[Card, ...]]:
@@ -874,7 +894,9 @@ def _layoff_reason(
         new = _layoff_result(state, action)
     if new is None:
         return _misfit_reason(state, action)
-    return _owed_reason(state, hand, (action.card,), target, new, state.owed is action.card)
+    return _owed_reason(
+        state, hand, None, (action.card,), target, new, state.owed is action.card
+    )
 
 
 def _misfit_reason(state: State, action: LayOff) -> str:
