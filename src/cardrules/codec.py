@@ -42,7 +42,6 @@ ValueError: hand[1]: 'jk' is not a card code (codes are written like '2C', '10D'
 
 from __future__ import annotations
 
-import ast
 import enum
 import functools
 import json
@@ -648,7 +647,7 @@ def _attrs_reader(cls: Any) -> _Reader:
             key = _exact_key(raw_values)
             if key is not None:
                 try:
-                    remembered, made_of = _remembered(cls, key)
+                    remembered, made_of = _remembered(cls, key, _Values(raw_values))
                 except (ValueError, TypeError):
                     pass  # refused: read again below, for the refusal's place in the document
                 else:
@@ -687,20 +686,40 @@ True
 
 
 @functools.lru_cache(maxsize=REMEMBERED_OBJECTS)
-def _remembered(cls: Any, key: str) -> tuple[Any, tuple[Any, ...]]:
+def _remembered(cls: Any, key: str, values: _Values) -> tuple[Any, tuple[Any, ...]]:
     """The object of ``cls`` whose fields' exact JSON values :func:`_exact_key` gave ``key``,
     and the values of all its fields then (:attr:`_ClassPlan.all_values`).
 
     Loading a game's states meets the same config, melds and events again and again,
     and making one (its class's checks) costs more than looking it up. Equal keys are
     equal JSON (the types are in the key: ``true`` is not ``1`` here), so this is a pure
-    function of its arguments, and the object it gives is frozen. A refusal is not
-    kept: the caller reads the values again to say where in the document it is.
+    function of ``cls`` and ``key``, and the object it gives is frozen. ``values`` are
+    the JSON values ``key`` was made of (``ast.literal_eval(key)`` gives them back, at
+    about 20 times the cost of reading the object): they take no part in the cache's key
+    (:class:`_Values`). A refusal is not kept: the caller reads the values again to say
+    where in the document it is.
     """
-    raw_values = ast.literal_eval(key)  # (the values the key was made of: a tuple)
     plan = _class_plan(cls)
-    made = _read_fields(cls, plan, raw_values, "")
+    made = _read_fields(cls, plan, values.values, "")
     return made, plan.all_values(made)
+
+
+class _Values:
+    """The JSON values an exact key (:func:`_exact_key`) was made of, handed to
+    :func:`_remembered` beside the key so that a miss reads them without parsing the key
+    back. Every ``_Values`` is equal to every other and hashes alike: the cache is keyed by
+    the class and the key alone, which say what the values are."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, values: tuple[Any, ...]) -> None:
+        self.values = values
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Values)
+
+    def __hash__(self) -> int:
+        return 0
 
 
 def _exact_key(raw_values: tuple[Any, ...]) -> str | None:

@@ -396,6 +396,23 @@ def test_a_remembered_object_changed_in_place_is_not_given_again():
     assert cardrules.to_json(second) == text
 
 
+def test_equal_documents_share_one_remembered_object_and_cache_entry():
+    # The values handed to the cache beside the key take no part in its key: a second
+    # document with the same config (new lists and texts from the parser) finds the
+    # entry the first one made, and a config differing in one value makes its own.
+    codec._remembered.cache_clear()
+    state = cardrules.new_game("rummy500", seed=1)
+    text = cardrules.to_json(state)
+    first, second = cardrules.from_json(text), cardrules.from_json(text)
+    assert second.config is first.config
+    entries = codec._remembered.cache_info().currsize
+    other = cardrules.from_json(text.replace('"target":500', '"target":400'))
+    assert other.config.target == 400
+    assert codec._remembered.cache_info().currsize == entries + 1
+    assert codec._Values((1,)) == codec._Values((True,))
+    assert hash(codec._Values((1,))) == hash(codec._Values(("x",)))
+
+
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
     lambda inner: st.lists(inner, max_size=4)
@@ -417,8 +434,9 @@ def _typed(value: Any) -> Any:
 @given(first=st.lists(_JSON_VALUES, max_size=4), second=st.lists(_JSON_VALUES, max_size=4))
 def test_remembered_objects_are_keyed_by_exactly_their_json_values(first, second):
     # The key of a remembered object is the repr of its fields' JSON values: read back
-    # (on a miss) it gives those values with their types; equal keys are equal values
-    # with their types (``true`` is not ``1`` nor ``1.0``), and a copy has the same key.
+    # it gives those values with their types (what a miss reads them as); equal keys
+    # are equal values with their types (``true`` is not ``1`` nor ``1.0``), and a copy
+    # has the same key.
     import ast
     import copy
     import math
