@@ -349,10 +349,17 @@ class _Turn:
         self.builds = builds = state.builds
         of = table_value_table(config.royal)
         captures_of = capture_value_table(config)
-        indices = list(map(_INDEX, hand))  # (map: no comprehension frame, per turn)
-        self.table_values = list(map(of.__getitem__, indices))
+        # One loop reading each card's index once: ``map`` with ``attrgetter`` or a
+        # ``__getitem__`` wrapper costs several times a loop's attribute read (per turn).
+        table_values: list[int | None] = []
+        hand_values: list[tuple[int, ...]] = []
+        for card in hand:
+            i = card.index
+            table_values.append(of[i])
+            hand_values.append(captures_of[i])
+        self.table_values = table_values
         """Each card's table value (``None``: a standard face card, CA-17)."""
-        self.hand_values = list(map(captures_of.__getitem__, indices))
+        self.hand_values = hand_values
         """Each card's capture values."""
         self.top = config.max_value
         """The highest build or capture value (CA-6), read for every value a card may build."""
