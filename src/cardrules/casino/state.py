@@ -169,16 +169,20 @@ class TableSummary:
         indices = self.indices
         k = bisect_right(indices, i)  # after any card it equals, as a stable sort puts it
         value = table_value_table(royal)[i]
-        values = self.values
         sums = self.sums
-        head = [s | (s << value) & SUM_BITS for s in sums[: k + 1]] if value else sums[: k + 1]
+        head = list(sums[: k + 1])
+        if value:  # (a face card, None, adds to no sum)
+            head = [s | (s << value) & SUM_BITS for s in head]
+        head += sums[k:]
+        # (list.insert, then a tuple: cheaper than a tuple made of two slices)
+        values = list(self.values)
+        values.insert(k, value)
+        new_indices = list(indices)
+        new_indices.insert(k, i)
+        new_loose = list(loose)
+        new_loose.insert(k, card)
         return TableSummary(
-            (*values[:k], value, *values[k:]),
-            (*head, *sums[k:]),
-            (*loose[:k], card, *loose[k:]),
-            self.builds,
-            (*indices[:k], i, *indices[k:]),
-            True,
+            tuple(values), tuple(head), tuple(new_loose), self.builds, tuple(new_indices), True
         )
 
     def without(
@@ -208,34 +212,29 @@ class TableSummary:
             return summarize(
                 sort_cards(c for p, c in enumerate(loose) if p not in gone), builds, royal=royal
             )
-        indices = self.indices
+        kept_loose = list(loose)
+        kept_values = list(values)
+        kept_indices = list(self.indices)
+        taken = sorted(set(gone), reverse=True)
+        for p in taken:
+            del kept_loose[p], kept_values[p], kept_indices[p]
+        top = taken[0] + 1
         sums = self.sums
-        top = max(gone) + 1
         reach = sums[top]
-        kept_values: list[int | None] = []
-        kept_indices: list[int] = []
-        kept_loose: list[Card] = []
         head: list[int] = []
-        for p in range(top - 2, -1, -1):  # back from the last card taken, as summarize
-            if p in gone:
-                continue
-            v = values[p]
+        # Back from the last card taken over the cards kept before it, as summarize.
+        for v in reversed(kept_values[: top - len(taken)]):
             if v:
                 reach |= (reach << v) & SUM_BITS
             head.append(reach)
-            kept_values.append(v)
-            kept_indices.append(indices[p])
-            kept_loose.append(loose[p])
         head.reverse()
-        kept_values.reverse()
-        kept_indices.reverse()
-        kept_loose.reverse()
+        head += sums[top:]
         return TableSummary(
-            (*kept_values, *values[top:]),
-            (*head, *sums[top:]),
-            (*kept_loose, *loose[top:]),
+            tuple(kept_values),
+            tuple(head),
+            tuple(kept_loose),
             builds,
-            (*kept_indices, *indices[top:]),
+            tuple(kept_indices),
             True,
         )
 
