@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from cardrules import casino
 from cardrules.cards import Card, make_deck, parse_card, parse_cards
 from cardrules.casino import Config, State
+from cardrules.casino.captures import capture_value_table, table_value_table, value_tables
 from cardrules.casino.state import TableSummary, summarize
 
 DECK = make_deck()
@@ -157,3 +158,32 @@ def test_a_state_with_its_table_out_of_order_plays_as_before() -> None:
     assert list(after.loose) == sorted(after.loose, key=lambda c: c.index)
     assert after.loose == casino.apply(state, trail).loose
     _assert_fresh(after)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pair=st.sampled_from(
+        [
+            ("standard", None),
+            ("standard", False),
+            ("royal", None),
+            ("royal", True),
+            ("royal", False),
+        ]
+    ),
+    others=st.fixed_dictionaries(
+        {"capture_all": st.booleans(), "num_players": st.sampled_from([2, 3, 4])}
+    ),
+)
+def test_value_tables_are_the_configs_own(
+    pair: tuple[str, bool | None], others: dict[str, object]
+) -> None:
+    """``value_tables`` (what a turn reads at once) gives the table values, the capture
+    values and ``max_value`` of every valid config (CA-6, CA-17)."""
+    variant, ace_14 = pair
+    config = Config(variant=variant, royal_ace_14=ace_14, **others)  # type: ignore[arg-type]
+    assert value_tables(config) == (
+        table_value_table(config.royal),
+        capture_value_table(config),
+        config.max_value,
+    )

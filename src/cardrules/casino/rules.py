@@ -27,11 +27,10 @@ from cardrules.casino.actions import (
     malformed,
 )
 from cardrules.casino.captures import (
-    capture_value_table,
     covers,
     partition,
     table_value,
-    table_value_table,
+    value_tables,
 )
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
@@ -347,8 +346,9 @@ class _Turn:
         self.hand = hand = state.hands[seat]
         self.loose = state.loose
         self.builds = builds = state.builds
-        of = table_value_table(config.royal)
-        captures_of = capture_value_table(config)
+        # The values of cards by index, and ``top``: the highest build or capture value
+        # (CA-6), read for every value a card may build.
+        of, captures_of, self.top = value_tables(config)
         # One loop reading each card's index once: ``map`` with ``attrgetter`` or a
         # ``__getitem__`` wrapper costs several times a loop's attribute read (per turn).
         table_values: list[int | None] = []
@@ -361,8 +361,6 @@ class _Turn:
         """Each card's table value (``None``: a standard face card, CA-17)."""
         self.hand_values = hand_values
         """Each card's capture values."""
-        self.top = config.max_value
-        """The highest build or capture value (CA-6), read for every value a card may build."""
         self.counts: dict[int, int] = {}
         """How many cards of the hand capture at each value (worked out by :meth:`held`)."""
         self.values: list[int] = []
