@@ -44,6 +44,7 @@ def _fields(summary: TableSummary) -> tuple[object, ...]:
         summary.sums,
         summary.pairs,
         summary.ordered,
+        summary.royal,
     )
 
 
@@ -112,7 +113,7 @@ def test_with_card_is_the_summary_of_the_table_with_the_card(
     if card in loose:
         return
     before = summarize(loose, (), royal=royal)
-    after = before.with_card(card, royal=royal)
+    after = before.with_card(card)
     expected = tuple(sorted((*loose, card), key=lambda c: c.index))
     assert after.loose == expected
     assert _fields(after) == _fields(summarize(expected, (), royal=royal))
@@ -129,7 +130,7 @@ def test_without_is_the_summary_of_the_table_less_the_cards(
         gone = []
     before = summarize(loose, (), royal=royal)
     builds = casino.new_game(seed=1).builds
-    after = before.without(gone, builds, royal=royal)
+    after = before.without(gone, builds)
     expected = tuple(c for p, c in enumerate(loose) if p not in gone)
     assert after.loose == expected and after.builds is builds
     assert _fields(after) == _fields(summarize(expected, builds, royal=royal))
@@ -142,9 +143,9 @@ def test_a_table_out_of_order_is_sorted_as_the_rules_sort_it() -> None:
     loose = parse_cards("KS 2C 5H")
     before = summarize(loose, (), royal=False)
     assert not before.ordered and summarize(parse_cards("2C 5H KS"), (), royal=False).ordered
-    after = before.with_card(parse_card("3D"), royal=False)
+    after = before.with_card(parse_card("3D"))
     assert _fields(after) == _fields(summarize(parse_cards("2C 3D 5H KS"), (), royal=False))
-    less = before.without([2], (), royal=False)
+    less = before.without([2], ())
     assert _fields(less) == _fields(summarize(parse_cards("2C KS"), (), royal=False))
 
 

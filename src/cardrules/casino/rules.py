@@ -1058,14 +1058,13 @@ def _perform(state: State, action: Play) -> State:
     card = action.card
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
-    royal = config.royal
     summary = state.summary
     if isinstance(action, Trail):  # the most common play: only the hand and the table change
         return _advance(
             state,
             seat=seat,
             hands=tuple(hands),
-            table=summary.with_card(card, royal=royal),
+            table=summary.with_card(card),
             piles=state.piles,
             sweep_log=state.sweep_log,
             last_capturer=state.last_capturer,
@@ -1085,10 +1084,11 @@ def _perform(state: State, action: Play) -> State:
             builds = [b for b in builds if b.cards not in action.builds]
         piles[seat] = _in_order([*piles[seat], card, *taken])
         last_capturer = seat
-        table = summary.without(gone, tuple(builds), royal=royal)
+        table = summary.without(gone, tuple(builds))
         if not table.loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
     else:
+        royal = config.royal
         value = action.value
         extra = list(action.cards)
         a = table_value(card, royal) or 0  # a build's card has a value (CA-17, checked)
@@ -1121,7 +1121,7 @@ def _perform(state: State, action: Play) -> State:
                 if _partner_add(config, seat, old):
                     owner = old.owner  # CA-14 option: building for partner
             builds[j] = TableBuild(value, new_groups, owner)
-        table = summary.without(gone, tuple(builds), royal=royal)
+        table = summary.without(gone, tuple(builds))
     return _advance(
         state,
         seat=seat,

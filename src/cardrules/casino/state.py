@@ -105,7 +105,7 @@ class TableSummary:
     every card again.
     """
 
-    __slots__ = ("_pairs", "builds", "indices", "loose", "ordered", "sums", "values")
+    __slots__ = ("_pairs", "builds", "indices", "loose", "ordered", "royal", "sums", "values")
 
     def __init__(
         self,
@@ -115,6 +115,7 @@ class TableSummary:
         builds: tuple[TableBuild, ...] = (),
         indices: tuple[int, ...] = (),
         ordered: bool = False,
+        royal: bool = False,
     ) -> None:
         self.values = values
         self.indices = indices
@@ -129,6 +130,8 @@ class TableSummary:
         """Whether ``loose`` is in card order (as in every state the rules make): only
         then can a move's table be made by putting a card in its place or taking
         some out."""
+        self.royal = royal
+        """Whether the values are Royal Casino's (CA-17: a standard face card has none)."""
         self._pairs: tuple[int, ...] | None = None
 
     @property
@@ -146,7 +149,7 @@ class TableSummary:
         build's cards (worked out when asked: the listing names items by position)."""
         return tuple([(c,) for c in self.loose] + [b.cards for b in self.builds])
 
-    def with_card(self, card: Card, *, royal: bool) -> TableSummary:
+    def with_card(self, card: Card) -> TableSummary:
         """The summary of this table with ``card`` added to the loose cards (a trail),
         which are kept in card order.
 
@@ -156,7 +159,7 @@ class TableSummary:
 
         >>> from cardrules.cards import parse_card, parse_cards
         >>> before = summarize(parse_cards("2C KS"), (), royal=False)
-        >>> after = before.with_card(parse_card("3D"), royal=False)
+        >>> after = before.with_card(parse_card("3D"))
         >>> after.loose == parse_cards("2C 3D KS") and after.values == (2, 3, None)
         True
         >>> after.sums == summarize(after.loose, (), royal=False).sums
@@ -164,11 +167,11 @@ class TableSummary:
         """
         loose = self.loose
         if not self.ordered:  # made from a table out of order: the rules sort it
-            return summarize(sort_cards((*loose, card)), self.builds, royal=royal)
+            return summarize(sort_cards((*loose, card)), self.builds, royal=self.royal)
         i = card.index
         indices = self.indices
         k = bisect_right(indices, i)  # after any card it equals, as a stable sort puts it
-        value = table_value_table(royal)[i]
+        value = table_value_table(self.royal)[i]
         sums = self.sums
         head = list(sums[: k + 1])
         if value:  # (a face card, None, adds to no sum)
@@ -182,12 +185,16 @@ class TableSummary:
         new_loose = list(loose)
         new_loose.insert(k, card)
         return TableSummary(
-            tuple(values), tuple(head), tuple(new_loose), self.builds, tuple(new_indices), True
+            tuple(values),
+            tuple(head),
+            tuple(new_loose),
+            self.builds,
+            tuple(new_indices),
+            True,
+            self.royal,
         )
 
-    def without(
-        self, gone: list[int], builds: tuple[TableBuild, ...], *, royal: bool
-    ) -> TableSummary:
+    def without(self, gone: list[int], builds: tuple[TableBuild, ...]) -> TableSummary:
         """The summary of this table less the loose cards at positions ``gone`` (a capture
         or build), with ``builds`` for its builds.
 
@@ -196,7 +203,7 @@ class TableSummary:
 
         >>> from cardrules.cards import parse_cards
         >>> before = summarize(parse_cards("2C 3D 5H KS"), (), royal=False)
-        >>> after = before.without([0, 2], (), royal=False)
+        >>> after = before.without([0, 2], ())
         >>> after.loose == parse_cards("3D KS") and after.values == (3, None)
         True
         >>> after.sums == summarize(after.loose, (), royal=False).sums
@@ -205,13 +212,14 @@ class TableSummary:
         loose = self.loose
         values = self.values
         if not gone:  # the loose cards are the same: so are the sums and their pairs
-            kept = TableSummary(values, self.sums, loose, builds, self.indices, self.ordered)
+            kept = TableSummary(
+                values, self.sums, loose, builds, self.indices, self.ordered, self.royal
+            )
             kept._pairs = self._pairs
             return kept
         if not self.ordered:  # as with_card
-            return summarize(
-                sort_cards(c for p, c in enumerate(loose) if p not in gone), builds, royal=royal
-            )
+            rest = sort_cards(c for p, c in enumerate(loose) if p not in gone)
+            return summarize(rest, builds, royal=self.royal)
         kept_loose = list(loose)
         kept_values = list(values)
         kept_indices = list(self.indices)
@@ -236,6 +244,7 @@ class TableSummary:
             builds,
             tuple(kept_indices),
             True,
+            self.royal,
         )
 
 
@@ -262,7 +271,9 @@ def summarize(
     values.reverse()
     indices.reverse()
     ordered = indices == sorted(indices)
-    return TableSummary(tuple(values), tuple(sums), loose, builds, tuple(indices), ordered)
+    return TableSummary(
+        tuple(values), tuple(sums), loose, builds, tuple(indices), ordered, bool(royal)
+    )
 
 
 def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
