@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from cardrules.cards import JOKER, Card, make_deck
 from cardrules.casino.config import Config
@@ -38,6 +39,7 @@ __all__ = [
     "partition",
     "table_value",
     "table_value_table",
+    "value_tables",
 ]
 
 
@@ -71,19 +73,32 @@ _BY_INDEX: list[Card] = sorted([*make_deck(), JOKER], key=lambda card: card.inde
 _TABLE_VALUES: dict[bool, tuple[int | None, ...]] = {
     royal: tuple([table_value(card, royal) for card in _BY_INDEX]) for royal in (False, True)
 }
+_VALUE_CONFIGS: Final = (
+    Config(),
+    Config(royal_ace_14=False),
+    Config(variant="royal"),
+    Config(variant="royal", royal_ace_14=True),
+    Config(variant="royal", royal_ace_14=False),
+)
+"""A config for each pair of the two fields card values depend on."""
 _CAPTURE_VALUES: dict[tuple[str, bool | None], tuple[tuple[int, ...], ...]] = {
     (config.variant, config.royal_ace_14): tuple(
         [capture_values(card, config) for card in _BY_INDEX]
     )
-    for config in (
-        Config(),
-        Config(royal_ace_14=False),
-        Config(variant="royal"),
-        Config(variant="royal", royal_ace_14=True),
-        Config(variant="royal", royal_ace_14=False),
-    )
+    for config in _VALUE_CONFIGS
 }
 """Keyed by the two fields they depend on (read at every step: no derived properties)."""
+_VALUE_TABLES: dict[
+    tuple[str, bool | None], tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], int]
+] = {
+    (config.variant, config.royal_ace_14): (
+        _TABLE_VALUES[config.royal],
+        _CAPTURE_VALUES[config.variant, config.royal_ace_14],
+        config.max_value,
+    )
+    for config in _VALUE_CONFIGS
+}
+"""Likewise: what :func:`value_tables` gives."""
 
 
 def table_value_table(royal: bool) -> tuple[int | None, ...]:
@@ -104,6 +119,21 @@ def capture_value_table(config: Config) -> tuple[tuple[int, ...], ...]:
     (1, 14)
     """
     return _CAPTURE_VALUES[config.variant, config.royal_ace_14]
+
+
+def value_tables(
+    config: Config,
+) -> tuple[tuple[int | None, ...], tuple[tuple[int, ...], ...], int]:
+    """:func:`table_value_table` and :func:`capture_value_table` under ``config``, and its
+    ``max_value`` (CA-6): read at once, by the two fields they depend on (a turn reads
+    all three; each property or call costs about as much as a dict look-up).
+
+    >>> royal = Config(variant="royal")
+    >>> tables, captures, top = value_tables(royal)
+    >>> tables == table_value_table(True), captures == capture_value_table(royal), top
+    (True, True, 14)
+    """
+    return _VALUE_TABLES[config.variant, config.royal_ace_14]
 
 
 def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> bool:

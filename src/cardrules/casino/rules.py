@@ -27,17 +27,16 @@ from cardrules.casino.actions import (
     malformed,
 )
 from cardrules.casino.captures import (
-    capture_value_table,
     covers,
     partition,
     table_value,
-    table_value_table,
+    value_tables,
 )
 from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
-from cardrules.casino.state import State, TableBuild, successor
+from cardrules.casino.state import State, TableBuild, TableSummary, successor
 from cardrules.casino.steps import (
     Context,
     context_of,
@@ -347,15 +346,21 @@ class _Turn:
         self.hand = hand = state.hands[seat]
         self.loose = state.loose
         self.builds = builds = state.builds
-        of = table_value_table(config.royal)
-        captures_of = capture_value_table(config)
-        indices = list(map(_INDEX, hand))  # (map: no comprehension frame, per turn)
-        self.table_values = list(map(of.__getitem__, indices))
+        # The values of cards by index, and ``top``: the highest build or capture value
+        # (CA-6), read for every value a card may build.
+        of, captures_of, self.top = value_tables(config)
+        # One loop reading each card's index once: ``map`` with ``attrgetter`` or a
+        # ``__getitem__`` wrapper costs several times a loop's attribute read (per turn).
+        table_values: list[int | None] = []
+        hand_values: list[tuple[int, ...]] = []
+        for card in hand:
+            i = card.index
+            table_values.append(of[i])
+            hand_values.append(captures_of[i])
+        self.table_values = table_values
         """Each card's table value (``None``: a standard face card, CA-17)."""
-        self.hand_values = list(map(captures_of.__getitem__, indices))
+        self.hand_values = hand_values
         """Each card's capture values."""
-        self.top = config.max_value
-        """The highest build or capture value (CA-6), read for every value a card may build."""
         self.counts: dict[int, int] = {}
         """How many cards of the hand capture at each value (worked out by :meth:`held`)."""
         self.values: list[int] = []
@@ -1053,27 +1058,25 @@ def _perform(state: State, action: Play) -> State:
     card = action.card
     hands = list(state.hands)
     hands[seat] = _without(hands[seat], card)
+    summary = state.summary
     if isinstance(action, Trail):  # the most common play: only the hand and the table change
         return _advance(
             state,
             seat=seat,
             hands=tuple(hands),
-            loose=_in_order([*state.loose, card]),
-            builds=state.builds,
+            table=summary.with_card(card),
             piles=state.piles,
             sweep_log=state.sweep_log,
             last_capturer=state.last_capturer,
         )
-    loose = list(state.loose)
+    # The loose cards taken, by position: found by index (as _position_of does).
+    gone = list(map(summary.indices.index, [c.index for c in action.cards]))
     builds = list(state.builds)
     piles = list(state.piles)
     sweep_log = state.sweep_log
     last_capturer = state.last_capturer
-    royal = config.royal
     if isinstance(action, Capture):
         taken = list(action.cards)
-        for c in action.cards:
-            loose.remove(c)
         if action.builds:
             for cards in action.builds:
                 _build_at(state, cards)
@@ -1081,11 +1084,11 @@ def _perform(state: State, action: Play) -> State:
             builds = [b for b in builds if b.cards not in action.builds]
         piles[seat] = _in_order([*piles[seat], card, *taken])
         last_capturer = seat
-        if not loose and not builds:  # CA-5: a sweep empties the table
+        table = summary.without(gone, tuple(builds))
+        if not table.loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
     else:
-        for c in action.cards:
-            loose.remove(c)
+        royal = config.royal
         value = action.value
         extra = list(action.cards)
         a = table_value(card, royal) or 0  # a build's card has a value (CA-17, checked)
@@ -1118,12 +1121,12 @@ def _perform(state: State, action: Play) -> State:
                 if _partner_add(config, seat, old):
                     owner = old.owner  # CA-14 option: building for partner
             builds[j] = TableBuild(value, new_groups, owner)
+        table = summary.without(gone, tuple(builds))
     return _advance(
         state,
         seat=seat,
         hands=tuple(hands),
-        loose=_in_order(loose),
-        builds=tuple(builds),
+        table=table,
         piles=tuple(piles),
         sweep_log=sweep_log,
         last_capturer=last_capturer,
@@ -1135,12 +1138,14 @@ def _advance(
     *,
     seat: int,
     hands: tuple[tuple[Card, ...], ...],
-    loose: tuple[Card, ...],
-    builds: tuple[TableBuild, ...],
+    table: TableSummary,
     piles: tuple[tuple[Card, ...], ...],
     sweep_log: tuple[int, ...],
     last_capturer: int | None,
 ) -> State:
+    """The state after a play that left ``table`` (the new table, its loose cards and builds).
+
+    The turn passes, or the next deal is made, or the hand ends."""
     config = state.config
     n = config.num_players
     if any(hands):
@@ -1149,17 +1154,16 @@ def _advance(
             {
                 "to_act": (seat + 1) % n,
                 "hands": hands,
-                "loose": loose,
-                "builds": builds,
                 "piles": piles,
                 "sweep_log": sweep_log,
                 "last_capturer": last_capturer,
                 "pending": None,
             },
+            table=table,
         )
     # CA-16: an owner may not trail and must keep a capturing card, so no build
     # can outlive the deal in which it was made.
-    if builds:  # only a state changed in place can get here
+    if table.builds:  # only a state changed in place can get here
         raise ValueError("a build survived the end of a deal (CA-16)")
     if state.stock:
         dealt, _table, stock = _deal(state.stock, n, state.dealer, first=False)
@@ -1171,14 +1175,14 @@ def _advance(
                 "deal_number": state.deal_number + 1,
                 "hands": tuple(_in_order(h) for h in dealt),
                 "stock": stock,
-                "loose": loose,
-                "builds": builds,
                 "piles": piles,
                 "sweep_log": sweep_log,
                 "last_capturer": last_capturer,
             },
+            table=table,
         )
     # End of the hand: residue (CA-1), scoring, game end (CA-4) or next hand (CA-18).
+    loose = table.loose
     residue = loose
     residue_to: int | None = None
     final_piles = list(piles)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import enum
 import operator
+from bisect import bisect_right
 from typing import Any, Final
 
 import attrs
 
 from cardrules import stacking
-from cardrules.cards import Card, format_cards, make_deck
+from cardrules.cards import Card, format_cards, make_deck, sort_cards
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.captures import table_value_table
 from cardrules.casino.config import Config
@@ -98,9 +99,13 @@ class TableSummary:
     ((2, 3, None), '0b101101', '0b1001')
     >>> summary.pairs[1] == 1 | 1 << 3 | 1 << 3 * 30
     True
+
+    A move makes the next table's summary from this one (:meth:`with_card`,
+    :meth:`without`): the same as :func:`summarize` of the new table, without reading
+    every card again.
     """
 
-    __slots__ = ("_pairs", "builds", "indices", "loose", "sums", "values")
+    __slots__ = ("_pairs", "builds", "indices", "loose", "ordered", "royal", "sums", "values")
 
     def __init__(
         self,
@@ -109,6 +114,8 @@ class TableSummary:
         loose: tuple[Card, ...] = (),
         builds: tuple[TableBuild, ...] = (),
         indices: tuple[int, ...] = (),
+        ordered: bool = False,
+        royal: bool = False,
     ) -> None:
         self.values = values
         self.indices = indices
@@ -119,6 +126,12 @@ class TableSummary:
         """The loose cards it was made from (so that a state changed in place is noticed)."""
         self.builds = builds
         """The builds it was made from."""
+        self.ordered = ordered
+        """Whether ``loose`` is in card order (as in every state the rules make): only
+        then can a move's table be made by putting a card in its place or taking
+        some out."""
+        self.royal = royal
+        """Whether the values are Royal Casino's (CA-17: a standard face card has none)."""
         self._pairs: tuple[int, ...] | None = None
 
     @property
@@ -136,22 +149,131 @@ class TableSummary:
         build's cards (worked out when asked: the listing names items by position)."""
         return tuple([(c,) for c in self.loose] + [b.cards for b in self.builds])
 
+    def with_card(self, card: Card) -> TableSummary:
+        """The summary of this table with ``card`` added to the loose cards (a trail),
+        which are kept in card order.
+
+        The sums after the card's place are this table's; those up to it gain the
+        card's value (a set of cards reaching ``s`` reaches ``s`` and ``s + v`` with
+        one more card worth ``v``).
+
+        >>> from cardrules.cards import parse_card, parse_cards
+        >>> before = summarize(parse_cards("2C KS"), (), royal=False)
+        >>> after = before.with_card(parse_card("3D"))
+        >>> after.loose == parse_cards("2C 3D KS") and after.values == (2, 3, None)
+        True
+        >>> after.sums == summarize(after.loose, (), royal=False).sums
+        True
+        """
+        loose = self.loose
+        if not self.ordered:  # made from a table out of order: the rules sort it
+            return summarize(sort_cards((*loose, card)), self.builds, royal=self.royal)
+        i = card.index
+        indices = self.indices
+        k = bisect_right(indices, i)  # after any card it equals, as a stable sort puts it
+        value = table_value_table(self.royal)[i]
+        sums = self.sums
+        head = list(sums[: k + 1])
+        if value:  # (a face card, None, adds to no sum)
+            head = [s | (s << value) & SUM_BITS for s in head]
+        head += sums[k:]
+        # (list.insert, then a tuple: cheaper than a tuple made of two slices)
+        values = list(self.values)
+        values.insert(k, value)
+        new_indices = list(indices)
+        new_indices.insert(k, i)
+        new_loose = list(loose)
+        new_loose.insert(k, card)
+        return TableSummary(
+            tuple(values),
+            tuple(head),
+            tuple(new_loose),
+            self.builds,
+            tuple(new_indices),
+            True,
+            self.royal,
+        )
+
+    def without(self, gone: list[int], builds: tuple[TableBuild, ...]) -> TableSummary:
+        """The summary of this table less the loose cards at positions ``gone`` (a capture
+        or build), with ``builds`` for its builds.
+
+        The sums after the last card taken are this table's; those before it are
+        worked out again from there.
+
+        >>> from cardrules.cards import parse_cards
+        >>> before = summarize(parse_cards("2C 3D 5H KS"), (), royal=False)
+        >>> after = before.without([0, 2], ())
+        >>> after.loose == parse_cards("3D KS") and after.values == (3, None)
+        True
+        >>> after.sums == summarize(after.loose, (), royal=False).sums
+        True
+        """
+        loose = self.loose
+        values = self.values
+        if not gone:  # the loose cards are the same: so are the sums and their pairs
+            kept = TableSummary(
+                values, self.sums, loose, builds, self.indices, self.ordered, self.royal
+            )
+            kept._pairs = self._pairs
+            return kept
+        if not self.ordered:  # as with_card
+            rest = sort_cards(c for p, c in enumerate(loose) if p not in gone)
+            return summarize(rest, builds, royal=self.royal)
+        kept_loose = list(loose)
+        kept_values = list(values)
+        kept_indices = list(self.indices)
+        taken = sorted(set(gone), reverse=True)
+        for p in taken:
+            del kept_loose[p], kept_values[p], kept_indices[p]
+        top = taken[0] + 1
+        sums = self.sums
+        reach = sums[top]
+        head: list[int] = []
+        # Back from the last card taken over the cards kept before it, as summarize.
+        for v in reversed(kept_values[: top - len(taken)]):
+            if v:
+                reach |= (reach << v) & SUM_BITS
+            head.append(reach)
+        head.reverse()
+        head += sums[top:]
+        return TableSummary(
+            tuple(kept_values),
+            tuple(head),
+            tuple(kept_loose),
+            builds,
+            tuple(kept_indices),
+            True,
+            self.royal,
+        )
+
 
 def summarize(
     loose: tuple[Card, ...], builds: tuple[TableBuild, ...], *, royal: bool
 ) -> TableSummary:
     """The :class:`TableSummary` of a table (see there)."""
     of = table_value_table(royal)
-    indices = tuple(map(_INDEX, loose))
-    values = tuple(map(of.__getitem__, indices))
+    indices: list[int] = []
+    values: list[int | None] = []
     sums = [1]
     reach = 1
-    for v in values[::-1]:  # from the last position back: each adds to the sums after it
+    # One pass, from the last position back (each card adds to the sums after it),
+    # reading each card's index once: the cheapest way to read them in Python.
+    for card in reversed(loose):
+        i = card.index
+        v = of[i]
         if v:  # (None: a face card, which adds to no sum; no card is worth 0)
             reach |= (reach << v) & SUM_BITS
         sums.append(reach)
+        values.append(v)
+        indices.append(i)
     sums.reverse()
-    return TableSummary(values, tuple(sums), loose, builds, indices)
+    values.reverse()
+    indices.reverse()
+    ordered = indices == sorted(indices)
+    return TableSummary(
+        tuple(values), tuple(sums), loose, builds, tuple(indices), ordered, bool(royal)
+    )
 
 
 def _pairs_of(values: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -314,14 +436,20 @@ _new_state: Final = object.__new__
 _set_dict: Final = object.__setattr__
 
 
-def successor(before: State, changes: dict[str, Any], play: object = None) -> State:
+def successor(
+    before: State, changes: dict[str, Any], play: object = None, table: TableSummary | None = None
+) -> State:
     """The state after a move: ``before`` with the fields in ``changes`` replaced.
 
     For :func:`~cardrules.casino.apply` only, which has checked the move: the new
     state is a copy of ``before``'s ``__dict__`` with ``changes`` put in (the
     constructor would set each of the 20 fields again, a large part of a move's
-    cost). Its :attr:`~State.summary` is worked out again only when ``loose`` or
-    ``builds`` change; ``play`` becomes its ``_play`` (the play in progress carried).
+    cost). ``table``, when given, is the new table: its ``loose`` and ``builds``
+    become the state's and it becomes the :attr:`~State.summary` (the move made it
+    from the summary before, :meth:`TableSummary.with_card` or
+    :meth:`~TableSummary.without`). Otherwise the summary is worked out again only
+    when ``loose`` or ``builds`` change. ``play`` becomes its ``_play`` (the play in
+    progress carried).
 
     >>> from cardrules.casino import new_game
     >>> state = new_game(seed=1)
@@ -333,9 +461,15 @@ def successor(before: State, changes: dict[str, Any], play: object = None) -> St
         raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
     values = before.__dict__.copy()
     if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong
+        if table is not None:
+            changes = {**changes, "loose": table.loose, "builds": table.builds}
         return attrs.evolve(before, **changes)
     values.update(changes)
-    if "loose" in changes or "builds" in changes:
+    if table is not None:
+        values["loose"] = table.loose
+        values["builds"] = table.builds
+        values["summary"] = table
+    elif "loose" in changes or "builds" in changes:
         config = values["config"]
         royal = config.royal if isinstance(config, Config) else False
         values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
