@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium")
 
 import cardrules
 from cardrules import casino, rummy500, vegas_rummy
-from cardrules.event_types import Move
+from cardrules.event_types import Move, RoundEnd
 from cardrules.rl.pettingzoo import observation_space
 from cardrules.rl.planes import (
     PublicHistory,
@@ -224,3 +224,78 @@ def test_a_seat_encoder_following_a_game_answers_as_encode_seat_at_every_step(
             state = after
     assert extended > 0
     assert laid_off > 0
+
+
+def _events_by_definition(before: object, after: object, actor: int) -> tuple[object, ...]:
+    """:func:`new_events` as its docstring defines it, written plainly."""
+    log = after.events  # type: ignore[attr-defined]
+    if log == before.events:  # type: ignore[attr-defined]
+        return ()
+    for index in reversed(range(len(log))):
+        if isinstance(log[index], Move) and log[index].seat == actor:
+            return tuple(log[index:])
+    return tuple(log[-1:])
+
+
+# The history planes' meaning (module docstring of cardrules.rl.planes): which
+# row a kind of move marks, with which of its cards.
+_RUMMY_MARKS = {
+    "take": (("took", slice(None)),),
+    "discard": (("discarded", slice(None)),),
+    "meld": (("placed", slice(None)),),
+    "lay_off": (("placed", slice(None)),),
+    "swap": (("placed", slice(0, 1)), ("took", slice(1, None))),
+}
+
+
+def _marks(game: str, move: Move) -> tuple[tuple[str, slice], ...]:
+    if game == "casino":
+        played = (("played", slice(0, 1)),)
+        return (*played, ("captured", slice(None))) if move.kind == "capture" else played
+    return _RUMMY_MARKS.get(move.kind, ())
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_new_events_and_the_history_planes_follow_their_definitions(game: str, case: int) -> None:
+    """Every move's new events, and the planes after it, as the docs define them (seeded games)."""
+    config = CASES[game][case]
+    kinds = history_kinds(game)
+    n = config.num_players
+    rnd = random.Random(11)
+    marked = 0
+    for seed in range(3):
+        state = cardrules.new_game(game, config, seed=seed)
+        history = PublicHistory(game, config)
+        expected = np.zeros((len(kinds), n, 52 if game == "casino" else 53), dtype=np.float32)
+        for _ in range(400):
+            if state.is_over:
+                break
+            actor = state.to_act
+            after = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+            events = new_events(state, after, actor)
+            assert events == _events_by_definition(state, after, actor)
+            history.record(events)
+            for event in events:
+                if isinstance(event, RoundEnd):
+                    expected[:] = 0.0
+                elif isinstance(event, Move):
+                    for kind, which in _marks(game, event):
+                        for card in event.cards[which]:
+                            expected[kinds.index(kind), event.seat, card.index] = 1.0
+                            marked += 1
+            assert np.array_equal(history.planes, expected)
+            state = after
+    assert marked
+
+
+def test_new_events_start_at_the_actors_last_move_wherever_it_is_in_the_log() -> None:
+    """From the actor's last move to the log's end; none when the log is unchanged."""
+    from types import SimpleNamespace
+
+    mine, theirs = Move(0, "draw", "draw"), Move(1, "draw", "draw")
+    before = SimpleNamespace(events=(theirs,))
+    for log in [(theirs, mine), (mine, theirs), (mine, RoundEnd(1, (0, 0), ())), (theirs,)]:
+        after = SimpleNamespace(events=log)
+        assert new_events(before, after, 0) == _events_by_definition(before, after, 0)
+    assert new_events(before, SimpleNamespace(events=(mine, theirs)), 0) == (mine, theirs)
+    assert new_events(before, SimpleNamespace(events=(Move(1, "draw", "draw"),)), 1) == ()

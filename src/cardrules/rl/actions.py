@@ -474,12 +474,19 @@ class _CasinoSpace(ActionSpace):
         )
 
     @staticmethod
-    def _table(position: Any) -> tuple[tuple[Card, ...], Any]:
+    def _table(position: Any) -> tuple[dict[int, int], Any]:
+        """The slot in the sorted hand of each held card's index, and the builds.
+
+        By index, not by card: cards compare through a Python-level slot
+        (``Card`` defines its ordering), and ``in`` or ``tuple.index`` would
+        compare each card before the one sought.
+        """
         if isinstance(position, casino.View):
-            return position.hand, position.builds
-        seat = position.to_act
-        hand = position.hands[seat] if seat is not None else ()
-        return hand, position.builds
+            hand, builds = position.hand, position.builds
+        else:
+            seat = position.to_act
+            hand, builds = (position.hands[seat] if seat is not None else ()), position.builds
+        return {card.index: slot for slot, card in enumerate(hand)}, builds
 
     def _item(self, builds: Any, item: tuple[Card, ...]) -> int:
         if len(item) == 1:
@@ -491,68 +498,78 @@ class _CasinoSpace(ActionSpace):
                 return 52 + place
         raise ValueError(f"no build {item} on the table")
 
-    def _first(self, builds: Any, action: Any) -> int:
-        """The header's first item plus one (0 for none)."""
-        if getattr(action, "builds", ()):
-            return 1 + self._item(builds, action.builds[0])
-        if action.cards:
-            return 1 + self._item(builds, action.cards[:1])
+    def _first(self, builds: Any, taken: tuple[tuple[Card, ...], ...], cards: Any) -> int:
+        """A header's first item plus one (0 for none): its first build taken, else first card.
+
+        ``taken`` is a capture's builds (``()`` for a build play, which has none):
+        passed rather than read with ``getattr``, whose default costs an
+        exception on every build play.
+        """
+        if taken:
+            return 1 + self._item(builds, taken[0])
+        if cards:
+            return 1 + _card_number(cards[0])  # a loose card: _item of it, without the slice
         return 0
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
-        hand, builds = self._table(position)  # once for all the actions
-        trail_at, capture_at, items = self._starts["trail"], self._starts["capture"], self._items
+        slots, builds = self._table(position)  # once for all the actions
+        index_in = self._index_in
         numbered: dict[int, Any] = {}
         for action in actions:
-            # The commonest kinds, inline; :meth:`_index_in` numbers them the same.
-            kind = type(action)
-            if kind is casino.Trail and action.card in hand:
-                slot = hand.index(action.card)
-                if slot < _HAND:
-                    numbered[trail_at + slot] = action
-                    continue
-            elif kind is casino.Capture and action.card in hand:
-                slot = hand.index(action.card)
-                if slot < _HAND:
-                    first = self._first(builds, action) - 1
-                    numbered[capture_at + (slot * 2 + action.ace_high) * items + first] = action
-                    continue
-            numbered[self._index_in(hand, builds, action)] = action
+            numbered[index_in(slots, builds, action)] = action
         return numbered
 
     def index(self, position: Any, action: Any) -> int:
-        hand, builds = self._table(position)
-        return self._index_in(hand, builds, action)
+        slots, builds = self._table(position)
+        return self._index_in(slots, builds, action)
 
-    def _index_in(self, hand: tuple[Card, ...], builds: Any, action: Any) -> int:
-        c = casino
-        if isinstance(action, c.Done):
-            return self._at("done", 0)
-        if isinstance(action, c.Take):
-            return self._at("take", self._item(builds, action.item))
-        if not isinstance(action, c.Trail | c.Capture | c.Build):
+    def _index_in(self, slots: dict[int, int], builds: Any, action: Any) -> int:
+        """``action``'s number, given the hand's slot of each card index and the builds."""
+        kind = type(action)
+        # By exact type first: an isinstance chain (or a union built on each
+        # call) costs more than the number's arithmetic.
+        if kind is casino.Trail:
+            play = "trail"
+        elif kind is casino.Capture:
+            play = "capture"
+        elif kind is casino.Build:
+            play = "build"
+        elif isinstance(action, casino.Done):
+            return self._starts["done"]
+        elif isinstance(action, casino.Take):
+            return self._starts["take"] + self._item(builds, action.item)
+        elif isinstance(action, casino.Trail):
+            play = "trail"
+        elif isinstance(action, casino.Capture):
+            play = "capture"
+        elif isinstance(action, casino.Build):
+            play = "build"
+        else:
             raise TypeError(f"not a Casino action: {action!r}")
-        if action.card not in hand:
-            raise ValueError(f"{action.card} is not in the hand")
-        slot = hand.index(action.card)
+        card = action.card
+        slot = slots.get(card.index)
+        if slot is None:
+            raise ValueError(f"{card} is not in the hand")
         if slot >= _HAND:  # cannot happen: a deal gives four cards (CA, section 1)
             raise ValueError("a Casino hand holds at most four cards")
+        if play == "trail":
+            return self._starts["trail"] + slot
+        if play == "capture":
+            first = self._first(builds, action.builds, action.cards) - 1
+            high: bool = action.ace_high
+            return self._starts["capture"] + (slot * 2 + high) * self._items + first
         free = self._items + 1
-        if isinstance(action, c.Trail):
-            return self._at("trail", slot)
-        if isinstance(action, c.Capture):
-            first = self._first(builds, action) - 1
-            return self._at("capture", (slot * 2 + action.ace_high) * self._items + first)
-        first = self._first(builds, action)
-        value = action.value - 1
-        if action.kind == "new":
-            return self._at("new build", (slot * self._values + value) * free + first)
+        first = self._first(builds, (), action.cards)
+        value: int = action.value - 1
+        build_kind = action.kind
+        if build_kind == "new":
+            return self._starts["new build"] + (slot * self._values + value) * free + first
         target = self._item(builds, action.target) - 52
-        if action.kind == "raise":
+        if build_kind == "raise":
             value = value if self._raise_values > 1 else 0
             offset = ((slot * self._builds + target) * self._raise_values + value) * free
-            return self._at("raise", offset + first)
-        return self._at("add", (slot * self._builds + target) * free + first)
+            return self._starts["raise"] + offset + first
+        return self._starts["add"] + (slot * self._builds + target) * free + first
 
 
 def check_supported(game: str, config: Any) -> None:

@@ -272,14 +272,19 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
     >>> new_events(state, later, 0)
     (Move(seat=0, kind='draw', text='draw', cards=()),)
     """
-    log = after.events
-    if log is before.events or log == before.events:
+    log: tuple[Any, ...] = after.events
+    if log is before.events or log == before.events or not log:
         return ()
-    for index in range(len(log) - 1, -1, -1):
+    last = log[-1]
+    if type(last) is Move and last.seat == actor:  # as after most moves
+        return (last,)
+    index = len(log) - 1
+    while index >= 0:
         event = log[index]
         if isinstance(event, Move) and event.seat == actor:
-            return tuple(log[index:])
-    return tuple(log[-1:])
+            return log[index:]
+        index -= 1
+    return log[-1:]
 
 
 @lru_cache(maxsize=64)
@@ -350,36 +355,52 @@ class PublicHistory:
         """Forget everything (a new round)."""
         self._flags[:] = array("f", bytes(4 * len(self._flags)))
 
-    def _mark(self, kind: str, seat: int, cards: Iterable[Any]) -> None:
-        starts = self._starts[self._row[kind] * self.seats + seat]
-        flags = self._flags
-        for card in cards:
-            index = card.index
-            for start in starts:
-                flags[start + index] = 1.0
-
     def record(self, events: Sequence[Any]) -> None:
         """Take in the public events of one move (see the class)."""
+        marks, default = _MARKS[self.game]
+        seats, all_starts, flags = self.seats, self._starts, self._flags
         for event in events:
-            if isinstance(event, RoundEnd):
-                self.clear()
+            if type(event) is not Move:
+                if isinstance(event, RoundEnd):
+                    self.clear()
+                    continue
+                if not isinstance(event, Move):
+                    continue
+            cards = event.cards
+            if not cards:
                 continue
-            if not isinstance(event, Move) or not event.cards:
-                continue
-            seat, kind, cards = event.seat, event.kind, event.cards
-            if self.game == "casino":
-                self._mark("played", seat, cards[:1])
-                if kind == "capture":
-                    self._mark("captured", seat, cards)
-            elif kind == "take":
-                self._mark("took", seat, cards)
-            elif kind == "discard":
-                self._mark("discarded", seat, cards)
-            elif kind in ("meld", "lay_off"):
-                self._mark("placed", seat, cards)
-            elif kind == "swap":  # the natural card put in, the wild taken back
-                self._mark("placed", seat, cards[:1])
-                self._mark("took", seat, cards[1:])
+            seat = event.seat
+            for row, first, stop in marks.get(event.kind, default):
+                starts = all_starts[row * seats + seat]
+                for card in cards[first:stop]:
+                    index = card.index
+                    for start in starts:
+                        flags[start + index] = 1.0
+
+
+_MarkRule = tuple[tuple[int, int, int | None], ...]
+_MARKS: dict[str, tuple[dict[str, _MarkRule], _MarkRule]] = {
+    # Casino: a move's first card was played (the rest are what it took or
+    # built with); a capture's cards were all captured.
+    "casino": ({"capture": ((0, 0, 1), (1, 0, None))}, ((0, 0, 1),)),
+    # The rummies: took, discarded, placed; a swap puts the natural card in
+    # and takes the wild back.
+    **dict.fromkeys(
+        ("rummy500", "vegas_rummy"),
+        (
+            {
+                "take": ((0, 0, None),),
+                "discard": ((1, 0, None),),
+                "meld": ((2, 0, None),),
+                "lay_off": ((2, 0, None),),
+                "swap": ((2, 0, 1), (0, 1, None)),
+            },
+            (),
+        ),
+    ),
+}
+"""Which history row (of :data:`_HISTORY_KINDS`) each kind of move marks, and with
+which of its cards (``cards[first:stop]``); then the rule for other kinds."""
 
 
 # ---------------------------------------------------------------------------
