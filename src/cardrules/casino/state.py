@@ -251,7 +251,12 @@ class TableSummary:
 def summarize(
     loose: tuple[Card, ...], builds: tuple[TableBuild, ...], *, royal: bool
 ) -> TableSummary:
-    """The :class:`TableSummary` of a table (see there)."""
+    """The :class:`TableSummary` of a table (see there), read from its cards once.
+
+    >>> from cardrules.cards import parse_cards
+    >>> summarize(parse_cards("2C 3D"), (), royal=False).loose == parse_cards("2C 3D")
+    True
+    """
     of = table_value_table(royal)
     indices: list[int] = []
     values: list[int | None] = []
