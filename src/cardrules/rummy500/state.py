@@ -188,7 +188,7 @@ class State:
     @property
     def round_points(self) -> tuple[int, ...]:
         """What each seat has melded and laid off so far this round, in points."""
-        return tuple(sum(points) for points in self.placed_points)
+        return tuple(map(sum, self.placed_points))
 
     def __str__(self) -> str:
         from cardrules.rummy500.display import table_text  # lazy: display imports this module
