@@ -1034,8 +1034,9 @@ def _depths(
     windows_at = _WINDOWS[rules.allow_wraparound]
     runs: list[RunMeld] | None = None  # the table's runs, looked up if a card needs them
     found = []
-    for count in range(1, deepest + 1):
-        card = pile[-count]
+    count = 0
+    for card in reversed(pile[len(pile) - deepest :]):
+        count += 1
         index = card.index
         held |= 1 << index  # the hand with every card down to this one taken
         if count < shallowest:
