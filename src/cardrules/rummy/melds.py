@@ -1032,7 +1032,7 @@ def _depths(
     """:func:`natural_depths` of a table given as the union of its ``fits`` and its ``melds``
     (those of a :class:`NaturalTable`)."""
     windows_at = _WINDOWS[rules.allow_wraparound]
-    runs: list[RunMeld] | None = None  # the table's runs, looked up if a card needs them
+    runs: tuple[list[RunMeld], ...] | None = None  # the table's runs by suit, if a card needs them
     found = []
     count = 0
     for card in reversed(pile[len(pile) - deepest :]):
@@ -1062,10 +1062,12 @@ def _depths(
         if not bridging:
             continue
         if runs is None:
-            runs = [meld for meld in melds if isinstance(meld, RunMeld)]
-        suit = card.suit
-        for meld in runs:
-            if meld.suit is suit and _bridges_natural(meld, card, held, rules, room - 1):
+            runs = ([], [], [], [])
+            for meld in melds:
+                if isinstance(meld, RunMeld):
+                    runs[meld.suit].append(meld)
+        for meld in runs[index // 13]:  # the table's runs of the card's suit
+            if _bridges_natural(meld, card, held, rules, room - 1):
                 found.append(count)
                 break
     return found
