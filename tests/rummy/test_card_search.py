@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import contextlib
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules.cards import make_deck, parse_card, parse_cards
 from cardrules.rummy.melds import (
     MeldRules,
+    can_place,
     can_place_natural,
     can_place_natural_with,
     card_mask,
@@ -96,6 +98,48 @@ def test_one_pass_says_what_each_depth_says_alone(
         tuple(pile), held, summary, meld_rules, budget, shallowest, deepest, bridging=bridging
     )
     assert found == alone
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    drawn=st.lists(cards, min_size=1, max_size=22, unique=True),
+    split=st.integers(0, 22),
+    runs=st.lists(st.tuples(st.integers(0, 3), st.integers(1, 10), st.integers(3, 4)), max_size=4),
+    table=st.lists(st.lists(cards, min_size=3, max_size=3, unique=True), max_size=2),
+    meld_rules=rules,
+    keep=st.integers(0, 1),
+)
+def test_the_pile_search_says_what_the_general_search_says(
+    drawn: list, split: int, runs: list, table: list, meld_rules: MeldRules, keep: int
+) -> None:
+    # R5-4 by its definition: the card at a depth, with every card above it taken,
+    # can go down this turn. The general search (``can_place`` under rules with a
+    # wild card, none of it in play) walks the hand's cards, not masks.
+    hand, pile = drawn[:split], drawn[split:]
+    if not pile:
+        return
+    # Runs drawn as runs (suit, lowest rank, length), so that bridging is asked often.
+    melds = [
+        make_meld([DECK[suit * 13 + rank - 1] for rank in range(low, low + length)], meld_rules)
+        for suit, low, length in runs
+    ]
+    for group in table:
+        with contextlib.suppress(ValueError):  # three cards that are no meld
+            melds.append(make_meld(group, meld_rules))
+    joker = make_deck(jokers_per_deck=1)[-1]
+    general = attrs.evolve(meld_rules, wilds=frozenset({joker}))
+    assert joker not in drawn
+    defined = [
+        depth
+        for depth in range(1, len(pile) + 1)
+        if can_place(pile[-depth], hand + pile[-depth:], tuple(melds), general, keep=keep)
+    ]
+    found = natural_depths(
+        tuple(pile), card_mask(hand), natural_table(tuple(melds), meld_rules), meld_rules,
+        len(hand) - keep,
+    )
+    assert found == defined
 
 
 SUIT_NAMES = "CDHS"
