@@ -74,8 +74,12 @@ def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | Non
     """
     if new.pending is not None:  # a play still in progress: logged once complete
         return None
-    assert state.to_act is not None
-    events: list[Event] = [_move(_whole_play(state, action), state.to_act)]
+    seat = state.to_act
+    assert seat is not None
+    if type(action) is Trail:  # half the moves of a game: a whole play made in one step
+        events: list[Event] = [_trail(seat, action.card.index)]
+    else:
+        events = [_move(_whole_play(state, action), seat)]
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.hand, new.scores, new.winners))
