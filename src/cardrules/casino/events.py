@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardrules.cards import Card
 from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
 from cardrules.casino.captures import _BY_INDEX
 from cardrules.casino.state import State
@@ -57,12 +56,13 @@ def _trail(seat: int, index: int) -> Move:
 
 
 def _move(play: Capture | Build | Trail, seat: int) -> Move:
-    cards: tuple[Card, ...]
     if isinstance(play, Trail):
         return _trail(seat, play.card.index)
     if isinstance(play, Capture):
-        cards = (play.card, *play.cards, *(c for build in play.builds for c in build))
-        return Move(seat, "capture", str(play), cards)
+        taken = [play.card, *play.cards]
+        for build in play.builds:  # (a loop: a generator's frame costs more)
+            taken += build
+        return Move(seat, "capture", str(play), tuple(taken))
     return Move(seat, "build", str(play), (play.card, *play.cards))
 
 
