@@ -302,3 +302,24 @@ def test_phase_is_an_enum_derived_from_the_state_one_model() -> None:
     assert Phase("taking") is Phase.TAKING
     assert state.num_players == state.config.num_players == 2
     assert "phase" not in cardrules.to_json(state)  # derived: the JSON is unchanged
+
+
+def test_actions_name_every_card_as_format_cards_does() -> None:
+    # The action texts read card names from a table by index (a speed choice):
+    # each must be the card's own ``str``, for all 52 natural cards, in every kind of action.
+    from cardrules.cards import format_cards, make_deck
+
+    deck = sorted(make_deck(), key=lambda card: card.index)
+    for card, other, third in zip(deck, deck[1:] + deck[:1], deck[2:] + deck[:2], strict=True):
+        pair = tuple(sorted((other, third), key=lambda c: c.index))
+        assert str(Trail(card)) == f"trail {card}"
+        assert (
+            str(Capture(card, (other,), (pair,))) == f"{card} takes [{format_cards(pair)}] {other}"
+        )
+        assert str(Build(card, kind="new", value=9, cards=pair)) == (
+            f"{card} builds 9 with {format_cards(pair)}"
+        )
+        assert str(Build(card, kind="raise", value=9, target=pair)) == (
+            f"{card} raises [{format_cards(pair)}] to 9"
+        )
+        assert str(Take(pair)) == f"and [{format_cards(pair)}]"

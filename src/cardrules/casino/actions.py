@@ -47,7 +47,7 @@ from typing import Final, Literal
 
 import attrs
 
-from cardrules.cards import Card, Rank, format_cards, parse_card, parse_cards
+from cardrules.cards import JOKER, Card, Rank, make_deck, parse_card, parse_cards
 
 __all__ = [
     "Action",
@@ -104,8 +104,21 @@ def _build_set(builds: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]
     return tuple(named)
 
 
+# Each card's name (``str(card)``) by its index: actions are written into every
+# event of a capture or build, and ``Card.__str__`` is a Python call per card.
+_NAMES: Final = tuple(
+    str(card) for card in sorted([*make_deck(), JOKER], key=operator.attrgetter("index"))
+)
+
+
+def _names(cards: tuple[Card, ...]) -> str:
+    """``format_cards(cards)``, read from :data:`_NAMES`."""
+    names = _NAMES
+    return " ".join([names[card.index] for card in cards])
+
+
 def _bracket(cards: tuple[Card, ...]) -> str:
-    return "[" + format_cards(cards) + "]"
+    return "[" + _names(cards) + "]"
 
 
 # The constructors below are written out rather than generated from converters and
@@ -163,8 +176,9 @@ class Capture:
         set_field(self, "ace_high", ace_high)
 
     def __str__(self) -> str:
-        head = str(self.card) + (" as 14" if self.ace_high else "")
-        taken = [_bracket(b) for b in self.builds] + [str(c) for c in self.cards]
+        names = _NAMES
+        head = names[self.card.index] + (" as 14" if self.ace_high else "")
+        taken = [_bracket(b) for b in self.builds] + [names[c.index] for c in self.cards]
         return f"{head} takes {' '.join(taken)}"
 
 
@@ -223,12 +237,13 @@ class Build:
             )
 
     def __str__(self) -> str:
-        extra = f" with {format_cards(self.cards)}" if self.cards else ""
+        extra = f" with {_names(self.cards)}" if self.cards else ""
+        card = _NAMES[self.card.index]
         if self.kind == "new":
-            return f"{self.card} builds {self.value}{extra}"
+            return f"{card} builds {self.value}{extra}"
         if self.kind == "raise":
-            return f"{self.card} raises {_bracket(self.target)} to {self.value}{extra}"
-        return f"{self.card} adds to {_bracket(self.target)} for {self.value}{extra}"
+            return f"{card} raises {_bracket(self.target)} to {self.value}{extra}"
+        return f"{card} adds to {_bracket(self.target)} for {self.value}{extra}"
 
 
 @attrs.frozen(init=False)
@@ -246,7 +261,7 @@ class Trail:
         object.__setattr__(self, "card", _natural(card, "card"))
 
     def __str__(self) -> str:
-        return f"trail {self.card}"
+        return "trail " + _NAMES[self.card.index]
 
 
 @attrs.frozen(init=False)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardrules.cards import Card
 from cardrules.casino.actions import Action, Build, Capture, Done, Take, Trail
+from cardrules.casino.captures import _BY_INDEX
 from cardrules.casino.state import State
 from cardrules.events import Event, Move, RoundEnd, append, with_events
 
@@ -46,20 +46,23 @@ def _whole_play(state: State, action: Action) -> Capture | Build | Trail:
 
 
 @lru_cache(maxsize=256)
-def _trail(seat: int, card: Card) -> Move:
-    """``seat`` trailing ``card``: made once per seat and card (events are immutable values,
-    and half the moves of a game are trails), as ``events.draw_or_discard`` makes a rummy
-    discard."""
+def _trail(seat: int, index: int) -> Move:
+    """``seat`` trailing the card numbered ``index``: made once per seat and card (events
+    are immutable values, and half the moves of a game are trails), as
+    ``events.draw_or_discard`` makes a rummy discard. Keyed by the card's index, an int
+    hashed in C (a card's ``__hash__`` runs in Python)."""
+    card = _BY_INDEX[index]
     return Move(seat, "trail", str(Trail(card)), (card,))
 
 
 def _move(play: Capture | Build | Trail, seat: int) -> Move:
-    cards: tuple[Card, ...]
     if isinstance(play, Trail):
-        return _trail(seat, play.card)
+        return _trail(seat, play.card.index)
     if isinstance(play, Capture):
-        cards = (play.card, *play.cards, *(c for build in play.builds for c in build))
-        return Move(seat, "capture", str(play), cards)
+        taken = [play.card, *play.cards]
+        for build in play.builds:  # (a loop: a generator's frame costs more)
+            taken += build
+        return Move(seat, "capture", str(play), tuple(taken))
     return Move(seat, "build", str(play), (play.card, *play.cards))
 
 
@@ -71,8 +74,12 @@ def new_log(state: State, action: Action, new: State) -> tuple[Event, ...] | Non
     """
     if new.pending is not None:  # a play still in progress: logged once complete
         return None
-    assert state.to_act is not None
-    events: list[Event] = [_move(_whole_play(state, action), state.to_act)]
+    seat = state.to_act
+    assert seat is not None
+    if type(action) is Trail:  # half the moves of a game: a whole play made in one step
+        events: list[Event] = [_trail(seat, action.card.index)]
+    else:
+        events = [_move(_whole_play(state, action), seat)]
     if len(new.history) > len(state.history):
         result = new.history[-1]
         events.append(RoundEnd(result.hand, new.scores, new.winners))

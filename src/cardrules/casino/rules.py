@@ -1070,7 +1070,8 @@ def _perform(state: State, action: Play) -> State:
             last_capturer=state.last_capturer,
         )
     # The loose cards taken, by position: found by index (as _position_of does).
-    gone = list(map(summary.indices.index, [c.index for c in action.cards]))
+    position = summary.indices.index
+    gone = [position(c.index) for c in action.cards]
     builds = list(state.builds)
     piles = list(state.piles)
     sweep_log = state.sweep_log
