@@ -825,17 +825,29 @@ def natural_table_with(
     ...     after, rules)
     True
     """
-    fits_each = summary.fits_each
-    if len(summary.melds) != len(fits_each) or not 0 <= changed <= len(fits_each):
-        return natural_table(table, rules)
-    mask = _natural_fits(table[changed], rules)
-    fits_each = (*fits_each[:changed], mask, *fits_each[changed + 1 :])
-    if len(fits_each) != len(table):
+    fits_each = _fits_each_with(summary, table, changed, rules)
+    if fits_each is None:
         return natural_table(table, rules)
     fits = 0
     for each in fits_each:
         fits |= each
     return NaturalTable(fits_each, fits, tuple(table))
+
+
+def _fits_each_with(
+    summary: NaturalTable, table: Sequence[TableMeld], changed: int, rules: MeldRules
+) -> tuple[int, ...] | None:
+    """Each meld's fits in ``table`` (``summary``'s table with meld ``changed`` replaced or
+    added), only that meld's summed up again; ``None`` when ``table`` is not that (the
+    caller sums every meld up)."""
+    fits_each = summary.fits_each
+    if len(summary.melds) != len(fits_each) or not 0 <= changed <= len(fits_each):
+        return None
+    mask = _natural_fits(table[changed], rules)
+    fits_each = (*fits_each[:changed], mask, *fits_each[changed + 1 :])
+    if len(fits_each) != len(table):
+        return None
+    return fits_each
 
 
 def _natural_fits(meld: TableMeld, rules: MeldRules) -> int:
@@ -969,19 +981,14 @@ def can_place_natural_with(
     ...                        rules, 1)
     True
     """
-    # natural_table_with's steps, its NaturalTable left unmade.
-    fits_each = summary.fits_each
-    count = len(fits_each)
-    if len(summary.melds) != count or not 0 <= changed <= count:
+    # natural_table_with's masks, its NaturalTable left unmade.
+    fits_each = _fits_each_with(summary, table, changed, rules)
+    if fits_each is None:
         fits = natural_table(table, rules).fits
     else:
-        fits = _natural_fits(table[changed], rules)
-        if len(table) != (count + 1 if changed == count else count):
-            fits = natural_table(table, rules).fits
-        else:
-            for index, each in enumerate(fits_each):
-                if index != changed:
-                    fits |= each
+        fits = 0
+        for each in fits_each:
+            fits |= each
     return bool(_depths((card,), held, fits, table, rules, budget - 1, 1, 1, True))
 
 
