@@ -525,25 +525,16 @@ class _CasinoSpace(ActionSpace):
 
     def _index_in(self, slots: dict[int, int], builds: Any, action: Any) -> int:
         """``action``'s number, given the hand's slot of each card index and the builds."""
-        kind = type(action)
-        # By exact type first: an isinstance chain (or a union built on each
-        # call) costs more than the number's arithmetic.
-        if kind is casino.Trail:
-            play = "trail"
-        elif kind is casino.Capture:
-            play = "capture"
-        elif kind is casino.Build:
-            play = "build"
-        elif isinstance(action, casino.Done):
-            return self._starts["done"]
-        elif isinstance(action, casino.Take):
-            return self._starts["take"] + self._item(builds, action.item)
-        elif isinstance(action, casino.Trail):
+        if isinstance(action, casino.Trail):
             play = "trail"
         elif isinstance(action, casino.Capture):
             play = "capture"
         elif isinstance(action, casino.Build):
             play = "build"
+        elif isinstance(action, casino.Done):
+            return self._starts["done"]
+        elif isinstance(action, casino.Take):
+            return self._starts["take"] + self._item(builds, action.item)
         else:
             raise TypeError(f"not a Casino action: {action!r}")
         card = action.card

@@ -275,9 +275,6 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
     log: tuple[Any, ...] = after.events
     if log is before.events or log == before.events or not log:
         return ()
-    last = log[-1]
-    if type(last) is Move and last.seat == actor:  # as after most moves
-        return (last,)
     index = len(log) - 1
     while index >= 0:
         event = log[index]
