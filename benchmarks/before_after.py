@@ -50,7 +50,7 @@ def child(game: str) -> None:
         if rnd.random() < 0.1:
             states.append(walk)
         walk = rules.apply(walk, rnd.choice(rules.legal_actions(walk)))
-    print(json.dumps({"file": cardrules.__file__}), flush=True)
+    print(json.dumps({"file": cardrules.__file__, "rules": rules.rules.__file__}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
         if request["do"] == "quit":
@@ -74,17 +74,29 @@ def child(game: str) -> None:
 
 
 class Child:
-    """One cardrules (the ``src`` folder given) in a child process running :func:`child`."""
+    """One cardrules in a child process running :func:`child`.
 
-    def __init__(self, source: Path, game: str) -> None:
-        env = {**os.environ, "PYTHONPATH": str(source.resolve())}
-        command = [sys.executable, __file__, "--child", "--game", game]
+    Either the ``src`` folder ``source`` on this Python, or (``python`` given)
+    the cardrules installed in that Python, with no ``PYTHONPATH``.
+    """
+
+    def __init__(self, source: Path | None, game: str, python: str | None = None) -> None:
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)
+        if python is None:
+            assert source is not None
+            env["PYTHONPATH"] = str(source.resolve())
+        command = [python or sys.executable, __file__, "--child", "--game", game]
         self.process = subprocess.Popen(command, env=env, text=True,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdout is not None
-        self.file = json.loads(self.process.stdout.readline())["file"]
-        if not self.file.startswith(str(source.resolve())):
+        first = json.loads(self.process.stdout.readline())
+        self.file, rules_file = first["file"], first["rules"]
+        if source is not None and python is None and not self.file.startswith(
+            str(source.resolve())
+        ):
             raise SystemExit(f"{source}: the child imported {self.file}")
+        print(f"{python or sys.executable}: {rules_file}", flush=True)
 
     def rate(self, what: str, seconds: float) -> float:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -107,15 +119,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--game", default="vegas_rummy",
                         choices=("rummy500", "vegas_rummy", "casino"))
+    parser.add_argument("--now-python", metavar="PY",
+                        help="measure the cardrules installed in PY instead of this checkout")
+    parser.add_argument("--before-python", metavar="PY",
+                        help="measure the cardrules installed in PY instead of --before")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.game)
         return
-    if not args.before:
-        parser.error("--before SRC is required")
-    now = Child(Path(__file__).resolve().parent.parent / "src", args.game)
-    before = Child(Path(args.before), args.game)
+    if not args.before and not args.before_python:
+        parser.error("--before SRC or --before-python PY is required")
+    now = Child(Path(__file__).resolve().parent.parent / "src", args.game, args.now_python)
+    before = Child(Path(args.before) if args.before else None, args.game, args.before_python)
     ratios: dict[str, list[float]] = {"play": [], "json": []}
     print("round  play now/s  before/s  ratio   json now/s  before/s  ratio  (per CPU second)")
     for number in range(1, max(1, args.rounds) + 1):
