@@ -53,6 +53,7 @@ from cardrules.rummy.melds import (
     MeldRules,
     SetMeld,
     TableMeld,
+    card_mask,
     meld_error,
 )
 from cardrules.rummy.wilds import (
@@ -567,10 +568,11 @@ def _replaced(
 
 
 def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
+    rest = tuple(hand)
     for card in cards:
-        rest.remove(card)
-    return tuple(rest)
+        at = rest.index(card)  # (the first equal card, as list.remove takes)
+        rest = rest[:at] + rest[at + 1 :]
+    return rest
 
 
 def _turn_can_end(
@@ -943,6 +945,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return _play_actions(state)
 
 
+@lru_cache(maxsize=64)
+def _mask_of(cards: frozenset[Card]) -> int:
+    """The cards as a mask by card index (a round's wild cards: one per upcard and scope)."""
+    return card_mask(cards)
+
+
 def _play_actions(state: State) -> tuple[Action, ...]:
     seat = _seat(state)
     config = state.config
@@ -969,7 +977,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             _minus(hand, meld.cards), lambda meld=meld: (*_table(state), meld)  # type: ignore[misc]
         ):
             out.append(Meld(meld))
-    distinct = sort_cards(set(hand))
+    distinct = sort_cards({card.index: card for card in hand}.values())  # (ints hash in C)
     # One card played from a bigger hand leaves cards in it, so without the LV-11
     # option the turn can end (can_end) and the rest of the hand is not needed.
     one_leaves_some = size > 1 and not careful
@@ -981,8 +989,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             rest = rests[card] = _minus(hand, [card])
         return rest
 
-    wilds = rules.wilds
-    wild_flags = [card in wilds for card in distinct]
+    wild_mask = _mask_of(rules.wilds)
+    wild_flags = [wild_mask >> card.index & 1 for card in distinct]
     for target, owned in enumerate(state.melds):
         meld = owned.meld
         # A natural card goes on a set of its rank or a run of its suit, or nowhere.
@@ -995,11 +1003,11 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         for card in fitting:
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
-            seen: set[object] = set()
+            seen: list[object] = []  # (a card hashes in Python, compares in C)
             for stands_for, new in layoff_choices(meld, card, rules):
                 if stands_for in seen:
                     continue
-                seen.add(stands_for)
+                seen.append(stands_for)
                 if one_leaves_some or can_end(rest_without(card), _replaced(state, target, new)):
                     out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
