@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card, sort_cards
@@ -70,6 +70,7 @@ __all__ = [
     "placed_card_text",
     "read_meld",
     "swap_options",
+    "wild_mask",
 ]
 
 _CARDS: dict[tuple[Rank, Suit], Card] = {
@@ -93,6 +94,17 @@ _RANK_PLACES: Final = tuple(
 )
 """``_RANK_PLACES[rank - 1]``: bit ``p`` set when run position ``p`` is a card of
 that rank (see :func:`_run_row`)."""
+
+
+@lru_cache(maxsize=64)
+def wild_mask(wilds: frozenset[Card]) -> int:
+    """The wild cards as a mask, bit ``card.index`` set for each (one per round's rules).
+
+    >>> from cardrules.cards import JOKER, parse_card
+    >>> bin(wild_mask(frozenset({JOKER, parse_card("2C")})))
+    '0b10000000000000000000000000000000000000000000000000010'
+    """
+    return card_mask(wilds)
 
 
 def _ranks_held_at_least(held_mask: int, need: int) -> int:
@@ -464,8 +476,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    wild_set = rules.wilds
-    pool = sort_cards([c for c in hand if c in wild_set])
+    wilds = wild_mask(rules.wilds)  # (a card hashes in Python; its index is at hand)
+    pool = sort_cards([c for c in hand if wilds >> c.index & 1])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()

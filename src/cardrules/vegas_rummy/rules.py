@@ -53,7 +53,6 @@ from cardrules.rummy.melds import (
     MeldRules,
     SetMeld,
     TableMeld,
-    card_mask,
     meld_error,
 )
 from cardrules.rummy.wilds import (
@@ -64,6 +63,7 @@ from cardrules.rummy.wilds import (
     normalize,
     placed_card_text,
     swap_options,
+    wild_mask,
 )
 from cardrules.vegas_rummy import betting, scoring
 from cardrules.vegas_rummy.actions import (
@@ -945,12 +945,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return _play_actions(state)
 
 
-@lru_cache(maxsize=64)
-def _mask_of(cards: frozenset[Card]) -> int:
-    """The cards as a mask by card index (a round's wild cards: one per upcard and scope)."""
-    return card_mask(cards)
-
-
 def _play_actions(state: State) -> tuple[Action, ...]:
     seat = _seat(state)
     config = state.config
@@ -989,8 +983,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             rest = rests[card] = _minus(hand, [card])
         return rest
 
-    wild_mask = _mask_of(rules.wilds)
-    wild_flags = [wild_mask >> card.index & 1 for card in distinct]
+    wilds = wild_mask(rules.wilds)
+    wild_flags = [wilds >> card.index & 1 for card in distinct]
     for target, owned in enumerate(state.melds):
         meld = owned.meld
         # A natural card goes on a set of its rank or a run of its suit, or nowhere.
@@ -1054,6 +1048,43 @@ def _apply(state: State, action: Action) -> State:
         raise IllegalActionError(reason, action)
     config = state.config
     seat = _seat(state)
+    # (the two moves of nearly every turn, draw and discard, are looked for first)
+    if isinstance(action, Discard):
+        hand = state.hands[seat]
+        rest = _minus(hand, [action.card])
+        hands = _put(state.hands, seat, rest)
+        discard = (*state.discard, action.card)
+        if not rest:  # LV-5: going out by discarding the last card
+            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
+        new = _evolve(
+            state,
+            hands=hands,
+            discard=discard,
+            taken=None,
+            phase=Phase.draw,
+            to_act=_next_active(state.active, seat),
+            turns=state.turns + 1,
+        )
+        return _start_turn(new)
+    if isinstance(action, Draw):
+        stock, discard, shuffles = state.stock, state.discard, state.shuffles
+        reshuffles = state.reshuffles
+        if not stock:  # LV-10: all discards but the top one become the new stock
+            stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
+            discard = discard[-1:]
+            shuffles += 1
+            reshuffles += 1
+        card = stock[-1]
+        return _evolve(
+            state,
+            phase=Phase.play,
+            stock=stock[:-1],
+            discard=discard,
+            shuffles=shuffles,
+            reshuffles=reshuffles,
+            hands=_put(state.hands, seat, sort_cards((*state.hands[seat], card))),
+            taken=None,
+        )
     if isinstance(action, Rebuy):
         score = betting.rebuy_score(state.scores, state.active, config.max_score)  # LV-12
         entry = LedgerEntry(state.round_number, seat, "rebuy", config.buy_in, score)
@@ -1072,25 +1103,6 @@ def _apply(state: State, action: Action) -> State:
     if isinstance(action, Deal):
         return _deal(state, _next_active(state.active, state.dealer))  # LV-17
     hand = state.hands[seat]
-    if isinstance(action, Draw):
-        stock, discard, shuffles = state.stock, state.discard, state.shuffles
-        reshuffles = state.reshuffles
-        if not stock:  # LV-10: all discards but the top one become the new stock
-            stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
-            discard = discard[-1:]
-            shuffles += 1
-            reshuffles += 1
-        card = stock[-1]
-        return _evolve(
-            state,
-            phase=Phase.play,
-            stock=stock[:-1],
-            discard=discard,
-            shuffles=shuffles,
-            reshuffles=reshuffles,
-            hands=_put(state.hands, seat, sort_cards((*hand, card))),
-            taken=None,
-        )
     if isinstance(action, TakeDiscard):
         card = state.discard[-1]
         return _evolve(
@@ -1100,22 +1112,6 @@ def _apply(state: State, action: Action) -> State:
             hands=_put(state.hands, seat, sort_cards((*hand, card))),
             taken=card,
         )
-    if isinstance(action, Discard):
-        rest = _minus(hand, [action.card])
-        hands = _put(state.hands, seat, rest)
-        discard = (*state.discard, action.card)
-        if not rest:  # LV-5: going out by discarding the last card
-            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
-        new = _evolve(
-            state,
-            hands=hands,
-            discard=discard,
-            taken=None,
-            phase=Phase.draw,
-            to_act=_next_active(state.active, seat),
-            turns=state.turns + 1,
-        )
-        return _start_turn(new)
     if isinstance(action, Meld):
         meld = action.meld  # canonical (apply)
         rest = _minus(hand, meld.cards)
