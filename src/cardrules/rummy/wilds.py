@@ -476,8 +476,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    wilds = wild_mask(rules.wilds)  # (a card hashes in Python; its index is at hand)
-    pool = sort_cards([c for c in hand if wilds >> c.index & 1])
+    wild_bits = wild_mask(rules.wilds)  # (a card hashes in Python; its index is at hand)
+    pool = sort_cards([c for c in hand if wild_bits >> c.index & 1])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()
