@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from cardrules.cards import RANKS, SUITS, Card, Rank, Suit, parse_card, sort_cards
@@ -70,6 +70,7 @@ __all__ = [
     "placed_card_text",
     "read_meld",
     "swap_options",
+    "wild_mask",
 ]
 
 _CARDS: dict[tuple[Rank, Suit], Card] = {
@@ -88,6 +89,24 @@ _RUN_STARTS: Final = ((1 << 14) - 1) & ~1
 """Bits 1 to 13: the positions a run may start at."""
 
 
+_RANK_PLACES: Final = tuple(
+    sum(1 << p for p in range(1, 14 + MAX_RUN) if rank_at(p) is rank) for rank in RANKS
+)
+"""``_RANK_PLACES[rank - 1]``: bit ``p`` set when run position ``p`` is a card of
+that rank (see :func:`_run_row`)."""
+
+
+@lru_cache(maxsize=64)
+def wild_mask(wilds: frozenset[Card]) -> int:
+    """The wild cards as a mask, bit ``card.index`` set for each (one per round's rules).
+
+    >>> from cardrules.cards import JOKER, parse_card
+    >>> bin(wild_mask(frozenset({JOKER, parse_card("2C")})))
+    '0b10000000000000000000000000000000000000000000000000010'
+    """
+    return card_mask(wilds)
+
+
 def _ranks_held_at_least(held_mask: int, need: int) -> int:
     """Bit ``rank - 1`` set: ``held_mask`` holds natural cards of that rank in ``need`` suits.
 
@@ -96,12 +115,23 @@ def _ranks_held_at_least(held_mask: int, need: int) -> int:
     """
     if need <= 0:
         return _SUIT_ROW
-    at_least = [_SUIT_ROW, 0, 0, 0, 0]
-    for suit in SUITS:
-        row = held_mask >> (13 * suit) & _SUIT_ROW
-        for k in range(4, 0, -1):
-            at_least[k] |= at_least[k - 1] & row
-    return at_least[need] if need <= 4 else 0
+    if need > 4:
+        return 0
+    a = held_mask & _SUIT_ROW
+    b = held_mask >> 13 & _SUIT_ROW
+    c = held_mask >> 26 & _SUIT_ROW
+    d = held_mask >> 39 & _SUIT_ROW
+    # Two suits at a time: a rank is held in k of four suits when the pairs
+    # (clubs, diamonds) and (hearts, spades) hold it k times between them.
+    one_of_ab, both_ab = a | b, a & b
+    one_of_cd, both_cd = c | d, c & d
+    if need == 1:
+        return one_of_ab | one_of_cd
+    if need == 2:
+        return both_ab | both_cd | (one_of_ab & one_of_cd)
+    if need == 3:
+        return (both_ab & one_of_cd) | (both_cd & one_of_ab)
+    return both_ab & both_cd
 
 
 def _window_starts(row: int, width: int, need: int) -> int:
@@ -123,19 +153,14 @@ def _window_starts(row: int, width: int, need: int) -> int:
         for k in range(1, width):
             starts &= row >> k
         return starts
-    counts: dict[int, int] = {}
-    rest = row
-    while rest:
-        low = rest & -rest
-        position = low.bit_length() - 1
-        rest ^= low
-        for start in range(max(0, position - width + 1), position + 1):
-            counts[start] = counts.get(start, 0) + 1
-    starts = 0
-    for start, count in counts.items():
-        if count >= need:
-            starts |= 1 << start
-    return starts
+    # at_least[j]: bit s set when j of the bits of row from s up to the one
+    # shifted in so far are set (a counter per start, added bit-parallel).
+    at_least = [~0] + [0] * need
+    for k in range(width):
+        shifted = row >> k
+        for j in range(need, 0, -1):
+            at_least[j] |= at_least[j - 1] & shifted
+    return at_least[need]
 
 
 
@@ -196,6 +221,9 @@ def normalize(meld: TableMeld, *, interchangeable: bool) -> TableMeld:
         for i, card in zip(rest, sorted(spare, key=_card_key)):
             cards[i] = card
         return RunMeld(meld.suit, meld.start, tuple(cards))
+    in_order, has_wild = _set_order_of(meld)
+    if in_order and (not has_wild or not interchangeable):
+        return meld  # what the steps below give back for a set already in order
     naturals: list[tuple[Card, Suit | None]] = []
     wild_pairs: list[tuple[Card, Suit | None]] = []
     for card, suit in zip(meld.cards, meld.suits):
@@ -220,6 +248,30 @@ def normalize(meld: TableMeld, *, interchangeable: bool) -> TableMeld:
         wild_pairs.sort(key=lambda pair: (pair[0].index, _suit_key(pair[1])))
     pairs = naturals + wild_pairs
     return SetMeld(meld.rank, tuple(c for c, _ in pairs), tuple(s for _, s in pairs))
+
+
+def _set_order_of(meld: SetMeld) -> tuple[bool, bool]:
+    """Whether the set's cards are in :func:`normalize`'s order without
+    ``interchangeable`` (naturals by suit, then wild cards by card and stated
+    suit), and whether it holds a wild card.
+
+    Sets are listed and built in that order, so :func:`normalize` (a meld
+    action's converter calls it) mostly finds nothing to sort.
+    """
+    last_suit: Suit | None = None
+    last_wild: tuple[int, int] | None = None
+    rank = meld.rank
+    for card, suit in zip(meld.cards, meld.suits):
+        if suit is not None and card == _CARDS[(rank, suit)]:
+            if last_wild is not None or (last_suit is not None and suit < last_suit):
+                return False, last_wild is not None
+            last_suit = suit
+        else:
+            key = (card.index, _suit_key(suit))
+            if last_wild is not None and key < last_wild:
+                return False, True
+            last_wild = key
+    return True, last_wild is not None
 
 
 # ---------------------------------------------------------------------------
@@ -424,8 +476,8 @@ def enumerate_melds(
     low_size = 3 if only_size is None else only_size
     if limit < 3:
         return []
-    wild_set = rules.wilds
-    pool = sort_cards([c for c in hand if c in wild_set])
+    wild_bits = wild_mask(rules.wilds)  # (a card hashes in Python; its index is at hand)
+    pool = sort_cards([c for c in hand if wild_bits >> c.index & 1])
     cap = len(pool) if rules.max_wilds is None else min(rules.max_wilds, len(pool))
     out: list[TableMeld] = []
     seen: set[TableMeld] = set()
@@ -481,9 +533,7 @@ def enumerate_melds(
         own_places = 0
         for c in pool:
             if c.suit is suit:
-                for p in range(1, 14 + MAX_RUN):
-                    if rank_at(p) is c.rank:
-                        own_places |= 1 << p
+                own_places |= _RANK_PLACES[c.rank - 1]
         # A start whose shortest span already misses more cards than the wild
         # cards can fill is passed over: so does every longer span from it.
         starts = _window_starts(row, low_size, low_size - cap) & _RUN_STARTS

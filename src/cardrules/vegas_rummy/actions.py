@@ -73,13 +73,13 @@ def _set_order(meld: object) -> object:
 
 
 def _well_formed_set(meld: SetMeld) -> bool:
-    return (
-        isinstance(meld.cards, tuple)
-        and isinstance(meld.suits, tuple)
-        and all(isinstance(c, Card) for c in meld.cards)
-        and len(meld.cards) == len(meld.suits)
-        and all(s is None or isinstance(s, Suit) for s in meld.suits)
-    )
+    cards, suits = meld.cards, meld.suits
+    if not (isinstance(cards, tuple) and isinstance(suits, tuple) and len(cards) == len(suits)):
+        return False
+    for card, suit in zip(cards, suits):  # (one loop: every listed set comes through here)
+        if not isinstance(card, Card) or not (suit is None or isinstance(suit, Suit)):
+            return False
+    return True
 
 
 @attrs.frozen

@@ -63,6 +63,7 @@ from cardrules.rummy.wilds import (
     normalize,
     placed_card_text,
     swap_options,
+    wild_mask,
 )
 from cardrules.vegas_rummy import betting, scoring
 from cardrules.vegas_rummy.actions import (
@@ -108,6 +109,17 @@ _evolve: Final = evolver(State)
 """``attrs.evolve``, the fields looked up once: a new state is made at every action."""
 
 T = TypeVar("T")
+
+# The phases as module constants: an enum member read as ``Phase.draw`` goes
+# through the enum class's attribute lookup (about 0.1 µs), and the rules ask
+# for the phase some twenty times an action.
+_DRAW: Final = Phase.draw
+_PLAY: Final = Phase.play
+_DECIDE: Final = Phase.decide
+_TABLE: Final = Phase.table
+_OVER: Final = Phase.over
+_IN_ROUND: Final = (_DRAW, _PLAY)
+_BETWEEN_ROUNDS: Final = (_DECIDE, _TABLE)
 
 _ACTION_TYPES = (Draw, TakeDiscard, Meld, LayOff, SwapWild, Discard, Rebuy, Retire, Deal)
 
@@ -314,7 +326,7 @@ def new_game(
         config=config,
         seed=seed,
         shuffles=shuffles,
-        phase=Phase.table,
+        phase=_TABLE,
         to_act=dealer,
         dealer=dealer,
         round_number=0,
@@ -372,7 +384,7 @@ def _deal(state: State, dealer: int, deck: Sequence[Card] | None = None) -> Stat
     new = _evolve(
         state,
         shuffles=shuffles,
-        phase=Phase.draw,
+        phase=_DRAW,
         to_act=order[0],
         dealer=dealer,
         round_number=state.round_number + 1,
@@ -471,7 +483,7 @@ def _end_round(state: State, went_out: int | None) -> State:
     )
     if over:
         winners = scoring.winners_of(scores, state.active, config.max_score)
-        return _evolve(new, phase=Phase.over, to_act=None, winners=winners)
+        return _evolve(new, phase=_OVER, to_act=None, winners=winners)
     return _between_rounds(new)
 
 
@@ -487,18 +499,18 @@ def _pending(state: State) -> list[int]:
 def _between_rounds(state: State) -> State:
     pending = _pending(state)
     if pending:
-        return _evolve(state, phase=Phase.decide, to_act=pending[0])  # LV-12
-    return _evolve(state, phase=Phase.table, to_act=_next_active(state.active, state.dealer))
+        return _evolve(state, phase=_DECIDE, to_act=pending[0])  # LV-12
+    return _evolve(state, phase=_TABLE, to_act=_next_active(state.active, state.dealer))
 
 
 def join_error(state: State) -> str | None:
     """``None`` if a new player may join now (see :func:`join`), else the reason."""
     if not isinstance(state, State):
         raise TypeError(f"expected a vegas_rummy State, not {type(state).__name__}")
-    if state.phase == Phase.decide:
+    if state.phase == _DECIDE:
         return "busted players must choose to rebuy or retire first (LV-12)"
-    if state.phase != Phase.table:
-        if state.phase == Phase.over:
+    if state.phase != _TABLE:
+        if state.phase == _OVER:
             return "the game is over"
         return "a new player may only join at the start of a round, not mid-round (LV-14)"
     config = state.config
@@ -567,10 +579,11 @@ def _replaced(
 
 
 def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
+    rest = tuple(hand)
     for card in cards:
-        rest.remove(card)
-    return tuple(rest)
+        at = rest.index(card)  # (the first equal card, as list.remove takes)
+        rest = rest[:at] + rest[at + 1 :]
+    return rest
 
 
 def _turn_can_end(
@@ -697,16 +710,17 @@ def _state_error(state: State) -> str | None:
     phase = state.phase
     if type(phase) is not Phase:  # (an enum with members has no subclasses)
         return f"the state is broken: {phase!r} is no phase"
-    if phase is Phase.over:
+    if phase is _OVER:
         return None
     seat = state.to_act
+    seats = len(state.hands)
     if (
         type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
-    ) or not 0 <= seat < len(state.hands):
+    ) or not 0 <= seat < seats:
         return f"the state is broken: {seat!r} is no seat to act"
-    if len(state.scores) != len(state.hands) or len(state.active) != len(state.hands):
+    if len(state.scores) != seats or len(state.active) != seats:
         return "the state is broken: it holds no hand, score or flag for some seat"
-    if phase in (Phase.draw, Phase.play) and (
+    if phase in _IN_ROUND and (
         not isinstance(state.upcard, Card) or not isinstance(state.hands[seat], tuple)
     ):
         return "the state is broken: a round is played with no upcard or hand"
@@ -766,25 +780,25 @@ def _judge(state: State, action: object) -> _Verdict:
 def _refusal(state: State, action: Action) -> _Verdict:
     """:func:`_judge` of a well-formed action in a sound state."""
     phase = state.phase
-    if phase == Phase.over:
+    if phase == _OVER:
         return "the game is over", None
     if isinstance(action, (Rebuy, Retire)):
-        if phase != Phase.decide:
+        if phase != _DECIDE:
             return (
                 "only a player who has just busted may rebuy or retire, between rounds (LV-12)"
             ), None
         return _LEGAL
     if isinstance(action, Deal):
-        if phase == Phase.decide:
+        if phase == _DECIDE:
             return "busted players must choose to rebuy or retire first (LV-12)", None
-        if phase != Phase.table:
+        if phase != _TABLE:
             return "you cannot deal now: a round is being played", None
         return _LEGAL
-    if phase in (Phase.decide, Phase.table):
+    if phase in _BETWEEN_ROUNDS:
         return "no round is being played: the table is between rounds", None
     hand = state.hands[_seat(state)]
     if isinstance(action, (Draw, TakeDiscard)):
-        if phase != Phase.draw:
+        if phase != _DRAW:
             return "you have already drawn this turn", None
         if isinstance(action, Draw):
             if not _can_draw(state):
@@ -800,7 +814,7 @@ def _refusal(state: State, action: Action) -> _Verdict:
                 "not discard it again (LV-11 option)"
             ), None
         return _LEGAL
-    if phase != Phase.play:
+    if phase != _PLAY:
         return "you must draw first: from the stock or the top of the discard pile", None
     config = state.config
     if isinstance(action, Discard):
@@ -927,13 +941,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if reason is not None:
         raise ValueError(reason)
     phase = state.phase
-    if phase == Phase.over:
+    if phase == _OVER:
         return ()
-    if phase == Phase.decide:
+    if phase == _DECIDE:
         return (Rebuy(), Retire())
-    if phase == Phase.table:
+    if phase == _TABLE:
         return (Deal(),)
-    if phase == Phase.draw:
+    if phase == _DRAW:
         out: list[Action] = []
         if _can_draw(state):
             out.append(Draw())
@@ -969,7 +983,7 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             _minus(hand, meld.cards), lambda meld=meld: (*_table(state), meld)  # type: ignore[misc]
         ):
             out.append(Meld(meld))
-    distinct = sort_cards(set(hand))
+    distinct = sort_cards({card.index: card for card in hand}.values())  # (ints hash in C)
     # One card played from a bigger hand leaves cards in it, so without the LV-11
     # option the turn can end (can_end) and the rest of the hand is not needed.
     one_leaves_some = size > 1 and not careful
@@ -981,8 +995,8 @@ def _play_actions(state: State) -> tuple[Action, ...]:
             rest = rests[card] = _minus(hand, [card])
         return rest
 
-    wilds = rules.wilds
-    wild_flags = [card in wilds for card in distinct]
+    wilds = wild_mask(rules.wilds)
+    wild_flags = [wilds >> card.index & 1 for card in distinct]
     for target, owned in enumerate(state.melds):
         meld = owned.meld
         # A natural card goes on a set of its rank or a run of its suit, or nowhere.
@@ -995,11 +1009,11 @@ def _play_actions(state: State) -> tuple[Action, ...]:
         for card in fitting:
             # A 12-card wrap-around run takes the same card at either end: one action
             # (the low end; both give the same 13 cards).
-            seen: set[object] = set()
+            seen: list[object] = []  # (a card hashes in Python, compares in C)
             for stands_for, new in layoff_choices(meld, card, rules):
                 if stands_for in seen:
                     continue
-                seen.add(stands_for)
+                seen.append(stands_for)
                 if one_leaves_some or can_end(rest_without(card), _replaced(state, target, new)):
                     out.append(LayOff(card, target, stands_for))
     if not config.meld_solidarity:
@@ -1046,6 +1060,43 @@ def _apply(state: State, action: Action) -> State:
         raise IllegalActionError(reason, action)
     config = state.config
     seat = _seat(state)
+    # (the two moves of nearly every turn, draw and discard, are looked for first)
+    if isinstance(action, Discard):
+        hand = state.hands[seat]
+        rest = _minus(hand, [action.card])
+        hands = _put(state.hands, seat, rest)
+        discard = (*state.discard, action.card)
+        if not rest:  # LV-5: going out by discarding the last card
+            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
+        new = _evolve(
+            state,
+            hands=hands,
+            discard=discard,
+            taken=None,
+            phase=_DRAW,
+            to_act=_next_active(state.active, seat),
+            turns=state.turns + 1,
+        )
+        return _start_turn(new)
+    if isinstance(action, Draw):
+        stock, discard, shuffles = state.stock, state.discard, state.shuffles
+        reshuffles = state.reshuffles
+        if not stock:  # LV-10: all discards but the top one become the new stock
+            stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
+            discard = discard[-1:]
+            shuffles += 1
+            reshuffles += 1
+        card = stock[-1]
+        return _evolve(
+            state,
+            phase=_PLAY,
+            stock=stock[:-1],
+            discard=discard,
+            shuffles=shuffles,
+            reshuffles=reshuffles,
+            hands=_put(state.hands, seat, sort_cards((*state.hands[seat], card))),
+            taken=None,
+        )
     if isinstance(action, Rebuy):
         score = betting.rebuy_score(state.scores, state.active, config.max_score)  # LV-12
         entry = LedgerEntry(state.round_number, seat, "rebuy", config.buy_in, score)
@@ -1064,50 +1115,15 @@ def _apply(state: State, action: Action) -> State:
     if isinstance(action, Deal):
         return _deal(state, _next_active(state.active, state.dealer))  # LV-17
     hand = state.hands[seat]
-    if isinstance(action, Draw):
-        stock, discard, shuffles = state.stock, state.discard, state.shuffles
-        reshuffles = state.reshuffles
-        if not stock:  # LV-10: all discards but the top one become the new stock
-            stock = rng.shuffle(discard[:-1], seed=state.seed, stream=shuffles)
-            discard = discard[-1:]
-            shuffles += 1
-            reshuffles += 1
-        card = stock[-1]
-        return _evolve(
-            state,
-            phase=Phase.play,
-            stock=stock[:-1],
-            discard=discard,
-            shuffles=shuffles,
-            reshuffles=reshuffles,
-            hands=_put(state.hands, seat, sort_cards((*hand, card))),
-            taken=None,
-        )
     if isinstance(action, TakeDiscard):
         card = state.discard[-1]
         return _evolve(
             state,
-            phase=Phase.play,
+            phase=_PLAY,
             discard=state.discard[:-1],
             hands=_put(state.hands, seat, sort_cards((*hand, card))),
             taken=card,
         )
-    if isinstance(action, Discard):
-        rest = _minus(hand, [action.card])
-        hands = _put(state.hands, seat, rest)
-        discard = (*state.discard, action.card)
-        if not rest:  # LV-5: going out by discarding the last card
-            return _end_round(_evolve(state, hands=hands, discard=discard, taken=None), seat)
-        new = _evolve(
-            state,
-            hands=hands,
-            discard=discard,
-            taken=None,
-            phase=Phase.draw,
-            to_act=_next_active(state.active, seat),
-            turns=state.turns + 1,
-        )
-        return _start_turn(new)
     if isinstance(action, Meld):
         meld = action.meld  # canonical (apply)
         rest = _minus(hand, meld.cards)
