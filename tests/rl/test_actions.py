@@ -179,9 +179,8 @@ def test_a_space_answers_from_the_position_s_value_not_its_identity(
     picks=st.lists(st.integers(0, 10**6), max_size=40),
 )
 def test_a_mask_has_one_at_each_number_and_zero_elsewhere(size: int, picks: list[int]) -> None:
-    """A mask is 1 exactly at the numbers given, whether it sets them one by one
-    (fewer than ten) or at once, and is a new writable ``int8`` vector each time
-    (its zeros are copied, never shared)."""
+    """A mask is 1 exactly at the numbers given, and a new writable ``int8`` vector
+    each time (nothing shared between masks)."""
     numbers = dict.fromkeys(pick % size for pick in picks)
     mask = numbers_mask(size, numbers)
     assert mask.dtype == np.int8 and mask.shape == (size,)

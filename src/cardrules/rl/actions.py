@@ -307,26 +307,12 @@ def numbers_mask(size: int, numbers: Iterable[int]) -> npt.NDArray[np.int8]:
     >>> numbers_mask(5, {1: "a", 3: "b"}).tolist()
     [0, 1, 0, 1, 0]
     """
-    # A copy of a zero vector costs less than a bytearray handed to numpy
-    # (frombuffer alone costs as much as the copy); items set one by one cost
-    # less than fancy indexing for a few numbers, more for many (callgrind:
-    # they cost the same at about ten).
-    mask = _zeros(size).copy()
-    picked = list(numbers)
-    if len(picked) < 10:
-        for number in picked:
-            mask[number] = 1
-    else:
-        mask[picked] = 1
-    return mask
-
-
-@lru_cache(maxsize=16)
-def _zeros(size: int) -> npt.NDArray[np.int8]:
-    """A read-only ``int8`` vector of ``size`` zeros, which :func:`numbers_mask` copies."""
-    zeros = np.zeros(size, dtype=_INT8)
-    zeros.flags.writeable = False
-    return zeros
+    # Setting bytes of a bytearray one by one beats numpy's fancy indexing for
+    # the few tens of legal numbers a state has; frombuffer takes it over uncopied.
+    flags = bytearray(size)
+    for number in numbers:
+        flags[number] = 1
+    return np.frombuffer(flags, _INT8)
 
 
 def _legal(position: Any, legal_actions: Any) -> tuple[Any, ...]:
