@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import rummy500, vegas_rummy
-from cardrules.rl.actions import action_space, check_supported
+from cardrules.rl.actions import action_space, check_supported, numbers_mask
 
 from .cases import CASES, IDS, PARAMS
 
@@ -171,3 +171,20 @@ def test_a_space_answers_from_the_position_s_value_not_its_identity(
     twin = cardrules.from_json(cardrules.to_json(second))
     assert twin is not second
     assert space.legal(twin) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.integers(1, 23_000),
+    picks=st.lists(st.integers(0, 10**6), max_size=40),
+)
+def test_a_mask_has_one_at_each_number_and_zero_elsewhere(size: int, picks: list[int]) -> None:
+    """A mask is 1 exactly at the numbers given, and a new writable ``int8`` vector
+    each time (nothing shared between masks)."""
+    numbers = dict.fromkeys(pick % size for pick in picks)
+    mask = numbers_mask(size, numbers)
+    assert mask.dtype == np.int8 and mask.shape == (size,)
+    assert np.flatnonzero(mask).tolist() == sorted(numbers)
+    assert set(np.unique(mask).tolist()) <= {0, 1}
+    mask[:] = 1  # writable, and the next mask of this size does not see it
+    assert np.flatnonzero(numbers_mask(size, ())).tolist() == []

@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import abc
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -97,6 +98,9 @@ _HAND = 4
 
 _INT8 = np.dtype(np.int8)
 """The masks' dtype, made once: ``frombuffer`` given a type looks its dtype up every call."""
+
+
+_CARD_INDEX = operator.attrgetter("index")
 
 
 def _card_number(card: Card) -> int:
@@ -486,7 +490,8 @@ class _CasinoSpace(ActionSpace):
         else:
             seat = position.to_act
             hand, builds = (position.hands[seat] if seat is not None else ()), position.builds
-        return {card.index: slot for slot, card in enumerate(hand)}, builds
+        # Mapped in C: a comprehension runs a frame of its own.
+        return dict(zip(map(_CARD_INDEX, hand), itertools.count())), builds
 
     def _item(self, builds: Any, item: tuple[Card, ...]) -> int:
         if len(item) == 1:
@@ -497,19 +502,6 @@ class _CasinoSpace(ActionSpace):
                     raise ValueError("more builds on the table than the action space allows")
                 return 52 + place
         raise ValueError(f"no build {item} on the table")
-
-    def _first(self, builds: Any, taken: tuple[tuple[Card, ...], ...], cards: Any) -> int:
-        """A header's first item plus one (0 for none): its first build taken, else first card.
-
-        ``taken`` is a capture's builds (``()`` for a build play, which has none):
-        passed rather than read with ``getattr``, whose default costs an
-        exception on every build play.
-        """
-        if taken:
-            return 1 + self._item(builds, taken[0])
-        if cards:
-            return 1 + _card_number(cards[0])  # a loose card: _item of it, without the slice
-        return 0
 
     def _number_all(self, position: Any, actions: tuple[Any, ...]) -> dict[int, Any]:
         slots, builds = self._table(position)  # once for all the actions
@@ -545,12 +537,17 @@ class _CasinoSpace(ActionSpace):
             raise ValueError("a Casino hand holds at most four cards")
         if play == "trail":
             return self._starts["trail"] + slot
+        # The play's first item (its first build taken, else its first loose
+        # card), plus one for a build play (0: no loose card), written out here
+        # rather than in a helper: a call costs more than the lookup.
+        cards = action.cards
         if play == "capture":
-            first = self._first(builds, action.builds, action.cards) - 1
+            taken = action.builds
+            first = self._item(builds, taken[0]) if taken else cards[0].index if cards else -1
             high: bool = action.ace_high
             return self._starts["capture"] + (slot * 2 + high) * self._items + first
         free = self._items + 1
-        first = self._first(builds, (), action.cards)
+        first = 1 + cards[0].index if cards else 0
         value: int = action.value - 1
         build_kind = action.kind
         if build_kind == "new":
