@@ -425,62 +425,6 @@ class _Plan:
         # Casino's highest build value, a property of the config: read once per config.
         self.top = float(config.max_value) if game == "casino" else 0.0
         self.template = array("f", bytes(4 * self.size))
-        # The offsets every encoding writes at, in one tuple unpacked at once:
-        # a tuple unpack costs less than a dict lookup each.
-        self.fixed_at = tuple(map(self.at.__getitem__, _FIXED_AT[game]))
-
-
-_FIXED_AT = {
-    "rummy500": (
-        "hand",
-        "taken",
-        "owed",
-        "hand_sizes",
-        "scores",
-        "round_points",
-        "stock",
-        "phase",
-        "to_act",
-        "dealer",
-        "round",
-        "turns",
-    ),
-    "vegas_rummy": (
-        "hand",
-        "upcard",
-        "taken",
-        "hand_sizes",
-        "scores",
-        "busts",
-        "active",
-        "stock",
-        "phase",
-        "to_act",
-        "dealer",
-        "turn",
-        "reshuffles",
-        "round",
-    ),
-    "casino": (
-        "hand",
-        "loose",
-        "build_slot",
-        "build_value",
-        "build_single",
-        "build_owner",
-        "pile_sizes",
-        "sweeps",
-        "last_capturer",
-        "scores",
-        "stock",
-        "deal",
-        "last_deal",
-        "dealer",
-        "to_act",
-        "round",
-    ),
-}
-"""The offsets each game's encoder writes at every encoding, in :attr:`_Plan.fixed_at`."""
 
 
 @lru_cache(maxsize=64)
@@ -762,29 +706,16 @@ def _rummy500(
     """``src`` is a view or a state: the fields both have under one name are read from it."""
     config = src.config
     plan = _plan_of("rummy500", config, memo)
-    n, v = plan.n, plan.template[:]
+    at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     deck = int(config.deck_size)
-    (
-        hand_at,
-        taken_at,
-        owed_at,
-        sizes_at,
-        scores_at,
-        points_at,
-        stock_at,
-        phase_at,
-        to_act_at,
-        dealer_at,
-        round_at,
-        turns_at,
-    ) = plan.fixed_at
-    _counts(v, hand_at, plan.scale_list, hand)
+    _counts(v, at["hand"], plan.scale_list, hand)
     _pile_depths(v, plan, src.discard, deck, memo)
     _table_melds(v, plan, src.melds, memo, owned=False)
-    _counts(v, taken_at, plan.scale_list, src.taken)
+    _counts(v, at["taken"], plan.scale_list, src.taken)
     if src.owed is not None:
-        v[owed_at + src.owed.index] = 1.0
+        v[at["owed"] + src.owed.index] = 1.0
+    sizes_at, scores_at, points_at = at["hand_sizes"], at["scores"], at["round_points"]
     target = float(config.target)
     scores, points = src.scores, src.round_points
     for other in range(n):
@@ -794,15 +725,15 @@ def _rummy500(
         score, point = float(scores[other]), float(points[other])
         v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + target))
         v[points_at + rel] = 0.5 * (1.0 + point / (abs(point) + 100.0))
-    v[stock_at] = stock_size / deck
-    v[phase_at + _R500_PHASE_MEMBERS.index(src.phase)] = 1.0
+    v[at["stock"]] = stock_size / deck
+    v[at["phase"] + _R500_PHASE_MEMBERS.index(src.phase)] = 1.0
     to_act = src.to_act
-    v[to_act_at + (n if to_act is None else (to_act - me) % n)] = 1.0
-    v[dealer_at + (src.dealer - me) % n] = 1.0
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
     # _grow, written out (round and turn counts are never negative)
     round_number, turns = float(src.round_number), float(src.turns)
-    v[round_at] = round_number / (round_number + 10.0)
-    v[turns_at] = turns / (turns + 20.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
+    v[at["turns"]] = turns / (turns + 20.0)
     return _finish(v, plan, history, me)
 
 
@@ -818,32 +749,22 @@ def _vegas(
     """As :func:`_rummy500`, for Las Vegas Rummy."""
     config = src.config
     plan = _plan_of("vegas_rummy", config, memo)
-    n, v = plan.n, plan.template[:]
+    at, n, v = plan.at, plan.n, plan.template[:]
     me = 0 if seat is None else seat
     pack = plan.pack
-    (
-        hand_at,
-        upcard_at,
-        taken_at,
-        sizes_at,
-        scores_at,
-        busts_at,
-        active_at,
-        stock_at,
-        phase_at,
-        to_act_at,
-        dealer_at,
-        turn_at,
-        reshuffles_at,
-        round_at,
-    ) = plan.fixed_at
-    _counts(v, hand_at, plan.scale_list, hand or ())
+    _counts(v, at["hand"], plan.scale_list, hand or ())
     _pile_depths(v, plan, src.discard, pack, memo)
     if src.upcard is not None:
-        v[upcard_at + src.upcard.index] = 1.0
+        v[at["upcard"] + src.upcard.index] = 1.0
     _table_melds(v, plan, src.melds, memo, owned=True)
     if src.taken is not None:
-        v[taken_at + src.taken.index] = 1.0
+        v[at["taken"] + src.taken.index] = 1.0
+    sizes_at, scores_at, busts_at, active_at = (
+        at["hand_sizes"],
+        at["scores"],
+        at["busts"],
+        at["active"],
+    )
     top = float(config.max_score)
     scores, busts, active = src.scores, src.busts, src.active
     for other in range(n):
@@ -854,17 +775,17 @@ def _vegas(
         v[scores_at + rel] = 0.5 * (1.0 + score / (abs(score) + top))
         v[busts_at + rel] = bust / (bust + 1.0)
         v[active_at + rel] = float(active[other])
-    v[stock_at] = stock_size / pack
-    v[phase_at + _VEGAS_PHASES.index(src.phase)] = 1.0
+    v[at["stock"]] = stock_size / pack
+    v[at["phase"] + _VEGAS_PHASES.index(src.phase)] = 1.0
     to_act = src.to_act
-    v[to_act_at + (n if to_act is None else (to_act - me) % n)] = 1.0
-    v[dealer_at + (src.dealer - me) % n] = 1.0
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
     # _grow, written out (the counts are never negative)
     turns, reshuffles = float(src.turns), float(src.reshuffles)
     round_number = float(src.round_number)
-    v[turn_at] = turns / (turns + 20.0)
-    v[reshuffles_at] = reshuffles / (reshuffles + 1.0)
-    v[round_at] = round_number / (round_number + 10.0)
+    v[at["turn"]] = turns / (turns + 20.0)
+    v[at["reshuffles"]] = reshuffles / (reshuffles + 1.0)
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
@@ -885,24 +806,7 @@ def _casino(
     me = 0 if seat is None else seat
     slots = 3 * n
     top = plan.top
-    (
-        hand_at,
-        loose_at,
-        slot_at,
-        value_at,
-        single_at,
-        owner_at,
-        piles_at,
-        sweeps_at,
-        capturer_at,
-        scores_at,
-        stock_at,
-        deal_at,
-        last_deal_at,
-        dealer_at,
-        to_act_at,
-        round_at,
-    ) = plan.fixed_at
+    hand_at, loose_at = at["hand"], at["loose"]
     for card in hand:
         v[hand_at + card.index] = 1.0
     for card in src.loose:
@@ -910,6 +814,8 @@ def _casino(
     builds = src.builds
     if len(builds) > slots:
         raise ValueError("more builds on the table than the observation holds")
+    slot_at, value_at, single_at = at["build_slot"], at["build_value"], at["build_single"]
+    owner_at = at["build_owner"]
     for slot, build in enumerate(builds):
         for card in build.cards:
             v[slot_at + card.index] = (slot + 1) / slots
@@ -934,6 +840,7 @@ def _casino(
         for item in chosen:
             if item in named:
                 v[at["pending_builds"] + named.index(item)] = 1.0
+    piles_at, sweeps_at = at["pile_sizes"], at["sweeps"]
     for other in range(n):
         rel = (other - me) % n
         v[piles_at + rel] = pile_sizes[other] / 52
@@ -941,19 +848,20 @@ def _casino(
         swept = float(sweeps[other])
         v[sweeps_at + rel] = swept / (swept + 2.0)
     capturer = src.last_capturer
-    v[capturer_at + (n if capturer is None else (capturer - me) % n)] = 1.0
+    v[at["last_capturer"] + (n if capturer is None else (capturer - me) % n)] = 1.0
     target = float(config.target)
+    scores_at = at["scores"]
     for side, score in enumerate(src.scores):  # sides are not rotated, as in observations
         signed = float(score)  # _signed, written out
         v[scores_at + side] = 0.5 * (1.0 + signed / (abs(signed) + target))
-    v[stock_at] = stock_size / 52
+    v[at["stock"]] = stock_size / 52
     deal_number, round_number = float(src.deal_number), float(src.round_number)
-    v[deal_at] = deal_number / (deal_number + 6.0)  # _grow, written out
-    v[last_deal_at] = float(src.is_last_deal)
-    v[dealer_at + (src.dealer - me) % n] = 1.0
+    v[at["deal"]] = deal_number / (deal_number + 6.0)  # _grow, written out
+    v[at["last_deal"]] = float(src.is_last_deal)
+    v[at["dealer"] + (src.dealer - me) % n] = 1.0
     to_act = src.to_act
-    v[to_act_at + (n if to_act is None else (to_act - me) % n)] = 1.0
-    v[round_at] = round_number / (round_number + 10.0)
+    v[at["to_act"] + (n if to_act is None else (to_act - me) % n)] = 1.0
+    v[at["round"]] = round_number / (round_number + 10.0)
     return _finish(v, plan, history, me)
 
 
