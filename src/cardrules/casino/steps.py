@@ -632,7 +632,57 @@ class Context:
     def goes_on(self, chosen: tuple[int, ...]) -> bool:
         """True if some item may be taken next (:meth:`next_items` is not empty), found
         without working out the others."""
+        if len(chosen) == 1:
+            known = self._goes_on_after(chosen[0])
+            if known is not None:
+                return known
         return next(iter(self._following(chosen)), None) is not None
+
+    def _goes_on_after(self, p: int) -> bool | None:
+        """:meth:`goes_on` after the first item ``p``, read from the table's summary where
+        its sums can say (``None``: only :meth:`_following` can).
+
+        Apply asks it after every first step; most captures and builds end there, and
+        laying out the context to see so cost more than the rest of the step. What the
+        masks say, for a capture (CA-7 aside) or a build whose first group is complete:
+
+        * a capture whose first item ``v`` is below the value ``V`` goes on exactly
+          when later loose cards complete it (bit ``V - v`` of the sums after ``p``);
+        * an item worth ``V`` (or a build) is a group on its own, and so is a build's
+          card with its first item when they make ``V``: what follows must be a new
+          group of later items, loose cards adding up to ``V`` (bit ``V`` of the sums
+          after ``p``) or, for a capture, a later build of value ``V``. (Were the next
+          items grouped with the first ones instead, the items taken with each of the
+          two first values would add up to ``V`` themselves.)
+        """
+        if self._face or self.capture_all:
+            return None
+        kind = self.kind
+        if kind == "capture" and (self.config.build_as_card or not self._owner_free):
+            return None  # CA-12 puts builds in the sums; CA-7 weighs what is left behind
+        value = self.value
+        values = self.summary.values
+        n = len(values)
+        if p < n:
+            v = values[p]
+            if v is None or v > value:
+                return False  # not part of this play: nothing follows it
+            if kind == "capture":
+                if v < value:
+                    return bool(self.summary.sums[p + 1] >> (value - v) & 1)
+            else:
+                base = self.base[0][0]
+                if base + v != value and not base == v == value:
+                    return None  # the first group is still open
+            if self.summary.sums[p + 1] >> value & 1:
+                return True
+            return kind == "capture" and any(b.value == value for b in self._state.builds)
+        if kind != "capture":
+            return False  # a build takes loose cards only
+        builds = self._state.builds
+        if builds[p - n].value != value:
+            return False  # not part of this capture: nothing follows it
+        return any(b.value == value for b in builds[p - n + 1 :])
 
     def _following(self, chosen: tuple[int, ...]) -> Iterable[int]:
         """:meth:`next_items`, worked out as they are asked for."""
