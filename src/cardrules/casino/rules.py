@@ -551,8 +551,8 @@ def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
     whether the rest of the hand covers every build the player owns, CA-7)."""
     kind, value, target, _base = header
     if kind == "capture":
-        return Context(state, card=card, kind="capture", value=value, face=value == 0, free=free)
-    return Context(state, card=card, kind=kind, value=value, target=target, free=free)
+        return Context(state, card, "capture", value, None, value == 0, free)
+    return Context(state, card, kind, value, target, False, free)
 
 
 def _firsts(

@@ -282,10 +282,11 @@ class Context:
         "value",
     )
 
+    # (Positional too: a call with keywords costs about twice as much, and apply makes a
+    # context for every capture or build judged.)
     def __init__(
         self,
         state: Position,
-        *,
         card: Card,
         kind: str,
         value: int,
