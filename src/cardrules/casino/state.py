@@ -175,7 +175,9 @@ class TableSummary:
         sums = self.sums
         head = list(sums[: k + 1])
         if value:  # (a face card, None, adds to no sum)
-            head = [s | (s << value) & SUM_BITS for s in head]
+            # (A loop: a comprehension would make ``value`` a cell, slower to read.)
+            for t, s in enumerate(head):
+                head[t] = s | (s << value) & SUM_BITS
         head += sums[k:]
         # (list.insert, then a tuple: cheaper than a tuple made of two slices)
         values = list(self.values)

@@ -494,7 +494,9 @@ class Context:
         if max(forced) > value:
             return False
         if value in forced:  # worth the value: a group on its own (every item is worth 1 or more)
-            forced = [v for v in forced if v != value]
+            forced = forced.copy()
+            while value in forced:  # (a loop: a comprehension makes ``value`` a cell)
+                forced.remove(value)
             if not forced:
                 return True
         if len(forced) == 1:
@@ -696,7 +698,7 @@ class Context:
             return None
         if sums >> value & 1:
             return True
-        return capture and any(b.value == value for b in builds[max(last - n + 1, 0) :])
+        return capture and value in [b.value for b in builds[max(last - n + 1, 0) :]]
 
     def _following(self, chosen: tuple[int, ...]) -> Iterable[int]:
         """:meth:`next_items`, worked out as they are asked for."""
@@ -783,16 +785,19 @@ def first_items(
         if one_group < 0 or not sums[0] >> (one_group or value) & 1:
             return []
         pairs = summary.pairs
-        return [
-            p
-            for p, v in enumerate(values)
-            if v is not None
-            and v <= value
-            and (
-                (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
-                or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
-            )
-        ]
+        # (A loop, as below for a capture.)
+        found: list[int] = []
+        for p, v in enumerate(values, 1):  # (p: the position after v's)
+            if (
+                v is not None
+                and v <= value
+                and (
+                    (v <= one_group and sums[p] >> (one_group - v) & 1)
+                    or pairs[p] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+                )
+            ):
+                found.append(p - 1)
+        return found
     # (Empty tuples, not lists: most calls never fill them, and a listing makes many.)
     owned: Sequence[tuple[int, int]] = ()  # (position, value) of the builds CA-7 keeps covered
     rest: Sequence[Card] = ()
@@ -806,37 +811,71 @@ def first_items(
         if owner_free is None:
             owner_free = _owner_free(position, card)
         if not owner_free:  # CA-7
-            seat = position.to_act
-            n = len(position.loose)
-            owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
-            hand = list(hand_to_play(position))
-            hand.remove(card)
-            rest = hand
-            # A face card takes no build; other captures take builds of their value only.
-            stuck = [v for _p, v in owned if face or v != value]
+            owned, rest, stuck = _kept_covered(position, card, value, face)
             if stuck and not covers(rest, stuck, config):
                 return []
-            owned = [(p, v) for p, v in owned if v == value]
     if face:
         rank = card.rank
-        return [p for p, c in enumerate(position.loose) if c.rank is rank]
+        same: list[int] = []
+        for p, c in enumerate(position.loose):
+            if c.rank is rank:
+                same.append(p)
+        return same
     builds: list[int] = []
     if position.builds:
-        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
-        if owned:  # CA-7: the owned builds of this value before the first item stay behind
-            builds = [
-                p
-                for p in builds
-                if not (left := [*stuck, *(v for q, v in owned if q < p)])
-                or covers(rest, left, config)
-            ]
+        builds = _builds_of(position.builds, len(values), value, owned, stuck, rest, config)
     if not sums[0] >> value & 1:
         return builds
+    # (A loop: a comprehension would make the variables it reads cells, slower for the
+    # whole function, and costs a frame of its own, for every header.)
+    starts: list[int] = []
+    for p, v in enumerate(values, 1):  # (p: the position after v's)
+        if v is not None and v <= value and sums[p] >> (value - v) & 1:
+            starts.append(p - 1)
+    return starts + builds if builds else starts
+
+
+# (Helpers rather than comprehensions in first_items: a comprehension that reads the
+# function's variables makes each of them a cell, slower to read at every call.)
+
+
+def _kept_covered(
+    position: Position, card: Card, value: int, face: bool
+) -> tuple[list[tuple[int, int]], list[Card], list[int]]:
+    """For :func:`first_items` where CA-7 has a say: the builds the player owns of the
+    capture's value (position, value), which it may take; the rest of the hand; and the
+    values of the builds it owns that it cannot take, which the rest must cover."""
+    seat = position.to_act
+    n = len(position.loose)
+    owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
+    rest = list(hand_to_play(position))
+    rest.remove(card)
+    # A face card takes no build; other captures take builds of their value only.
+    stuck = [v for _p, v in owned if face or v != value]
+    return [(p, v) for p, v in owned if v == value], rest, stuck
+
+
+def _builds_of(
+    builds: Sequence[TableBuild],
+    n: int,
+    value: int,
+    owned: Sequence[tuple[int, int]],
+    stuck: Sequence[int],
+    rest: Sequence[Card],
+    config: Config,
+) -> list[int]:
+    """The positions of the builds of ``value`` that may start a capture (for
+    :func:`first_items`; ``n`` loose cards before them): CA-7 leaves behind the owned
+    builds of this value before the first item (``owned``) and ``stuck``, which the
+    ``rest`` of the hand must cover."""
+    found = [n + j for j, b in enumerate(builds) if b.value == value]
+    if not owned:
+        return found
     return [
         p
-        for p, v in enumerate(values)
-        if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
-    ] + builds
+        for p in found
+        if not (left := [*stuck, *(v for q, v in owned if q < p)]) or covers(rest, left, config)
+    ]
 
 
 def _owner_free(position: Position, card: Card) -> bool:
