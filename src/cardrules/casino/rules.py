@@ -482,6 +482,12 @@ def _new_build_ok(turn: _Turn, i: int, a: int, held: list[int], value: int) -> b
     return not owned_values or turn.rest_covers(i, [*owned_values, value])  # CA-7
 
 
+def _values_but(builds: tuple[TableBuild, ...], ks: Iterable[int], j: int) -> list[int]:
+    """The values of the builds numbered ``ks``, but build ``j``'s. (A function: the
+    comprehension inside the rules that ask it would make ``j`` a cell there.)"""
+    return [builds[k].value for k in ks if k != j]
+
+
 def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: int) -> bool:
     """§4 "Raise": card ``i`` may raise build ``j`` (``base``: its value plus the card's)
     to ``value`` (CA-9, CA-11; more than ``base`` only with ``table_cards_in_raise``)."""
@@ -494,11 +500,9 @@ def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: in
         return False
     if value != base and not config.table_cards_in_raise:
         return False
-    if not config.same_value_builds and any(
-        b.value == value for k, b in enumerate(builds) if k != j
-    ):
+    if not config.same_value_builds and value in _values_but(builds, range(len(builds)), j):
         return False  # CA-10 option
-    others = [builds[k].value for k in turn.owned if k != j]
+    others = _values_but(builds, turn.owned, j)
     return not others or turn.rest_covers(i, [*others, value])  # CA-7
 
 
@@ -512,7 +516,7 @@ def _add_ok(turn: _Turn, i: int, a: int, held: list[int], j: int) -> bool:
     if _partner_add(turn.config, turn.seat, build):
         required = turn.owned_values
     else:
-        required = [*(turn.builds[k].value for k in turn.owned if k != j), value]
+        required = [*_values_but(turn.builds, turn.owned, j), value]
     if required == [value]:
         return value in held  # CA-7 for one value: a card of it kept
     return turn.rest_covers(i, required)  # CA-7

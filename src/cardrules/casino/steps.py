@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
@@ -358,7 +358,9 @@ class Context:
         elements: list[Element]
         if face:
             rank = self._card.rank
-            roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
+            roles = []  # (a loop: a comprehension would make ``rank`` a cell)
+            for c in state.loose:
+                roles.append(_ALONE if c.rank is rank else _UNUSABLE)
             elements = [(0, 1)] * n
         else:  # (maps over tables of values: no comprehension frames, at every step)
             roles = list(map(_roles(value).__getitem__, summary.values))
@@ -605,15 +607,12 @@ class Context:
         self._lay_out()
         if not self.capture_all and not self.face_one:
             # As _compute decides it, without its memo (a play in progress, the common case).
-            roles = self.roles
-            elements = self.elements
-            if any(roles[p] == _UNUSABLE for p in chosen):
+            forced = _summed(self.roles, self.elements, chosen)
+            if forced is None:
                 return False
             if self.kind != "capture":
-                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
-                return self._possible(forced, self.size)
+                return self._possible([self.base[0][0], *forced], self.size)
             if self._owner_free:
-                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
                 return self._possible(forced, self.size)
         got = self._evaluate(chosen, self.size)
         if got is None:
@@ -716,32 +715,64 @@ class Context:
         start = chosen[-1] + 1 if chosen else 0
         if chosen and not self.capture_all and not self.face_one:
             # A play going on, the common case: what feasible() asks, without its memo.
-            elements = self.elements
-            for p in chosen:
-                if roles[p] == _UNUSABLE:
-                    return []
+            forced = _summed(roles, self.elements, chosen)
+            if forced is None:
+                return []
             if self.kind != "capture":
-                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
-                return (
-                    p
-                    for p in range(start, self.size)
-                    if roles[p] != _UNUSABLE and self._possible([*forced, elements[p][0]], p + 1)
-                )
+                return self._building_next([self.base[0][0], *forced], start)
             if self._owner_free:
-                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
-                return (
-                    p
-                    for p in range(start, self.size)
-                    if (roles[p] == _ALONE and self._possible(forced, p + 1))
-                    or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
-                )
+                return self._capturing_next(forced, start)
         if self.kind == "capture" and not self.face_one and self._stranded():
             return []
-        return (
-            p
-            for p in range(start, self.size)
-            if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
-        )
+        return self._feasible_next(chosen, start)
+
+    # The items that may come next, as they are asked for (generator methods rather than
+    # generator expressions in _following, which would make its variables cells).
+
+    def _building_next(self, forced: list[int], start: int) -> Iterator[int]:
+        """A build's next items from ``start`` (``forced``: the values taken, the card's
+        first): those with which the values can still be completed."""
+        roles = self.roles
+        elements = self.elements
+        possible = self._possible
+        for p in range(start, self.size):
+            if roles[p] != _UNUSABLE and possible([*forced, elements[p][0]], p + 1):
+                yield p
+
+    def _capturing_next(self, forced: list[int], start: int) -> Iterator[int]:
+        """A capture's next items from ``start`` (CA-7 aside; ``forced``: the values of
+        the summable items taken): a group on its own, or an item summed with them."""
+        roles = self.roles
+        elements = self.elements
+        possible = self._possible
+        for p in range(start, self.size):
+            role = roles[p]
+            if (role == _ALONE and possible(forced, p + 1)) or (
+                role == _SUMMABLE and possible([*forced, elements[p][0]], p + 1)
+            ):
+                yield p
+
+    def _feasible_next(self, chosen: tuple[int, ...], start: int) -> Iterator[int]:
+        """The next items from ``start`` that :meth:`feasible` allows after ``chosen``."""
+        roles = self.roles
+        for p in range(start, self.size):
+            if roles[p] != _UNUSABLE and self.feasible((*chosen, p)):
+                yield p
+
+
+def _summed(
+    roles: Sequence[int], elements: Sequence[Element], chosen: tuple[int, ...]
+) -> list[int] | None:
+    """The values of the summable items ``chosen`` (``None``: one of them cannot be part
+    of the play at all)."""
+    values: list[int] = []
+    for p in chosen:
+        role = roles[p]
+        if role == _UNUSABLE:
+            return None
+        if role == _SUMMABLE:
+            values.append(elements[p][0])
+    return values
 
 
 def first_items(
