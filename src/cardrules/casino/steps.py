@@ -634,70 +634,7 @@ class Context:
     def goes_on(self, chosen: tuple[int, ...]) -> bool:
         """True if some item may be taken next (:meth:`next_items` is not empty), found
         without working out the others."""
-        if chosen:
-            known = self._goes_on_by_sums(chosen)
-            if known is not None:
-                return known
         return next(iter(self._following(chosen)), None) is not None
-
-    def _goes_on_by_sums(self, chosen: tuple[int, ...]) -> bool | None:
-        """:meth:`goes_on` after the items ``chosen``, read from the table's summary where
-        its sums can say (``None``: only :meth:`_following` can).
-
-        Apply asks it after every step; most plays end at their first item, and laying
-        out the context to see so cost more than the rest of the step. The items taken
-        so far leave at most one group open (CA-7 aside, and not ``capture_all``,
-        CA-12 or a face card's capture): an item worth the value ``V`` is a group on
-        its own, and a build's card with one item, or two loose items, may make one.
-
-        * With a group open that ``x`` of its ``V`` is in, the play goes on exactly
-          when later loose cards add up to ``V - x`` (a later item that completes the
-          group with them is the first of them).
-        * With every group made, what follows must be a new group of later items:
-          loose cards adding up to ``V`` or, for a capture, a later build of value
-          ``V``. (Were the later items grouped with two values taken instead, the
-          items grouped with each would add up to ``V`` themselves.)
-        """
-        if self._face or self.capture_all:
-            return None
-        capture = self.kind == "capture"
-        if capture and (self.config.build_as_card or not self._owner_free):
-            return None  # CA-12 puts builds in the sums; CA-7 weighs what is left behind
-        value = self.value
-        summary = self.summary
-        values = summary.values
-        n = len(values)
-        builds = self._state.builds
-        open_values: list[int] = []
-        if not capture:
-            base = self.base[0][0]
-            if base > value:
-                return False  # a raise beyond the value: nothing completes it
-            if base != value:
-                open_values.append(base)
-        for p in chosen:
-            if p < n:
-                v = values[p]
-            elif capture:
-                v = builds[p - n].value
-                if v != value:
-                    return False  # a build of another value: not part of this capture
-                continue
-            else:
-                return False  # a build takes loose cards only
-            if v is None or v > value:
-                return False  # not part of this play: nothing follows it
-            if v != value:
-                open_values.append(v)
-        last = chosen[-1]
-        sums = summary.sums[last + 1] if last < n else 1
-        if len(open_values) == 1:
-            return bool(sums >> (value - open_values[0]) & 1)
-        if open_values and (len(open_values) > 2 or sum(open_values) != value):
-            return None
-        if sums >> value & 1:
-            return True
-        return capture and value in [b.value for b in builds[max(last - n + 1, 0) :]]
 
     def _following(self, chosen: tuple[int, ...]) -> Iterable[int]:
         """:meth:`next_items`, worked out as they are asked for."""
