@@ -9,11 +9,16 @@ item follows the last one on the table, so a play that reaches it ends there.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import attrs
+import pytest
 
 from cardrules import casino
 from cardrules.cards import parse_card, parse_cards
-from cardrules.casino import Capture, Done, State, Take
+from cardrules.casino import Build, Capture, Config, Done, State, TableBuild, Take, rules
+
+from .helpers import seeded_states
 
 
 def _table(hand: str, loose: str) -> State:
@@ -72,3 +77,65 @@ def test_the_last_item_taken_ends_the_play() -> None:
     assert casino.legal_actions(started) == (Take(parse_cards("2D")),)
     both = casino.apply(started, Take(parse_cards("2D")))
     assert casino.legal_actions(both) == (Take(parse_cards("3S")), Done())
+
+
+def test_a_build_whose_first_group_is_made_goes_on_only_with_a_later_group() -> None:
+    """§4 "New build": 3♣ with 5♥ makes a group of 8 at once; the build goes on only if
+    later loose cards make a second group of 8 (4♠ and 4♦ do, 4♠ alone does not)."""
+    card = parse_card("3C")
+    started = Build(card, kind="new", value=8, cards=parse_cards("5H"))
+    state = _table("3C 8D", "5H 4S 4D")
+    assert started in casino.legal_actions(state)
+    after = casino.apply(state, started)
+    assert after.pending == started and after.to_act == 0
+    assert casino.legal_actions(after) == (Take(parse_cards("4S")), Done())
+    state = _table("3C 8D", "5H 4S")
+    after = casino.apply(state, started)
+    assert after.pending is None and after.to_act == 1
+
+
+def test_a_capture_starting_with_a_build_goes_on_only_with_a_later_build() -> None:
+    """§4: a build of the capture value is a group on its own; after it only a later
+    build of that value can be taken (table order: builds after loose cards)."""
+    state = casino.new_game(seed=1)
+    eight_a = TableBuild(8, (tuple(parse_cards("5H 3S")),), 1)
+    eight_b = TableBuild(8, (tuple(parse_cards("6D 2D")),), 1)
+    state = attrs.evolve(
+        state,
+        to_act=0,
+        hands=(tuple(parse_cards("8C 8S")), tuple(parse_cards("KD QD"))),
+        loose=(),
+        builds=(eight_a, eight_b),
+    )
+    first = Capture(parse_card("8C"), (), (eight_a.cards,))
+    assert first in casino.legal_actions(state)
+    after = casino.apply(state, first)
+    assert casino.legal_actions(after) == (Take(eight_b.cards), Done())
+    last = Capture(parse_card("8C"), (), (eight_b.cards,))
+    assert casino.apply(state, last).pending is None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"variant": "royal"}, {"num_players": 3}, {"table_cards_in_raise": True}],
+)
+def test_goes_on_is_whether_any_item_may_follow(options: dict[str, object]) -> None:
+    """Whether a play goes on after the items chosen (what ``apply`` asks after each
+    step) is whether :meth:`Context.next_items` lists any item after them, for every
+    header and every one or two items of seeded positions (choices no play makes
+    included)."""
+    seen = 0
+    for seed in range(3):
+        for state in seeded_states(Config(**options), seed, in_progress=False, limit=30):
+            turn = rules._turn_of(state, state.to_act)
+            size = len(state.loose) + len(state.builds)
+            chosen = [*combinations(range(size), 1), *combinations(range(size), 2)]
+            for i, card in enumerate(turn.hand):
+                free = turn.owner_free(i)
+                for header in rules._headers(turn, i):
+                    for items in chosen:
+                        goes_on = rules._context(state, card, header, free).goes_on(items)
+                        following = rules._context(state, card, header, free).next_items(items)
+                        assert goes_on == bool(following), (state, card, header, items)
+                        seen += goes_on
+    assert seen > 50  # plays that go on are among them

@@ -113,8 +113,9 @@ _NAMES: Final = tuple(
 
 def _names(cards: tuple[Card, ...]) -> str:
     """``format_cards(cards)``, read from :data:`_NAMES`."""
-    names = _NAMES
-    return " ".join([names[card.index] for card in cards])
+    # (The global read in the comprehension: a local of this function read there would
+    # be a cell.)
+    return " ".join([_NAMES[card.index] for card in cards])
 
 
 def _bracket(cards: tuple[Card, ...]) -> str:
@@ -176,9 +177,8 @@ class Capture:
         set_field(self, "ace_high", ace_high)
 
     def __str__(self) -> str:
-        names = _NAMES
-        head = names[self.card.index] + (" as 14" if self.ace_high else "")
-        taken = [_bracket(b) for b in self.builds] + [names[c.index] for c in self.cards]
+        head = _NAMES[self.card.index] + (" as 14" if self.ace_high else "")
+        taken = [_bracket(b) for b in self.builds] + [_NAMES[c.index] for c in self.cards]
         return f"{head} takes {' '.join(taken)}"
 
 

@@ -151,10 +151,17 @@ def covers(hand: Iterable[Card], required: Iterable[int], config: Config) -> boo
             if value in values_of[card.index]:
                 return True
         return False
+    return _covers_each(hand, needed, values_of)
+
+
+def _covers_each(
+    hand: Iterable[Card], needed: list[int], values_of: tuple[tuple[int, ...], ...]
+) -> bool:
+    """:func:`covers` of two or more values (a function of its own: its comprehensions
+    and search would make the variables of ``covers``, asked mostly for one value, cells)."""
     options = [values_of[card.index] for card in hand]
     if all(len(o) <= 1 for o in options):
-        have = {o[0] for o in options if o}
-        return all(v in have for v in needed)
+        return {o[0] for o in options if o}.issuperset(needed)
 
     def assign(i: int, used: int) -> bool:
         if i == len(needed):

@@ -476,10 +476,16 @@ def _new_build_ok(turn: _Turn, i: int, a: int, held: list[int], value: int) -> b
     """
     if value < a or value > turn.top or value not in held:
         return False
-    if not turn.config.same_value_builds and any(b.value == value for b in turn.builds):
+    if not turn.config.same_value_builds and value in [b.value for b in turn.builds]:
         return False  # CA-10 option
     owned_values = turn.owned_values
     return not owned_values or turn.rest_covers(i, [*owned_values, value])  # CA-7
+
+
+def _values_but(builds: tuple[TableBuild, ...], ks: Iterable[int], j: int) -> list[int]:
+    """The values of the builds numbered ``ks``, but build ``j``'s. (A function: the
+    comprehension inside the rules that ask it would make ``j`` a cell there.)"""
+    return [builds[k].value for k in ks if k != j]
 
 
 def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: int) -> bool:
@@ -494,11 +500,9 @@ def _raise_ok(turn: _Turn, i: int, held: list[int], j: int, base: int, value: in
         return False
     if value != base and not config.table_cards_in_raise:
         return False
-    if not config.same_value_builds and any(
-        b.value == value for k, b in enumerate(builds) if k != j
-    ):
+    if not config.same_value_builds and value in _values_but(builds, range(len(builds)), j):
         return False  # CA-10 option
-    others = [builds[k].value for k in turn.owned if k != j]
+    others = _values_but(builds, turn.owned, j)
     return not others or turn.rest_covers(i, [*others, value])  # CA-7
 
 
@@ -512,7 +516,7 @@ def _add_ok(turn: _Turn, i: int, a: int, held: list[int], j: int) -> bool:
     if _partner_add(turn.config, turn.seat, build):
         required = turn.owned_values
     else:
-        required = [*(turn.builds[k].value for k in turn.owned if k != j), value]
+        required = [*_values_but(turn.builds, turn.owned, j), value]
     if required == [value]:
         return value in held  # CA-7 for one value: a card of it kept
     return turn.rest_covers(i, required)  # CA-7
@@ -551,8 +555,8 @@ def _context(state: State, card: Card, header: _Header, free: bool) -> Context:
     whether the rest of the hand covers every build the player owns, CA-7)."""
     kind, value, target, _base = header
     if kind == "capture":
-        return Context(state, card=card, kind="capture", value=value, face=value == 0, free=free)
-    return Context(state, card=card, kind=kind, value=value, target=target, free=free)
+        return Context(state, card, "capture", value, None, value == 0, free)
+    return Context(state, card, kind, value, target, False, free)
 
 
 def _firsts(
@@ -697,7 +701,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     pending = state.pending
     if pending is not None:
         ctx, chosen = _in_progress(state, pending)
-        out: list[Action] = [listed_take(_item_at(state, p)) for p in ctx.next_items(chosen)]
+        # (Loops rather than comprehensions in this function and the other hot ones: a
+        # comprehension reading a variable of its function makes it a cell, slower to
+        # read everywhere in the function, at every call.)
+        out: list[Action] = []
+        for p in ctx.next_items(chosen):
+            out.append(listed_take(_item_at(state, p)))
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
@@ -1050,9 +1059,53 @@ def _build_at(state: State, cards: tuple[Card, ...]) -> int:
     return j
 
 
+def _left_builds(builds: list[TableBuild], taken: tuple[tuple[Card, ...], ...]) -> list[TableBuild]:
+    """``builds`` less those a capture takes (named by their cards)."""
+    return [b for b in builds if b.cards not in taken]
+
+
+def _build(state: State, action: Build, builds: list[TableBuild]) -> None:
+    """Make the (legal) build ``action`` in ``builds``, the state's builds (a new one
+    appended, or the one it raises or adds to replaced)."""
+    config = state.config
+    seat = state.to_act
+    assert seat is not None
+    card = action.card
+    royal = config.royal
+    value = action.value
+    extra = list(action.cards)
+    a = table_value(card, royal) or 0  # a build's card has a value (CA-17, checked)
+    nums = [table_value(c, royal) or 0 for c in extra]
+    if action.kind == "new":
+        groups = _split([a, *nums], value)
+        items = [card, *extra]
+        builds.append(TableBuild(value, tuple(tuple(items[i] for i in g) for g in groups), seat))
+    else:
+        j = _build_at(state, action.target)
+        old = builds[j]
+        owner = seat
+        if action.kind == "raise":
+            base = old.value + a
+            if config.table_cards_in_raise:
+                groups = _split([base, *nums], value)
+                head = (*old.groups[0], card, *(extra[i - 1] for i in groups[0][1:]))
+                tail = [tuple(extra[i - 1] for i in g) for g in groups[1:]]
+            else:
+                groups = _split(nums, value)
+                head = (*old.groups[0], card)
+                tail = [tuple(extra[i] for i in g) for g in groups]
+            new_groups = (head, *tail)
+        else:
+            groups = _split([a, *nums], value)
+            items = [card, *extra]
+            new_groups = (*old.groups, *(tuple(items[i] for i in g) for g in groups))
+            if _partner_add(config, seat, old):
+                owner = old.owner  # CA-14 option: building for partner
+        builds[j] = TableBuild(value, new_groups, owner)
+
+
 def _perform(state: State, action: Play) -> State:
     """Make the whole (legal) play ``action`` and pass the turn."""
-    config = state.config
     seat = state.to_act
     assert seat is not None
     card = action.card
@@ -1071,7 +1124,9 @@ def _perform(state: State, action: Play) -> State:
         )
     # The loose cards taken, by position: found by index (as _position_of does).
     position = summary.indices.index
-    gone = [position(c.index) for c in action.cards]
+    gone: list[int] = []
+    for c in action.cards:
+        gone.append(position(c.index))
     builds = list(state.builds)
     piles = list(state.piles)
     sweep_log = state.sweep_log
@@ -1082,46 +1137,14 @@ def _perform(state: State, action: Play) -> State:
             for cards in action.builds:
                 _build_at(state, cards)
                 taken += cards
-            builds = [b for b in builds if b.cards not in action.builds]
+            builds = _left_builds(builds, action.builds)
         piles[seat] = _in_order([*piles[seat], card, *taken])
         last_capturer = seat
         table = summary.without(gone, tuple(builds))
         if not table.loose and not builds:  # CA-5: a sweep empties the table
             sweep_log = (*sweep_log, seat)
     else:
-        royal = config.royal
-        value = action.value
-        extra = list(action.cards)
-        a = table_value(card, royal) or 0  # a build's card has a value (CA-17, checked)
-        nums = [table_value(c, royal) or 0 for c in extra]
-        if action.kind == "new":
-            groups = _split([a, *nums], value)
-            items = [card, *extra]
-            builds.append(
-                TableBuild(value, tuple(tuple(items[i] for i in g) for g in groups), seat)
-            )
-        else:
-            j = _build_at(state, action.target)
-            old = builds[j]
-            owner = seat
-            if action.kind == "raise":
-                base = old.value + a
-                if config.table_cards_in_raise:
-                    groups = _split([base, *nums], value)
-                    head = (*old.groups[0], card, *(extra[i - 1] for i in groups[0][1:]))
-                    tail = [tuple(extra[i - 1] for i in g) for g in groups[1:]]
-                else:
-                    groups = _split(nums, value)
-                    head = (*old.groups[0], card)
-                    tail = [tuple(extra[i] for i in g) for g in groups]
-                new_groups = (head, *tail)
-            else:
-                groups = _split([a, *nums], value)
-                items = [card, *extra]
-                new_groups = (*old.groups, *(tuple(items[i] for i in g) for g in groups))
-                if _partner_add(config, seat, old):
-                    owner = old.owner  # CA-14 option: building for partner
-            builds[j] = TableBuild(value, new_groups, owner)
+        _build(state, action, builds)
         table = summary.without(gone, tuple(builds))
     return _advance(
         state,

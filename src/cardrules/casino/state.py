@@ -175,7 +175,9 @@ class TableSummary:
         sums = self.sums
         head = list(sums[: k + 1])
         if value:  # (a face card, None, adds to no sum)
-            head = [s | (s << value) & SUM_BITS for s in head]
+            # (A loop: a comprehension would make ``value`` a cell, slower to read.)
+            for t, s in enumerate(head):
+                head[t] = s | (s << value) & SUM_BITS
         head += sums[k:]
         # (list.insert, then a tuple: cheaper than a tuple made of two slices)
         values = list(self.values)
@@ -218,8 +220,7 @@ class TableSummary:
             kept._pairs = self._pairs
             return kept
         if not self.ordered:  # as with_card
-            rest = sort_cards(c for p, c in enumerate(loose) if p not in gone)
-            return summarize(rest, builds, royal=self.royal)
+            return _unordered_without(loose, gone, builds, self.royal)
         kept_loose = list(loose)
         kept_values = list(values)
         kept_indices = list(self.indices)
@@ -246,6 +247,15 @@ class TableSummary:
             True,
             self.royal,
         )
+
+
+def _unordered_without(
+    loose: tuple[Card, ...], gone: list[int], builds: tuple[TableBuild, ...], royal: bool
+) -> TableSummary:
+    """:meth:`TableSummary.without` of a table out of order (a function of its own: its
+    generator would make ``gone`` a cell in ``without``, asked at every capture)."""
+    rest = sort_cards(c for p, c in enumerate(loose) if p not in gone)
+    return summarize(rest, builds, royal=royal)
 
 
 def summarize(

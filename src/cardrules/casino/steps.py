@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
@@ -282,10 +282,11 @@ class Context:
         "value",
     )
 
+    # (Positional too: a call with keywords costs about twice as much, and apply makes a
+    # context for every capture or build judged.)
     def __init__(
         self,
         state: Position,
-        *,
         card: Card,
         kind: str,
         value: int,
@@ -357,7 +358,9 @@ class Context:
         elements: list[Element]
         if face:
             rank = self._card.rank
-            roles = [_ALONE if c.rank is rank else _UNUSABLE for c in state.loose]
+            roles = []  # (a loop: a comprehension would make ``rank`` a cell)
+            for c in state.loose:
+                roles.append(_ALONE if c.rank is rank else _UNUSABLE)
             elements = [(0, 1)] * n
         else:  # (maps over tables of values: no comprehension frames, at every step)
             roles = list(map(_roles(value).__getitem__, summary.values))
@@ -493,7 +496,9 @@ class Context:
         if max(forced) > value:
             return False
         if value in forced:  # worth the value: a group on its own (every item is worth 1 or more)
-            forced = [v for v in forced if v != value]
+            forced = forced.copy()
+            while value in forced:  # (a loop: a comprehension makes ``value`` a cell)
+                forced.remove(value)
             if not forced:
                 return True
         if len(forced) == 1:
@@ -602,15 +607,12 @@ class Context:
         self._lay_out()
         if not self.capture_all and not self.face_one:
             # As _compute decides it, without its memo (a play in progress, the common case).
-            roles = self.roles
-            elements = self.elements
-            if any(roles[p] == _UNUSABLE for p in chosen):
+            forced = _summed(self.roles, self.elements, chosen)
+            if forced is None:
                 return False
             if self.kind != "capture":
-                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
-                return self._possible(forced, self.size)
+                return self._possible([self.base[0][0], *forced], self.size)
             if self._owner_free:
-                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
                 return self._possible(forced, self.size)
         got = self._evaluate(chosen, self.size)
         if got is None:
@@ -650,32 +652,64 @@ class Context:
         start = chosen[-1] + 1 if chosen else 0
         if chosen and not self.capture_all and not self.face_one:
             # A play going on, the common case: what feasible() asks, without its memo.
-            elements = self.elements
-            for p in chosen:
-                if roles[p] == _UNUSABLE:
-                    return []
+            forced = _summed(roles, self.elements, chosen)
+            if forced is None:
+                return []
             if self.kind != "capture":
-                forced = [self.base[0][0], *(elements[p][0] for p in chosen)]
-                return (
-                    p
-                    for p in range(start, self.size)
-                    if roles[p] != _UNUSABLE and self._possible([*forced, elements[p][0]], p + 1)
-                )
+                return self._building_next([self.base[0][0], *forced], start)
             if self._owner_free:
-                forced = [elements[p][0] for p in chosen if roles[p] == _SUMMABLE]
-                return (
-                    p
-                    for p in range(start, self.size)
-                    if (roles[p] == _ALONE and self._possible(forced, p + 1))
-                    or (roles[p] == _SUMMABLE and self._possible([*forced, elements[p][0]], p + 1))
-                )
+                return self._capturing_next(forced, start)
         if self.kind == "capture" and not self.face_one and self._stranded():
             return []
-        return (
-            p
-            for p in range(start, self.size)
-            if roles[p] != _UNUSABLE and self.feasible((*chosen, p))
-        )
+        return self._feasible_next(chosen, start)
+
+    # The items that may come next, as they are asked for (generator methods rather than
+    # generator expressions in _following, which would make its variables cells).
+
+    def _building_next(self, forced: list[int], start: int) -> Iterator[int]:
+        """A build's next items from ``start`` (``forced``: the values taken, the card's
+        first): those with which the values can still be completed."""
+        roles = self.roles
+        elements = self.elements
+        possible = self._possible
+        for p in range(start, self.size):
+            if roles[p] != _UNUSABLE and possible([*forced, elements[p][0]], p + 1):
+                yield p
+
+    def _capturing_next(self, forced: list[int], start: int) -> Iterator[int]:
+        """A capture's next items from ``start`` (CA-7 aside; ``forced``: the values of
+        the summable items taken): a group on its own, or an item summed with them."""
+        roles = self.roles
+        elements = self.elements
+        possible = self._possible
+        for p in range(start, self.size):
+            role = roles[p]
+            if (role == _ALONE and possible(forced, p + 1)) or (
+                role == _SUMMABLE and possible([*forced, elements[p][0]], p + 1)
+            ):
+                yield p
+
+    def _feasible_next(self, chosen: tuple[int, ...], start: int) -> Iterator[int]:
+        """The next items from ``start`` that :meth:`feasible` allows after ``chosen``."""
+        roles = self.roles
+        for p in range(start, self.size):
+            if roles[p] != _UNUSABLE and self.feasible((*chosen, p)):
+                yield p
+
+
+def _summed(
+    roles: Sequence[int], elements: Sequence[Element], chosen: tuple[int, ...]
+) -> list[int] | None:
+    """The values of the summable items ``chosen`` (``None``: one of them cannot be part
+    of the play at all)."""
+    values: list[int] = []
+    for p in chosen:
+        role = roles[p]
+        if role == _UNUSABLE:
+            return None
+        if role == _SUMMABLE:
+            values.append(elements[p][0])
+    return values
 
 
 def first_items(
@@ -719,16 +753,19 @@ def first_items(
         if one_group < 0 or not sums[0] >> (one_group or value) & 1:
             return []
         pairs = summary.pairs
-        return [
-            p
-            for p, v in enumerate(values)
-            if v is not None
-            and v <= value
-            and (
-                (v <= one_group and sums[p + 1] >> (one_group - v) & 1)
-                or pairs[p + 1] >> (one_group + PAIR_STRIDE * (value - v)) & 1
-            )
-        ]
+        # (A loop, as below for a capture.)
+        found: list[int] = []
+        for p, v in enumerate(values, 1):  # (p: the position after v's)
+            if (
+                v is not None
+                and v <= value
+                and (
+                    (v <= one_group and sums[p] >> (one_group - v) & 1)
+                    or pairs[p] >> (one_group + PAIR_STRIDE * (value - v)) & 1
+                )
+            ):
+                found.append(p - 1)
+        return found
     # (Empty tuples, not lists: most calls never fill them, and a listing makes many.)
     owned: Sequence[tuple[int, int]] = ()  # (position, value) of the builds CA-7 keeps covered
     rest: Sequence[Card] = ()
@@ -742,37 +779,71 @@ def first_items(
         if owner_free is None:
             owner_free = _owner_free(position, card)
         if not owner_free:  # CA-7
-            seat = position.to_act
-            n = len(position.loose)
-            owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
-            hand = list(hand_to_play(position))
-            hand.remove(card)
-            rest = hand
-            # A face card takes no build; other captures take builds of their value only.
-            stuck = [v for _p, v in owned if face or v != value]
+            owned, rest, stuck = _kept_covered(position, card, value, face)
             if stuck and not covers(rest, stuck, config):
                 return []
-            owned = [(p, v) for p, v in owned if v == value]
     if face:
         rank = card.rank
-        return [p for p, c in enumerate(position.loose) if c.rank is rank]
+        same: list[int] = []
+        for p, c in enumerate(position.loose):
+            if c.rank is rank:
+                same.append(p)
+        return same
     builds: list[int] = []
     if position.builds:
-        builds = [len(values) + j for j, b in enumerate(position.builds) if b.value == value]
-        if owned:  # CA-7: the owned builds of this value before the first item stay behind
-            builds = [
-                p
-                for p in builds
-                if not (left := [*stuck, *(v for q, v in owned if q < p)])
-                or covers(rest, left, config)
-            ]
+        builds = _builds_of(position.builds, len(values), value, owned, stuck, rest, config)
     if not sums[0] >> value & 1:
         return builds
+    # (A loop: a comprehension would make the variables it reads cells, slower for the
+    # whole function, and costs a frame of its own, for every header.)
+    starts: list[int] = []
+    for p, v in enumerate(values, 1):  # (p: the position after v's)
+        if v is not None and v <= value and sums[p] >> (value - v) & 1:
+            starts.append(p - 1)
+    return starts + builds if builds else starts
+
+
+# (Helpers rather than comprehensions in first_items: a comprehension that reads the
+# function's variables makes each of them a cell, slower to read at every call.)
+
+
+def _kept_covered(
+    position: Position, card: Card, value: int, face: bool
+) -> tuple[list[tuple[int, int]], list[Card], list[int]]:
+    """For :func:`first_items` where CA-7 has a say: the builds the player owns of the
+    capture's value (position, value), which it may take; the rest of the hand; and the
+    values of the builds it owns that it cannot take, which the rest must cover."""
+    seat = position.to_act
+    n = len(position.loose)
+    owned = [(n + j, b.value) for j, b in enumerate(position.builds) if b.owner == seat]
+    rest = list(hand_to_play(position))
+    rest.remove(card)
+    # A face card takes no build; other captures take builds of their value only.
+    stuck = [v for _p, v in owned if face or v != value]
+    return [(p, v) for p, v in owned if v == value], rest, stuck
+
+
+def _builds_of(
+    builds: Sequence[TableBuild],
+    n: int,
+    value: int,
+    owned: Sequence[tuple[int, int]],
+    stuck: Sequence[int],
+    rest: Sequence[Card],
+    config: Config,
+) -> list[int]:
+    """The positions of the builds of ``value`` that may start a capture (for
+    :func:`first_items`; ``n`` loose cards before them): CA-7 leaves behind the owned
+    builds of this value before the first item (``owned``) and ``stuck``, which the
+    ``rest`` of the hand must cover."""
+    found = [n + j for j, b in enumerate(builds) if b.value == value]
+    if not owned:
+        return found
     return [
         p
-        for p, v in enumerate(values)
-        if v is not None and v <= value and sums[p + 1] >> (value - v) & 1
-    ] + builds
+        for p in found
+        if not (left := [*stuck, *(v for q, v in owned if q < p)]) or covers(rest, left, config)
+    ]
 
 
 def _owner_free(position: Position, card: Card) -> bool:
