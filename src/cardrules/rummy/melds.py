@@ -1049,15 +1049,18 @@ def _depths(
         if count < shallowest:
             continue
         room = budget + count
+        # A run through the card, or a bridge to it, takes a held neighbour of its suit.
+        near = held & _NEIGHBOURS_AT[index]
         if room >= 3:
             if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
                 found.append(count)
                 continue
             placed = False
-            for window in windows_at[index]:
-                if held & window == window:
-                    placed = True
-                    break
+            if near:
+                for window in windows_at[index]:
+                    if held & window == window:
+                        placed = True
+                        break
             if placed:
                 found.append(count)
                 continue
@@ -1067,8 +1070,8 @@ def _depths(
             found.append(count)
             continue
         # Bridging lays off held cards from a run's end up to the card's place, the
-        # last of them next to it: without a held neighbour of its suit, none can.
-        if not bridging or not held & _NEIGHBOURS_AT[index]:
+        # last of them next to it.
+        if not bridging or not near:
             continue
         if runs is None:
             runs = ([], [], [], [])
