@@ -106,17 +106,23 @@ def append(
         seats = tuple(seats)  # compared below and kept: never a list that could change
     if len(new) == 1 and log:
         move, last = new[0], log[-1]
-        # Two seats, one moving right after the other: the other has seen
-        # everything up to its own move, the last in the log.
-        if (
-            isinstance(move, Move)
-            and isinstance(last, Move)
-            and last.seat != move.seat
-            and len(seats) == 2
-            and move.seat in seats
-            and last.seat in seats
-        ):
-            return (move,)
+        if isinstance(move, Move) and isinstance(last, Move):
+            seat = move.seat
+            if last.seat != seat:
+                # Two seats, one moving right after the other: the other has seen
+                # everything up to its own move, the last in the log.
+                if len(seats) == 2 and seat in seats and last.seat in seats:
+                    return (move,)
+            elif type(seats) is range and len(seats) >= 2 and seat in seats:
+                # A seat moving again (a draw, then a meld or a discard): no event
+                # is dropped while some other seat has no move in the log, and that
+                # is so when no move in it is another seat's.
+                for event in log:
+                    if isinstance(event, Move) and event.seat != seat and event.seat in seats:
+                        break
+                else:
+                    if len(log) < MAX_EVENTS:
+                        return (*log, move)
     events = (*log, *new)
     waiting = set(seats)
     start = 0  # kept whole unless every seat's last move is found

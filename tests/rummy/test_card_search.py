@@ -58,6 +58,22 @@ def test_a_pile_card_that_only_bridges_to_a_table_run_needs_bridging() -> None:
     assert natural_depths(pile, hand, table, NATURAL, budget=1, bridging=False) == []
 
 
+def test_an_ace_bridges_from_either_end_and_a_card_without_a_held_neighbour_does_not() -> None:
+    # R5-4: an ace's neighbours are the king (ace high) and the two (ace low); the
+    # search skips bridging for a card with no held neighbour of its suit.
+    high = natural_table((make_meld(parse_cards("10H JH QH"), NATURAL),), NATURAL)
+    low = natural_table((make_meld(parse_cards("3H 4H 5H"), NATURAL),), NATURAL)
+    pile = tuple(parse_cards("AH"))
+    assert natural_depths(pile, card_mask(parse_cards("KH 2C")), high, NATURAL, budget=1) == [1]
+    assert natural_depths(pile, card_mask(parse_cards("2H 9C")), low, NATURAL, budget=1) == [1]
+    assert natural_depths(pile, card_mask(parse_cards("2H 9C")), high, NATURAL, budget=1) == []
+    assert natural_depths(pile, card_mask(parse_cards("QH 9C")), high, NATURAL, budget=1) == []
+    # With wrap-around the king bridges to a run from two up: K♥ then A♥ below 2♥ 3♥ 4♥.
+    wrapped = natural_table((make_meld(parse_cards("2H 3H 4H"), WRAP),), WRAP)
+    assert natural_depths(tuple(parse_cards("KH")), card_mask(parse_cards("AH 9C")), wrapped,
+                          WRAP, budget=1) == [1]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     pile=st.lists(cards, min_size=1, max_size=12, unique=True),

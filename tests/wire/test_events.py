@@ -181,6 +181,10 @@ def test_the_log_is_trimmed_to_one_trip_round_the_table():
     assert events.append((), [a], seats=(0, 1)) == (a,)  # seat 1 has not moved: keep all
     many = tuple(Move(0, "draw", "draw") for _ in range(MAX_EVENTS))
     assert len(events.append(many, [b], seats=(1, 2))) == MAX_EVENTS
+    # A seat moving again, no other seat's move in the log: all kept, up to the cap.
+    assert events.append((a,), [c], seats=range(2)) == (a, c)
+    assert events.append((b, a), [c], seats=range(2)) == (a, c)  # seat 1 has seen b
+    assert events.append(many, [c], seats=range(2)) == (*many[1:], c)
 
 
 def test_every_call_of_a_decorated_apply_logs():
@@ -253,13 +257,15 @@ def _append_by_scanning(log, new, seats):
         ),
         max_size=60,
     ),
-    start=st.integers(0, MAX_EVENTS + 5),
+    start=st.integers(0, MAX_EVENTS + 5) | st.integers(MAX_EVENTS - 2, MAX_EVENTS + 1),
+    one_seat=st.booleans(),
 )
-def test_append_is_the_plain_scan(steps, start):
-    """``append``'s shortcuts (two seats taking turns; a seat's second move onto the
-    log it last made) give what scanning the whole log gives, for any log: made by
-    append or not, long or short, for the same seats or others."""
-    logs = [tuple(Move(i % 2, "draw", "draw") for i in range(start))]
+def test_append_is_the_plain_scan(steps, start, one_seat):
+    """``append``'s shortcuts (two seats taking turns; a seat moving again onto a log
+    with no other seat's move) give what scanning the whole log gives, for any log:
+    made by append or not, long or short (up to the cap, all one seat's or not), for
+    the same seats or others."""
+    logs = [tuple(Move(0 if one_seat else i % 2, "draw", "draw") for i in range(start))]
     for new, seats, back in steps:
         log = logs[-1 - min(back, len(logs) - 1)]
         assert append(log, new, seats) == _append_by_scanning(log, new, seats)

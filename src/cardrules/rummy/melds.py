@@ -1049,15 +1049,18 @@ def _depths(
         if count < shallowest:
             continue
         room = budget + count
+        # A run through the card, or a bridge to it, takes a held neighbour of its suit.
+        near = held & _NEIGHBOURS_AT[index]
         if room >= 3:
             if (held & _RANK_MASK_AT[index]).bit_count() >= 3:
                 found.append(count)
                 continue
             placed = False
-            for window in windows_at[index]:
-                if held & window == window:
-                    placed = True
-                    break
+            if near:
+                for window in windows_at[index]:
+                    if held & window == window:
+                        placed = True
+                        break
             if placed:
                 found.append(count)
                 continue
@@ -1066,7 +1069,9 @@ def _depths(
         if fits >> index & 1:
             found.append(count)
             continue
-        if not bridging:
+        # Bridging lays off held cards from a run's end up to the card's place, the
+        # last of them next to it.
+        if not bridging or not near:
             continue
         if runs is None:
             runs = ([], [], [], [])
@@ -1082,6 +1087,17 @@ def _depths(
 
 _RANK_MASK_AT: Final = tuple(_RANK_MASKS[card.rank - 1] for card in sort_cards(_CARDS.values()))
 """``_RANK_MASK_AT[card.index]``: the mask of the four cards of that natural card's rank."""
+
+
+def _neighbours(card: Card) -> int:
+    assert card.suit is not None
+    # Position 0 is a king and 14 an ace: an ace's neighbours are the king and the two.
+    return card_mask((card_at(card.suit, card.rank - 1), card_at(card.suit, card.rank + 1)))
+
+
+_NEIGHBOURS_AT: Final = tuple(_neighbours(card) for card in sort_cards(_CARDS.values()))
+"""``_NEIGHBOURS_AT[card.index]``: the cards of its suit one rank below and above it (an
+ace's are the two and the king, with or without wrap-around: it may stand high)."""
 
 
 def _bridges_natural(meld: RunMeld, card: Card, held: int, rules: MeldRules, budget: int) -> bool:

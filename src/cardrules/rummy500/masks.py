@@ -126,10 +126,15 @@ def successor(
             for card in added:
                 mask |= bits[card.index]
             if removed:
-                hand = values["hands"][seat]
-                for card in removed:
-                    if not holds(hand, card):
+                if not added and mask.bit_count() == len(before.hands[seat]):
+                    # A hand without repeats (one deck) keeps no copy of a card it gave.
+                    for card in removed:
                         mask &= ~bits[card.index]
+                else:
+                    hand = values["hands"][seat]
+                    for card in removed:
+                        if not holds(hand, card):
+                            mask &= ~bits[card.index]
             held = (*held[:seat], mask, *held[seat + 1 :])
         except _UNUSABLE:
             held = None
