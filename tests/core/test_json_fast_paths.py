@@ -12,6 +12,7 @@ natural-meld test never accepts a meld ``meld_error`` refuses.
 
 from __future__ import annotations
 
+import json
 import random
 from decimal import Decimal
 from typing import Any
@@ -465,3 +466,25 @@ def test_a_config_value_the_key_cannot_read_back_is_refused_as_when_read_cold():
     text = cardrules.to_json(state).replace('"target":500', '"target":1e999')
     with pytest.raises(ValueError, match=r"data\.config\.target: expected a whole number"):
         cardrules.from_json(text)
+
+
+@pytest.mark.parametrize(("key", "odd", "message"), [
+    ("side", "true", r"data\.history\[0\]\.items\[2\]\.side"),
+    ("points", "1.0", r"data\.history\[0\]\.items\[2\]\.points: expected a whole number"),
+    ("name", "7", r"data\.history\[0\]\.items\[2\]\.name"),
+])
+def test_a_plain_object_is_made_from_values_of_exactly_its_fields_types(key, odd, message):
+    # A Casino score item (text, side, points; no validator) is made straight from its
+    # JSON values when each has exactly its field's type (I-4 reads these items); any
+    # other value (``true == 1``, ``1.0 == 1``) is read field by field and refused there.
+    from cardrules.casino.scoring import ScoreItem
+
+    plan = codec._class_plan(ScoreItem)
+    assert plan.plain is not None and not plan.remembered
+    state = next(s for s in _states("casino", 3, 60) if s.history)
+    document = json.loads(cardrules.to_json(state))
+    item = document["data"]["history"][0]["items"][2]
+    assert codec.decode(ScoreItem, item, "item") == state.history[0].items[2]
+    item[key] = json.loads(odd)
+    with pytest.raises(ValueError, match=message):
+        cardrules.from_json(json.dumps(document, ensure_ascii=False))
