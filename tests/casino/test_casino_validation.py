@@ -148,6 +148,25 @@ def test_i4_a_hand_result_equal_to_a_checked_one_but_not_exactly_typed_is_refuse
     casino.validate_state(s)  # the real one still passes
 
 
+def test_i4_a_hand_result_differing_from_a_checked_one_in_one_item_is_refused(
+    second_hand: State,
+) -> None:
+    # The remembered check is keyed by the result's values, each item's among them: a
+    # result like a checked one but with one item given to the other side is checked on
+    # its own and refused, at every try, and the real one still passes.
+    s = second_hand
+    casino.validate_state(s)
+    first = s.history[0]
+    k = next(k for k, item in enumerate(first.items) if item.name in ("A♠", "2♠", "10♦"))
+    item = first.items[k]
+    moved = attrs.evolve(item, side=1 - item.side)
+    items = (*first.items[:k], moved, *first.items[k + 1:])
+    odd = attrs.evolve(s, history=(attrs.evolve(first, items=items),))
+    for _ in range(2):
+        refused(odd, "items|tally")
+    casino.validate_state(s)
+
+
 def test_i4_i6_a_game_past_its_target_does_not_go_on(second_hand: State) -> None:
     """Issue 15 item 2 ("a game still running at 600 of 100")."""
     s = second_hand

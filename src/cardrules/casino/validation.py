@@ -67,6 +67,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import Any
 
+import attrs
+
 from cardrules import rng
 from cardrules.cards import Card, Suit, check_same_cards, make_deck, sort_cards
 from cardrules.casino.actions import Build, Capture, malformed
@@ -336,7 +338,8 @@ def _check_result(config: Config, result: HandScore, totals_before: tuple[int, .
     """
     if _exactly_typed(result) and type(config) is Config:
         try:
-            fault = _result_fault(config, result, totals_before)
+            fault = _result_fault(config, _RESULT_VALUES(result),
+                                  tuple(map(_ITEM_VALUES, result.items)), totals_before)
         except TypeError:  # unhashable (a hand-built config): check it afresh
             fault = None
             _check_result_afresh(config, result, totals_before)
@@ -381,12 +384,28 @@ def _exactly_typed(result: Any) -> bool:
 _TUPLE_TYPE = frozenset({tuple})
 
 
-@lru_cache(maxsize=512)
-def _result_fault(config: Config, result: HandScore, totals_before: tuple[int, ...]) -> str | None:
-    """What :func:`_check_result_afresh` finds wrong with ``result`` (``None``: nothing).
+_RESULT_FIELDS = tuple(f.name for f in attrs.fields(HandScore) if f.name != "items")
+_RESULT_VALUES = operator.attrgetter(*_RESULT_FIELDS)
+_ITEM_VALUES = operator.attrgetter(*(f.name for f in attrs.fields(ScoreItem)))
 
-    A bounded cache of a pure function of values (configs and results are frozen,
-    their values exactly typed)."""
+
+@lru_cache(maxsize=512)
+def _result_fault(
+    config: Config,
+    values: tuple[Any, ...],
+    items: tuple[tuple[Any, ...], ...],
+    totals_before: tuple[int, ...],
+) -> str | None:
+    """What :func:`_check_result_afresh` finds wrong with the result of these ``values``
+    (its fields but the items, in order) and ``items`` (each item's fields), ``None``:
+    nothing.
+
+    A bounded cache of a pure function of values (configs are frozen, the values exactly
+    typed). The key is the result's values rather than the result: tuples of numbers,
+    text and cards hash and compare in C, where a ``HandScore`` and its eight
+    ``ScoreItem`` would each take a call of Python (every later state holds the result)."""
+    fields = dict(zip(_RESULT_FIELDS, values))
+    result = HandScore(**fields, items=tuple(ScoreItem(*item) for item in items))
     try:
         _check_result_afresh(config, result, totals_before)
     except ValueError as exc:
