@@ -23,7 +23,9 @@ default may be left out). A refusal is a
 Each class's fields, and how each is read and written, are worked out once from
 the class (``_class_plan`` and ``_writers_from``, bounded caches of pure functions of
 the class). An object of a class whose fields hold only leaves (a config, a meld, an
-event) is remembered by its fields' exact JSON values (:data:`REMEMBERED_OBJECTS`). A class
+event) is remembered by its fields' exact JSON values (:data:`REMEMBERED_OBJECTS`), unless
+it is plain (fields of text, numbers and flags only, nothing run when it is made: a Casino
+score item), which is made straight from its values, more cheaply than looked up. A class
 may rename a field and keep reading old documents: a class attribute
 ``RENAMED_FIELDS: ClassVar[dict[str, str]]`` maps an old JSON key to the
 field's new name. A document with the old key loads, with a
