@@ -496,9 +496,7 @@ class Context:
         if max(forced) > value:
             return False
         if value in forced:  # worth the value: a group on its own (every item is worth 1 or more)
-            forced = forced.copy()
-            while value in forced:  # (a loop: a comprehension makes ``value`` a cell)
-                forced.remove(value)
+            forced = list(filter(value.__ne__, forced))  # (no comprehension: no cell)
             if not forced:
                 return True
         if len(forced) == 1:
