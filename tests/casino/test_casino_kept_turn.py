@@ -18,7 +18,7 @@ import pytest
 import cardrules
 from cardrules import casino
 from cardrules.casino import Config, State
-from cardrules.casino.state import successor
+from cardrules.casino.rules import successor
 
 from .helpers import seeded_states
 

@@ -1,4 +1,4 @@
-"""The next state made from a copy of the last (``state.successor``) and the play in
+"""The next state made from a copy of the last (``rules.successor``) and the play in
 progress carried with it (``State._play``, issue 27): neither is seen by the rules' answers.
 
 Spec: shared/rules/casino.md §4 (a capture or build made one table item at a
@@ -19,7 +19,7 @@ import pytest
 import cardrules
 from cardrules import casino
 from cardrules.casino import Build, Capture, Config, State, Take
-from cardrules.casino.state import successor
+from cardrules.casino.rules import successor
 
 from .helpers import seeded_states
 

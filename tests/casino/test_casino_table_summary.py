@@ -2,10 +2,10 @@
 
 Spec: shared/rules/casino.md §1.6 and CA-6 (the sums a capture or build reads),
 CA-17 (a face card has no table value). A move makes the next state's
-:class:`~cardrules.casino.state.TableSummary` from the last one
+:class:`~cardrules.casino.table.TableSummary` from the last one
 (``with_card`` for a trail, ``without`` for a capture or build) instead of
 reading every loose card again. It must stay a pure function of the table: at
-every step of every game it equals :func:`~cardrules.casino.state.summarize` of
+every step of every game it equals :func:`~cardrules.casino.table.summarize` of
 the state's own loose cards and builds.
 """
 
@@ -21,7 +21,7 @@ from cardrules import casino
 from cardrules.cards import Card, make_deck, parse_card, parse_cards
 from cardrules.casino import Config, State
 from cardrules.casino.captures import capture_value_table, table_value_table, value_tables
-from cardrules.casino.state import TableSummary, summarize
+from cardrules.casino.table import TableSummary, summarize
 
 DECK = make_deck()
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Any, Final, Literal
+
+import attrs
 
 from cardrules import rng, stacking
 from cardrules.cards import Card, check_same_cards, format_cards, make_deck
@@ -20,10 +22,6 @@ from cardrules.casino.actions import (
     Play,
     Take,
     Trail,
-    listed_build,
-    listed_capture,
-    listed_take,
-    listed_trail,
     malformed,
 )
 from cardrules.casino.captures import (
@@ -36,7 +34,7 @@ from cardrules.casino.config import Config
 from cardrules.casino.events import new_log
 from cardrules.casino.plays import check_play
 from cardrules.casino.scoring import HandScore, game_winners, score_hand
-from cardrules.casino.state import State, TableBuild, TableSummary, successor
+from cardrules.casino.state import State, TableBuild
 from cardrules.casino.steps import (
     Context,
     context_of,
@@ -46,6 +44,7 @@ from cardrules.casino.steps import (
     item_order,
     named_items,
 )
+from cardrules.casino.table import TableSummary, summarize
 from cardrules.errors import IllegalActionError
 from cardrules.events import logs_events
 
@@ -599,11 +598,11 @@ def _openings(
         high = value == 14
         for position in positions:
             if position is None:
-                out.append(listed_capture(card, (), (), high))
+                out.append(_listed_capture(card, (), (), high))
             elif position < n:
-                out.append(listed_capture(card, (loose[position],), (), high))
+                out.append(_listed_capture(card, (loose[position],), (), high))
             else:
-                out.append(listed_capture(card, (), (builds[position - n].cards,), high))
+                out.append(_listed_capture(card, (), (builds[position - n].cards,), high))
         return out
     named = () if target is None else builds[target].cards
     build_kind: Literal["new", "raise", "add"] = (
@@ -613,8 +612,84 @@ def _openings(
         item: tuple[Card, ...] = ()
         if position is not None:
             item = (loose[position],) if position < n else builds[position - n].cards
-        out.append(listed_build(card, build_kind, value, item, named))
+        out.append(_listed_build(card, build_kind, value, item, named))
     return out
+
+
+# The listing makes every action from the state's own cards, in card order, so the
+# constructors' checks would only repeat what made them. These make the same objects
+# (new ones each time, equal by value to the constructor's) without the checks; they
+# are for the rules' listing only, which passes canonical fields. (Here rather than
+# beside the classes: this module is compiled, the classes' module is not, and a
+# listing makes several at every step.)
+_new_object: Final = object.__new__
+_set_field: Final = object.__setattr__
+
+
+def _listed_capture(
+    card: Card, cards: tuple[Card, ...], builds: tuple[tuple[Card, ...], ...], ace_high: bool
+) -> Capture:
+    """``Capture(card, cards, builds, ace_high=ace_high)`` from canonical fields, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> _listed_capture(parse_card("6C"), (parse_card("6H"),), (), False) == Capture(
+    ...     parse_card("6C"), (parse_card("6H"),))
+    True
+    """
+    action: Capture = _new_object(Capture)
+    _set_field(action, "card", card)
+    _set_field(action, "cards", cards)
+    _set_field(action, "builds", builds)
+    _set_field(action, "ace_high", ace_high)
+    return action
+
+
+def _listed_build(
+    card: Card,
+    kind: Literal["new", "raise", "add"],
+    value: int,
+    cards: tuple[Card, ...],
+    target: tuple[Card, ...],
+) -> Build:
+    """``Build(card, kind=kind, value=value, cards=cards, target=target)`` from canonical
+    fields, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> _listed_build(parse_card("5C"), "new", 8, (parse_card("3C"),), ()) == Build(
+    ...     parse_card("5C"), kind="new", value=8, cards=(parse_card("3C"),))
+    True
+    """
+    action: Build = _new_object(Build)
+    _set_field(action, "card", card)
+    _set_field(action, "kind", kind)
+    _set_field(action, "value", value)
+    _set_field(action, "cards", cards)
+    _set_field(action, "target", target)
+    return action
+
+
+def _listed_trail(card: Card) -> Trail:
+    """``Trail(card)`` for a card of the hand, unchecked.
+
+    >>> from cardrules.cards import parse_card
+    >>> _listed_trail(parse_card("4D")) == Trail(parse_card("4D"))
+    True
+    """
+    action: Trail = _new_object(Trail)
+    _set_field(action, "card", card)
+    return action
+
+
+def _listed_take(item: tuple[Card, ...]) -> Take:
+    """``Take(item)`` for a table item as the state holds it (in card order), unchecked.
+
+    >>> from cardrules.cards import parse_cards
+    >>> _listed_take(tuple(parse_cards("3H 5S"))) == Take(parse_cards("5S 3H"))
+    True
+    """
+    action: Take = _new_object(Take)
+    _set_field(action, "item", item)
+    return action
 
 
 def _may_trail(turn: _Turn, i: int) -> bool:
@@ -637,7 +712,7 @@ def _card_steps(state: State, turn: _Turn, i: int) -> tuple[list[Play], list[Pla
                 _openings(turn, card, header, positions)
             )
     if _may_trail(turn, i):
-        others.append(listed_trail(card))
+        others.append(_listed_trail(card))
     return captures, others
 
 
@@ -706,7 +781,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         # read everywhere in the function, at every call.)
         out: list[Action] = []
         for p in ctx.next_items(chosen):
-            out.append(listed_take(_item_at(state, p)))
+            out.append(_listed_take(_item_at(state, p)))
         if ctx.complete(chosen):
             out.append(Done())
         return tuple(out)
@@ -986,6 +1061,56 @@ def play(state: State, whole: Play) -> State:
 
 # ---------------------------------------------------------------------------
 # Applying
+
+
+_COPYABLE: Final = frozenset(f.name for f in attrs.fields(State) if f.init) - {"stacked"}
+"""The fields :func:`successor` may change: all but ``stacked``, which the constructor checks."""
+_FIELD_COUNT: Final = len(attrs.fields(State))
+
+
+def successor(
+    before: State, changes: dict[str, Any], play: object = None, table: TableSummary | None = None
+) -> State:
+    """The state after a move: ``before`` with the fields in ``changes`` replaced.
+
+    For :func:`~cardrules.casino.apply` only, which has checked the move: the new
+    state is a copy of ``before``'s ``__dict__`` with ``changes`` put in (the
+    constructor would set each of the 20 fields again, a large part of a move's
+    cost). ``table``, when given, is the new table: its ``loose`` and ``builds``
+    become the state's and it becomes the :attr:`~State.summary` (the move made it
+    from the summary before, :meth:`TableSummary.with_card` or
+    :meth:`~TableSummary.without`). Otherwise the summary is worked out again only
+    when ``loose`` or ``builds`` change. ``play`` becomes its ``_play`` (the play in
+    progress carried).
+
+    >>> from cardrules.casino import new_game
+    >>> state = new_game(seed=1)
+    >>> after = successor(state, {"to_act": 1})
+    >>> after == attrs.evolve(state, to_act=1) and after.summary is state.summary
+    True
+    """
+    if not _COPYABLE.issuperset(changes):
+        raise TypeError(f"a move does not set {sorted(set(changes) - _COPYABLE)}")
+    values = before.__dict__.copy()
+    if len(values) != _FIELD_COUNT:  # changed in place: the constructor says what is wrong
+        if table is not None:
+            changes = {**changes, "loose": table.loose, "builds": table.builds}
+        return attrs.evolve(before, **changes)
+    values.update(changes)
+    if table is not None:
+        values["loose"] = table.loose
+        values["builds"] = table.builds
+        values["summary"] = table
+    elif "loose" in changes or "builds" in changes:
+        config = values["config"]
+        royal = config.royal if isinstance(config, Config) else False
+        values["summary"] = summarize(values["loose"], values["builds"], royal=royal)
+    values["_play"] = play
+    values["_turn"] = None
+    new: State = _new_object(State)
+    _set_field(new, "__dict__", values)
+    return new
+
 
 
 def _step(state: State, action: object) -> State:

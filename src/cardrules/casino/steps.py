@@ -38,7 +38,8 @@ from cardrules.cards import Card
 from cardrules.casino.actions import Build, Capture
 from cardrules.casino.captures import capture_values, covers, table_value
 from cardrules.casino.config import Config
-from cardrules.casino.state import PAIR_STRIDE, State, TableBuild, TableSummary, summarize
+from cardrules.casino.state import State, TableBuild
+from cardrules.casino.table import PAIR_STRIDE, TableSummary, summarize
 
 __all__ = [
     "Context",
@@ -191,7 +192,7 @@ def item_order(position: _Table) -> list[tuple[Card, ...]]:
 
 
 def summary_of(position: Position) -> TableSummary:
-    """The :class:`~cardrules.casino.state.TableSummary` of a state's table (made with the
+    """The :class:`~cardrules.casino.table.TableSummary` of a state's table (made with the
     state), or of a view's (worked out now)."""
     if isinstance(position, State):
         return position.summary
