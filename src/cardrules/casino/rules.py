@@ -250,9 +250,28 @@ def new_game(
 # Helpers
 
 
+def _place_of(hand: tuple[Card, ...], card: Card) -> int:
+    """The position of ``card`` in ``hand`` (``-1``: not there).
+
+    Asked with ``is``: a card is one object per distinct card and its equality is
+    identity (``cardrules.cards``), but ``==``, ``in`` and ``index`` on cards run the
+    Python order methods ``Card`` defines for every card that is not the one sought.
+
+    >>> from cardrules.cards import parse_card, parse_cards
+    >>> _place_of(parse_cards("2C 5H KS"), parse_card("KS")), _place_of((), parse_card("KS"))
+    (2, -1)
+    """
+    for i, held in enumerate(hand):
+        if held is card:
+            return i
+    return -1
+
+
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``hand`` less its first ``card`` (``ValueError`` if it has none)."""
-    i = hand.index(card)
+    i = _place_of(hand, card)
+    if i < 0:
+        raise ValueError(f"{card} is not in the hand")
     return hand[:i] + hand[i + 1 :]
 
 
@@ -892,7 +911,7 @@ def _in_progress(state: State, pending: Capture | Build) -> tuple[Context, tuple
     carried = state._play
     if (
         isinstance(carried, _InProgress)
-        and carried.pending == pending
+        and (carried.pending is pending or carried.pending == pending)  # (attrs' == runs in Python)
         and carried.hand == state.hands[carried.ctx.seat]
     ):
         return carried.ctx, carried.chosen
@@ -915,9 +934,8 @@ def _judge_next(state: State, pending: Capture | Build, action: Take | Done) -> 
 def _judge_first(state: State, seat: int, action: Play) -> _Verdict:
     """The verdict on a first step: one of the first steps of its card?"""
     hand = state.hands[seat]
-    try:
-        i = hand.index(action.card)
-    except ValueError:
+    i = _place_of(hand, action.card)
+    if i < 0:
         return f"you do not hold {action.card}", None, ()
     turn: _Turn | None = None
     found: tuple[Context | None, tuple[int, ...]] | None = None
