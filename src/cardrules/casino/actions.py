@@ -178,7 +178,13 @@ class Capture:
 
     def __str__(self) -> str:
         head = _NAMES[self.card.index] + (" as 14" if self.ace_high else "")
-        taken = [_bracket(b) for b in self.builds] + [_NAMES[c.index] for c in self.cards]
+        # (Loops: on Python 3.11 each comprehension is a call of its own, and every
+        # capture is written into the event log.)
+        taken: list[str] = []
+        for build in self.builds:
+            taken.append(_bracket(build))
+        for card in self.cards:
+            taken.append(_NAMES[card.index])
         return f"{head} takes {' '.join(taken)}"
 
 

@@ -126,7 +126,8 @@ def score_hand(
     side_cards: list[list[Card]] = [[] for _ in range(sides)]
     for seat, pile in enumerate(piles):
         side_cards[config.side_of(seat)].extend(pile)
-    owner = {card: side for side in range(sides) for card in side_cards[side]}
+    # Keyed by the card's index: a card's ``__hash__`` runs in Python, once per card taken.
+    owner = {card.index: side for side in range(sides) for card in side_cards[side]}
     cards = tuple(len(pile) for pile in side_cards)
     spades = tuple(sum(1 for c in pile if c.suit is Suit.SPADES) for pile in side_cards)
     sweep_sides = [config.side_of(seat) for seat in sweep_log]
@@ -137,12 +138,12 @@ def score_hand(
     items.append(ScoreItem("most cards", most_cards, 0 if most_cards is None else 3))
     most_spades = side_with_most(spades)
     items.append(ScoreItem("most spades", most_spades, 0 if most_spades is None else 1))
-    big = owner.get(BIG_CASINO)
+    big = owner.get(BIG_CASINO.index)
     items.append(ScoreItem("10♦", big, 0 if big is None else 2))
-    little = owner.get(LITTLE_CASINO)
+    little = owner.get(LITTLE_CASINO.index)
     items.append(ScoreItem("2♠", little, 0 if little is None else 1))
     for ace in ACES_ORDER:
-        side = owner.get(ace)
+        side = owner.get(ace.index)
         items.append(ScoreItem(str(ace), side, 0 if side is None else 1))
     if config.sweeps:  # CA-5
         if config.sweeps_cancel:
