@@ -227,6 +227,11 @@ class ActionSpace(abc.ABC):
         if self.size > _MAX_ACTIONS:
             raise ValueError(_TOO_MANY)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle's default makes a bare object, and a compiled class is made only
+        # through __init__: OpenSpiel serialises states that hold a space.
+        return (_space, (self.game, self.config))
+
     def _at(self, block: str, offset: int) -> int:
         return self._starts[block] + offset
 
@@ -287,7 +292,7 @@ class ActionSpace(abc.ABC):
         """The numbers of the legal actions, ascending."""
         return tuple(sorted(self._numbered(position)))
 
-    def action(self, position: Any, number: int) -> Any:
+    def action(self, position: Any, number: int | np.integer[Any]) -> Any:
         """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
         if isinstance(number, bool) or not isinstance(number, int | np.integer):
             raise TypeError(f"an action number is a whole number, not {number!r}")

@@ -318,6 +318,7 @@ class PublicHistory:
 
     def __init__(self, game: str, config: Any) -> None:
         self.game = game
+        self._config = config  # for copy(): a compiled class is made only through __init__
         kinds = _HISTORY_KINDS[game]
         self._row = {kind: row for row, kind in enumerate(kinds)}
         n = self.seats = _seats(config)
@@ -340,13 +341,12 @@ class PublicHistory:
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
-        twin = PublicHistory.__new__(PublicHistory)
-        twin.game = self.game
-        twin._row = self._row
-        twin.seats, twin.columns = self.seats, self.columns
-        twin._block, twin._starts = self._block, self._starts
-        twin._flags = self._flags[:]
-        return twin
+        return _restored_history(self.game, self._config, self._flags[:])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle's default makes a bare object, and a compiled class is made only
+        # through __init__: OpenSpiel serialises states that hold a history.
+        return (_restored_history, (self.game, self._config, self._flags))
 
     def clear(self) -> None:
         """Forget everything (a new round)."""
@@ -373,6 +373,12 @@ class PublicHistory:
                     index = card.index
                     for start in starts:
                         flags[start + index] = 1.0
+
+
+def _restored_history(game: str, config: Any, flags: array[float]) -> PublicHistory:
+    history = PublicHistory(game, config)
+    history._flags = flags
+    return history
 
 
 _MarkRule = tuple[tuple[int, int, int | None], ...]
@@ -414,6 +420,7 @@ class _Plan:
     """What every encoding of one game and config shares (offsets, scales), built once."""
 
     def __init__(self, game: str, config: Any) -> None:
+        self.game, self.config = game, config
         self.size = planes_size(game, config)
         self.at = dict(_offsets(game, config))
         self.n = _seats(config)
@@ -425,6 +432,10 @@ class _Plan:
         # Casino's highest build value, a property of the config: read once per config.
         self.top = float(config.max_value) if game == "casino" else 0.0
         self.template = array("f", bytes(4 * self.size))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A compiled class is made only through __init__ (see PublicHistory.__reduce__).
+        return (_plan, (self.game, self.config))
 
 
 @lru_cache(maxsize=64)
@@ -943,8 +954,10 @@ _BY_STATE = {
 }
 
 
-def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+def encode_seat(state: Any, seat: int | None, history: PublicHistory | None = None) -> Floats:
     """``encode_planes(cardrules.view(state, seat), history)``, without building the view.
+
+    ``seat=None`` gives the spectator's planes (no hand), as ``view(state, None)`` does.
 
     A view also lists the seat's legal actions and their texts, which an
     environment stepping millions of times does not need for the observation;
@@ -985,7 +998,9 @@ class SeatEncoder:
     def __init__(self) -> None:
         self._memo = _TableMemo()
 
-    def __call__(self, state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+    def __call__(
+        self, state: Any, seat: int | None, history: PublicHistory | None = None
+    ) -> Floats:
         """The seat's planes (see :func:`encode_seat`)."""
         encoder = _BY_STATE.get(type(state))
         if encoder is None:
