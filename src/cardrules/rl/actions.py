@@ -72,7 +72,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -292,8 +292,11 @@ class ActionSpace(abc.ABC):
         """The numbers of the legal actions, ascending."""
         return tuple(sorted(self._numbered(position)))
 
-    def action(self, position: Any, number: int | np.integer[Any]) -> Any:
-        """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
+    def action(self, position: Any, number: SupportsIndex) -> Any:
+        """The legal action numbered ``number`` (an ``int`` or a numpy integer).
+
+        ``ValueError`` if no legal action has that number.
+        """
         if isinstance(number, bool) or not isinstance(number, int | np.integer):
             raise TypeError(f"an action number is a whole number, not {number!r}")
         found = self._numbered(position).get(int(number))
