@@ -285,18 +285,21 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=64)
-def _mark_starts(kinds: int, n: int, columns: int) -> tuple[tuple[int, ...], ...]:
-    """Where a card flag of (kind, seat) goes in each viewer's block (kind-major, then seat).
+def _shape(game: str, n: int) -> tuple[int, int, int, tuple[tuple[int, ...], ...], bytes]:
+    """A history's layout: kinds, columns, a viewer's block, mark starts, the zero flags.
 
-    Made once per shape: OpenSpiel builds a state (and its history) for every
-    tensor it asks for.
+    The mark starts are where a card flag of (kind, seat) goes in each viewer's
+    block (kind-major, then seat). Made once per game and seat count: OpenSpiel
+    makes a history (a copy) at every move.
     """
+    kinds, columns = len(_HISTORY_KINDS[game]), _columns(game)
     block = kinds * n * columns
-    return tuple(
+    starts = tuple(
         tuple(me * block + (row * n + (seat - me) % n) * columns for me in range(n))
         for row in range(kinds)
         for seat in range(n)
     )
+    return kinds, columns, block, starts, bytes(4 * n * block)
 
 
 class PublicHistory:
@@ -319,29 +322,27 @@ class PublicHistory:
     def __init__(self, game: str, config: Any) -> None:
         self.game = game
         self._config = config  # for copy(): a compiled class is made only through __init__
-        kinds = _HISTORY_KINDS[game]
-        self._row = {kind: row for row, kind in enumerate(kinds)}
         n = self.seats = _seats(config)
-        columns = self.columns = _columns(game)
         # The planes as each seat sees them (that seat first, as row 0), one
         # contiguous block per viewer: an observation copies its viewer's block
         # in one slice, and a mark is written once per viewer.
-        self._block = len(kinds) * n * columns
-        self._flags = array("f", bytes(4 * n * self._block))
-        self._starts = _mark_starts(len(kinds), n, columns)
+        self._kinds, self.columns, self._block, self._starts, zeros = _shape(game, n)
+        self._flags = array("f", zeros)
 
     @property
     def planes(self) -> Floats:
         """The ``(kinds, n, columns)`` flags, read-only (change them through :meth:`record`)."""
         # Viewer 0's block: its relative seats are the absolute ones.
         whole: Floats = np.frombuffer(self._flags, dtype=_FLOAT32)
-        view = whole[: self._block].reshape(len(self._row), self.seats, self.columns)
+        view = whole[: self._block].reshape(self._kinds, self.seats, self.columns)
         view.flags.writeable = False
         return view
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
-        return _restored_history(self.game, self._config, self._flags[:])
+        twin = PublicHistory(self.game, self._config)
+        twin._flags = self._flags[:]
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle's default makes a bare object, and a compiled class is made only
