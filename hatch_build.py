@@ -114,8 +114,15 @@ class CompiledBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def dependencies(self) -> list[str]:
         """Extra build requirements, only when compiling."""
-        # attrs and typing-extensions too: mypyc type-checks the sources it compiles.
-        needed = ["mypy>=1.10", "setuptools>=68", "attrs>=23.1", "typing-extensions>=4.7"]
+        # attrs and typing-extensions too: mypyc type-checks the sources it compiles; numpy
+        # for the compiled RL modules' types (the wheel needs numpy only with the rl extra).
+        needed = [
+            "mypy>=1.10",
+            "setuptools>=68",
+            "attrs>=23.1",
+            "typing-extensions>=4.7",
+            "numpy>=1.26",
+        ]
         return needed if compiling() else []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:

@@ -32,6 +32,17 @@ positions the numbering of its legal actions, the mask and the observation),
 weighted by how often a step does it, beside a whole step; what is left is the
 envs' bookkeeping and the harness (reading the mask, drawing the number).
 
+On the compiled build (the rules and ``cardrules.rl``'s hot modules compiled
+with mypyc; see docs/performance.rst and docs/rl.rst), build and install the
+platform wheel in a virtual environment of its own, then run this script with
+that environment's Python where ``src/`` cannot be imported (no ``PYTHONPATH``;
+the repository's root is fine, as ``src/`` is not on the path by itself)::
+
+    CARDRULES_MYPYC=1 python -m build --wheel --outdir dist-mypyc .
+    python -m venv /tmp/compiled && /tmp/compiled/bin/pip install "$(ls dist-mypyc/*.whl)[rl,bench]"
+    /tmp/compiled/bin/python scripts/check_compiled.py pyproject.toml  # are they compiled?
+    /tmp/compiled/bin/python benchmarks/rl_env_steps.py --rounds 3
+
 Games restart when they end. The legal numbers are read from the int8 mask as
 ``np.flatnonzero(mask.view(np.bool_))``: numpy's ``nonzero`` is about 15
 times slower on ``int8`` than on ``bool`` (100 µs against 7 µs for Las Vegas

@@ -67,6 +67,14 @@ def test_illegal_numbers_are_refused() -> None:
         space.action(state, "3")  # type: ignore[arg-type]
 
 
+def test_numpy_integers_name_actions_as_ints_do() -> None:
+    """A policy's argmax is a numpy integer: ``action`` takes it (the compiled build too)."""
+    space = action_space("casino")
+    state = cardrules.new_game("casino", seed=1)
+    for number, action in space.legal(state).items():
+        assert space.action(state, np.int64(number)) == action
+
+
 def test_unsupported_vegas_configs_are_refused_clearly() -> None:
     with pytest.raises(ValueError, match="meld_strictness"):
         action_space("vegas_rummy", vegas_rummy.Config(num_players=2))
@@ -188,3 +196,15 @@ def test_a_mask_has_one_at_each_number_and_zero_elsewhere(size: int, picks: list
     assert set(np.unique(mask).tolist()) <= {0, 1}
     mask[:] = 1  # writable, and the next mask of this size does not see it
     assert np.flatnonzero(numbers_mask(size, ())).tolist() == []
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_spaces_survive_pickle_and_deepcopy(game: str, case: int) -> None:
+    """OpenSpiel serialises states holding a space: one brought back numbers as the original."""
+    import pickle
+
+    space = action_space(game, CASES[game][case])
+    state = cardrules.new_game(game, CASES[game][case], seed=2)
+    for twin in (pickle.loads(pickle.dumps(space)), copy.deepcopy(space)):
+        assert (twin.game, twin.size, twin.blocks) == (space.game, space.size, space.blocks)
+        assert twin.legal(state) == space.legal(state)

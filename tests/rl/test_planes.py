@@ -77,7 +77,7 @@ def test_planes_stay_in_bounds_record_the_public_history_and_hide_the_rest(
                 vector = encode_planes(cardrules.view(state, seat), history)
                 assert space.contains(vector)
                 # The environments' fast path reads the state: it must equal the view's.
-                assert np.array_equal(vector, encode_seat(state, seat, history))  # type: ignore[arg-type]
+                assert np.array_equal(vector, encode_seat(state, seat, history))
                 twin = hidden_twin(game, state, seat, rnd)
                 assert np.array_equal(vector, encode_planes(cardrules.view(twin, seat), history))
             actor = state.to_act
@@ -299,3 +299,39 @@ def test_new_events_start_at_the_actors_last_move_wherever_it_is_in_the_log() ->
         assert new_events(before, after, 0) == _events_by_definition(before, after, 0)
     assert new_events(before, SimpleNamespace(events=(mine, theirs)), 0) == (mine, theirs)
     assert new_events(before, SimpleNamespace(events=(Move(1, "draw", "draw"),)), 1) == ()
+
+
+@pytest.mark.parametrize(("game", "case"), PARAMS, ids=IDS)
+def test_histories_and_encoders_survive_pickle_and_copies(game: str, case: int) -> None:
+    """OpenSpiel serialises its states (pickle) and search clones them (deepcopy).
+
+    A history or an encoder brought back must answer as the original, and a
+    deep copy or :meth:`PublicHistory.copy` must not share the original's
+    flags (the compiled build makes these classes only through ``__init__``).
+    """
+    import copy
+    import pickle
+
+    config = CASES[game][case]
+    rnd = random.Random(9)
+    state = cardrules.new_game(game, config, seed=case)
+    history, encode = PublicHistory(game, config), SeatEncoder()
+    for _ in range(60):
+        if state.is_over:
+            break
+        encode(state, 0, history)
+        actor = state.to_act
+        after = cardrules.apply(state, rnd.choice(cardrules.legal_actions(state)))
+        history.record(new_events(state, after, actor))
+        state = after
+    expected = encode_seat(state, 0, history)
+    assert history.planes.any()
+    for twin, twin_encode in (
+        pickle.loads(pickle.dumps((history, encode))),
+        copy.deepcopy((history, encode)),
+        (history.copy(), encode),
+    ):
+        assert np.array_equal(twin.planes, history.planes)
+        assert np.array_equal(twin_encode(state, 0, twin), expected)
+        twin.clear()
+        assert history.planes.any()

@@ -72,7 +72,7 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -227,6 +227,11 @@ class ActionSpace(abc.ABC):
         if self.size > _MAX_ACTIONS:
             raise ValueError(_TOO_MANY)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle's default makes a bare object, and a compiled class is made only
+        # through __init__: OpenSpiel serialises states that hold a space.
+        return (_space, (self.game, self.config))
+
     def _at(self, block: str, offset: int) -> int:
         return self._starts[block] + offset
 
@@ -287,8 +292,11 @@ class ActionSpace(abc.ABC):
         """The numbers of the legal actions, ascending."""
         return tuple(sorted(self._numbered(position)))
 
-    def action(self, position: Any, number: int) -> Any:
-        """The legal action numbered ``number``; ``ValueError`` if no legal action has it."""
+    def action(self, position: Any, number: SupportsIndex) -> Any:
+        """The legal action numbered ``number`` (an ``int`` or a numpy integer).
+
+        ``ValueError`` if no legal action has that number.
+        """
         if isinstance(number, bool) or not isinstance(number, int | np.integer):
             raise TypeError(f"an action number is a whole number, not {number!r}")
         found = self._numbered(position).get(int(number))

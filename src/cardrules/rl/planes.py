@@ -285,18 +285,21 @@ def new_events(before: Any, after: Any, actor: int) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=64)
-def _mark_starts(kinds: int, n: int, columns: int) -> tuple[tuple[int, ...], ...]:
-    """Where a card flag of (kind, seat) goes in each viewer's block (kind-major, then seat).
+def _shape(game: str, n: int) -> tuple[int, int, int, tuple[tuple[int, ...], ...], bytes]:
+    """A history's layout: kinds, columns, a viewer's block, mark starts, the zero flags.
 
-    Made once per shape: OpenSpiel builds a state (and its history) for every
-    tensor it asks for.
+    The mark starts are where a card flag of (kind, seat) goes in each viewer's
+    block (kind-major, then seat). Made once per game and seat count: OpenSpiel
+    makes a history (a copy) at every move.
     """
+    kinds, columns = len(_HISTORY_KINDS[game]), _columns(game)
     block = kinds * n * columns
-    return tuple(
+    starts = tuple(
         tuple(me * block + (row * n + (seat - me) % n) * columns for me in range(n))
         for row in range(kinds)
         for seat in range(n)
     )
+    return kinds, columns, block, starts, bytes(4 * n * block)
 
 
 class PublicHistory:
@@ -318,35 +321,33 @@ class PublicHistory:
 
     def __init__(self, game: str, config: Any) -> None:
         self.game = game
-        kinds = _HISTORY_KINDS[game]
-        self._row = {kind: row for row, kind in enumerate(kinds)}
+        self._config = config  # for copy(): a compiled class is made only through __init__
         n = self.seats = _seats(config)
-        columns = self.columns = _columns(game)
         # The planes as each seat sees them (that seat first, as row 0), one
         # contiguous block per viewer: an observation copies its viewer's block
         # in one slice, and a mark is written once per viewer.
-        self._block = len(kinds) * n * columns
-        self._flags = array("f", bytes(4 * n * self._block))
-        self._starts = _mark_starts(len(kinds), n, columns)
+        self._kinds, self.columns, self._block, self._starts, zeros = _shape(game, n)
+        self._flags = array("f", zeros)
 
     @property
     def planes(self) -> Floats:
         """The ``(kinds, n, columns)`` flags, read-only (change them through :meth:`record`)."""
         # Viewer 0's block: its relative seats are the absolute ones.
         whole: Floats = np.frombuffer(self._flags, dtype=_FLOAT32)
-        view = whole[: self._block].reshape(len(self._row), self.seats, self.columns)
+        view = whole[: self._block].reshape(self._kinds, self.seats, self.columns)
         view.flags.writeable = False
         return view
 
     def copy(self) -> PublicHistory:
         """An independent copy."""
-        twin = PublicHistory.__new__(PublicHistory)
-        twin.game = self.game
-        twin._row = self._row
-        twin.seats, twin.columns = self.seats, self.columns
-        twin._block, twin._starts = self._block, self._starts
+        twin = PublicHistory(self.game, self._config)
         twin._flags = self._flags[:]
         return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle's default makes a bare object, and a compiled class is made only
+        # through __init__: OpenSpiel serialises states that hold a history.
+        return (_restored_history, (self.game, self._config, self._flags))
 
     def clear(self) -> None:
         """Forget everything (a new round)."""
@@ -373,6 +374,12 @@ class PublicHistory:
                     index = card.index
                     for start in starts:
                         flags[start + index] = 1.0
+
+
+def _restored_history(game: str, config: Any, flags: array[float]) -> PublicHistory:
+    history = PublicHistory(game, config)
+    history._flags = flags
+    return history
 
 
 _MarkRule = tuple[tuple[int, int, int | None], ...]
@@ -414,6 +421,7 @@ class _Plan:
     """What every encoding of one game and config shares (offsets, scales), built once."""
 
     def __init__(self, game: str, config: Any) -> None:
+        self.game, self.config = game, config
         self.size = planes_size(game, config)
         self.at = dict(_offsets(game, config))
         self.n = _seats(config)
@@ -425,6 +433,10 @@ class _Plan:
         # Casino's highest build value, a property of the config: read once per config.
         self.top = float(config.max_value) if game == "casino" else 0.0
         self.template = array("f", bytes(4 * self.size))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A compiled class is made only through __init__ (see PublicHistory.__reduce__).
+        return (_plan, (self.game, self.config))
 
 
 @lru_cache(maxsize=64)
@@ -943,8 +955,10 @@ _BY_STATE = {
 }
 
 
-def encode_seat(state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+def encode_seat(state: Any, seat: int | None, history: PublicHistory | None = None) -> Floats:
     """``encode_planes(cardrules.view(state, seat), history)``, without building the view.
+
+    ``seat=None`` gives the spectator's planes (no hand), as ``view(state, None)`` does.
 
     A view also lists the seat's legal actions and their texts, which an
     environment stepping millions of times does not need for the observation;
@@ -985,7 +999,9 @@ class SeatEncoder:
     def __init__(self) -> None:
         self._memo = _TableMemo()
 
-    def __call__(self, state: Any, seat: int, history: PublicHistory | None = None) -> Floats:
+    def __call__(
+        self, state: Any, seat: int | None, history: PublicHistory | None = None
+    ) -> Floats:
         """The seat's planes (see :func:`encode_seat`)."""
         encoder = _BY_STATE.get(type(state))
         if encoder is None:
