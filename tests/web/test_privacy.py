@@ -126,13 +126,16 @@ def test_no_hidden_card_stock_order_or_seed_in_any_byte(tmp_path, game):
         seed = str(store.games[game_id].seed)
         everything = b"\n".join(recorder.sent)
         assert seed.encode() not in everything
-        # The stock's order, in any of its written forms, is nowhere.
+        # The stock's order, in any of its written forms, is nowhere. Five cards, not
+        # three: public text (sorted hands shown at a round's end, melds, discards)
+        # holds thousands of three-card runs, and a fresh stock's top three matched
+        # one of them by chance in a run of this test (seeds are random per run).
         stock = store.games[game_id].state.stock
-        if len(stock) >= 3:
+        if len(stock) >= 5:
             for joined in (
-                " ".join(str(c) for c in stock[:3]),
-                "".join(c.code for c in stock[:3]),
-                json.dumps([c.code for c in stock[:3]])[1:-1],
+                " ".join(str(c) for c in stock[:5]),
+                "".join(c.code for c in stock[:5]),
+                json.dumps([c.code for c in stock[:5]])[1:-1],
             ):
                 assert joined.encode() not in everything
 
